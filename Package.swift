@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Lister: terminal list browsers whose lists load asynchronously.
+///
+/// Layers (arrows point to what a target may import):
+/// lister -> ListerSources -> Lister -> TerminalCore <- TerminalNcurses -> CNcurses.
+/// Only `TerminalNcurses` imports `CNcurses`.
+let package = Package(
+    name: "Lister",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Lister", targets: ["Lister"]),
+        .library(name: "TerminalCore", targets: ["TerminalCore"]),
+        .library(name: "TerminalNcurses", targets: ["TerminalNcurses"]),
+        .library(name: "ListerTestSupport", targets: ["ListerTestSupport"]),
+        .executable(name: "lister", targets: ["lister"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C glue.
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "CDisplayWidth", path: "Sources/CDisplayWidth"),
+        .target(name: "CSignalSupport", path: "Sources/CSignalSupport"),
+
+        // Terminal layers.
+        .target(name: "TerminalCore", dependencies: ["CDisplayWidth"]),
+        .target(name: "TerminalNcurses", dependencies: ["TerminalCore", "CNcurses", "CSignalSupport"]),
+
+        // The framework and its test kit.
+        .target(name: "Lister", dependencies: ["TerminalCore"]),
+        .target(name: "ListerTestSupport", dependencies: ["Lister", "TerminalCore"]),
+
+        // Data embedded in the binary, and the sources the command browses.
+        .target(
+            name: "ListerResources",
+            path: "Resources",
+            exclude: ["README.md"],
+            resources: [.embedInCode("feed.json")]
+        ),
+        .target(name: "ListerSources", dependencies: ["Lister", "ListerResources"]),
+        .executableTarget(
+            name: "lister",
+            dependencies: [
+                "ListerSources", "Lister", "TerminalNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Examples are built by `make test` so they never rot.
+        .executableTarget(name: "QuickStart", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/QuickStart"),
+
+        // Tests.
+        .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
+        .testTarget(name: "ListerTests", dependencies: ["Lister", "ListerTestSupport", "TerminalCore"]),
+        .testTarget(name: "ListerSourcesTests", dependencies: ["ListerSources", "ListerTestSupport", "Lister"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["lister"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

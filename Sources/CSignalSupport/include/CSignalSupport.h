@@ -1,0 +1,3 @@
+#ifndef CSIGNALSUPPORT_H
+#define CSIGNALSUPPORT_H
+#endif

@@ -1,0 +1,73 @@
+/// A key press, decoded from whatever the terminal sent.
+public enum Key: Hashable, Sendable {
+    /// A printable character (letters, digits, punctuation, any script).
+    case character(Character)
+    /// A control chord, as the lowercase letter: `.control("c")` is Ctrl-C.
+    case control(Character)
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case enter, escape, backspace, tab, backTab, delete, insert
+    /// A function key, `.function(5)` is F5.
+    case function(Int)
+
+    /// Decodes a character code as read in raw mode (Ctrl-C arrives as 3).
+    public init?(code: UInt32) {
+        switch code {
+        case 0x0D, 0x0A: self = .enter
+        case 0x09: self = .tab
+        case 0x1B: self = .escape
+        case 0x08, 0x7F: self = .backspace
+        case 0x00: self = .control("@")
+        case 0x01...0x1A: self = .control(Character(UnicodeScalar(UInt8(code) + 0x60)))
+        case 0x1C...0x1F: self = .control(Character(UnicodeScalar(UInt8(code) + 0x40)))
+        default:
+            guard let scalar = UnicodeScalar(code), !Sanitizer.isUnsafe(scalar) else { return nil }
+            self = .character(Character(scalar))
+        }
+    }
+
+    /// How the key is written in help and hints: `j`, `Ctrl-F`, `PgDn`, `F5`.
+    public var label: String {
+        switch self {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .control(let c): return "Ctrl-" + String(c).uppercased()
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .delete: return "Del"
+        case .insert: return "Ins"
+        case .function(let n): return "F\(n)"
+        }
+    }
+}
+
+/// A signal the process received while the terminal was in use.
+public enum TerminalSignal: Int32, Hashable, Sendable {
+    case interrupt = 2   // SIGINT
+    case hangup = 1      // SIGHUP
+    case terminate = 15  // SIGTERM
+
+    /// The conventional exit status after this signal: 128 + its number.
+    public var exitStatus: Int32 { 128 + rawValue }
+}
+
+/// Something that happened at the terminal.
+public enum TerminalEvent: Hashable, Sendable {
+    /// A key was pressed.
+    case key(Key)
+    /// The terminal changed size.
+    case resize(Size)
+    /// The process received a signal.
+    case signal(TerminalSignal)
+}

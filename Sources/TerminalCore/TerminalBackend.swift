@@ -1,0 +1,20 @@
+/// What the runtime needs from a terminal: events in, frames out.
+///
+/// `NcursesTerminal` (in `TerminalNcurses`) draws on a real terminal; ``HeadlessTerminal``
+/// keeps the last frame in memory for tests. Implementations are thread-safe: frames may be
+/// presented from any task, and only the newest frame not yet drawn is drawn.
+public protocol TerminalBackend: AnyObject, Sendable {
+    /// The current size of the screen.
+    var size: Size { get }
+    /// Whether colours may be used (false under `NO_COLOR` or on a monochrome terminal).
+    var colorEnabled: Bool { get }
+    /// Keys, resizes and signals, in order. Finishes when the terminal is closed.
+    var events: AsyncStream<TerminalEvent> { get }
+    /// Shows `frame`, replacing any frame not yet drawn (newest wins).
+    func present(_ frame: Buffer)
+    /// Repaints the whole screen from scratch (Ctrl-L).
+    func redraw()
+    /// Gives the terminal back to the shell and stops the process (Ctrl-Z); the screen is
+    /// restored when the process continues.
+    func suspend()
+}

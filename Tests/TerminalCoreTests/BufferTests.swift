@@ -1,0 +1,83 @@
+import Testing
+@testable import TerminalCore
+
+@Suite struct BufferTests {
+    @Test func writesAndTruncatesWithEllipsis() {
+        var buffer = Buffer(size: Size(rows: 2, columns: 8))
+        buffer.write("hello world", at: Point(row: 0, column: 0))
+        buffer.write("short", at: Point(row: 1, column: 1))
+        #expect(buffer.lines == ["hello w…", " short"])
+    }
+
+    @Test func wideCharactersAreNeverSplit() {
+        var buffer = Buffer(size: Size(rows: 1, columns: 5))
+        buffer.write("日本語", at: Point(row: 0, column: 0))
+        // Three wide characters need 6 columns: two fit with the ellipsis.
+        #expect(buffer.line(0) == "日本…")
+        #expect(buffer[0, 1].isContinuation)
+    }
+
+    @Test func emojiWidths() {
+        #expect(DisplayWidth.of("日本語") == 6)
+        #expect(DisplayWidth.of("😀") == 2)
+        #expect(DisplayWidth.of("👍🏽") == 4)
+        #expect(DisplayWidth.of("❤️") == 1)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+    }
+
+    @Test func controlCharactersAreShownVisibly() {
+        var buffer = Buffer(size: Size(rows: 1, columns: 40))
+        buffer.write("a\u{1B}]0;pwned\u{07}b\u{9B}c\u{7F}", at: Point(row: 0, column: 0))
+        #expect(buffer.line(0) == "a^[]0;pwned^Gb<9B>c^?")
+        for cell in buffer.cells {
+            #expect(!cell.text.unicodeScalars.contains { Sanitizer.isUnsafe($0) })
+        }
+    }
+
+    @Test func tabsExpandToTabStops() {
+        var buffer = Buffer(size: Size(rows: 1, columns: 20))
+        buffer.write("ab\tc", at: Point(row: 0, column: 0))
+        #expect(buffer.line(0) == "ab      c")
+    }
+
+    @Test func horizontalSkip() {
+        var buffer = Buffer(size: Size(rows: 1, columns: 4))
+        buffer.write("abcdefgh", at: Point(row: 0, column: 0), skipColumns: 2)
+        #expect(buffer.line(0) == "cde…")
+    }
+
+    @Test func hugeLineCostsOnlyTheVisibleColumns() {
+        let line = String(repeating: "x", count: 10_000_000)
+        var buffer = Buffer(size: Size(rows: 1, columns: 10))
+        buffer.write(line, at: Point(row: 0, column: 0))
+        #expect(buffer.line(0) == "xxxxxxxxx…")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var buffer = Buffer(size: Size(rows: 1, columns: 4))
+        buffer.write("日本", at: Point(row: 0, column: 0))
+        buffer.write("x", at: Point(row: 0, column: 1))
+        #expect(buffer.line(0) == " x本")
+    }
+
+    @Test func diffSendsOnlyChangedCells() {
+        var old = Buffer(size: Size(rows: 3, columns: 10))
+        old.write("one", at: Point(row: 0, column: 0))
+        old.write("two", at: Point(row: 1, column: 0))
+        var new = old
+        new.applyStyle(.reverse, to: Rect(row: 1, column: 0, rows: 1, columns: 3))
+        let runs = new.changes(since: old)
+        #expect(runs.count == 1)
+        #expect(runs.first?.row == 1)
+        #expect(runs.first?.cells.count == 3)
+        #expect(new.changes(since: new).isEmpty)
+        #expect(new.changes(since: nil).count == 3)
+    }
+
+    @Test func zeroSizedBufferIsSafe() {
+        var buffer = Buffer(size: .zero)
+        buffer.write("anything", at: Point(row: 0, column: 0))
+        buffer.fill(Rect(row: 0, column: 0, rows: 5, columns: 5))
+        #expect(buffer.lines.isEmpty)
+    }
+}
