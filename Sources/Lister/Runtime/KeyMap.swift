@@ -1,0 +1,86 @@
+import TerminalCore
+
+/// Something a key can ask the app to do.
+public enum Command: Hashable, Sendable {
+    case up, down, pageUp, pageDown, top, bottom
+    /// Open the selected row (or pick it, in a picker).
+    case open
+    /// Close the topmost layer: help, then the screen; at the root, quit (a picker cancels).
+    case back
+    /// Retry what failed, else refresh in the background keeping the rows.
+    case refresh
+    /// Discard the rows and load again, showing the spinner.
+    case reload
+    case help, quit, interrupt, suspend, redraw
+}
+
+/// One entry of the key table: keys, the command they run, and the help text.
+public struct KeyBinding: Hashable, Sendable {
+    /// Keys that run the command; the first is shown in hints.
+    public var keys: [Key]
+    /// The command.
+    public var command: Command
+    /// What the command does, as shown in the help overlay.
+    public var help: String
+
+    /// Creates a binding.
+    public init(_ keys: [Key], _ command: Command, help: String) {
+        self.keys = keys
+        self.command = command
+        self.help = help
+    }
+
+    /// The keys as written in help: `↑ k`.
+    public var keyLabel: String { keys.map(\.label).joined(separator: " ") }
+}
+
+/// The key table. One table drives key handling, the help overlay and the status hints;
+/// an app can change it.
+///
+/// ```swift
+/// var keys = KeyMap.standard
+/// keys.bind([.character("x")], to: .reload, help: "Reload")
+/// ```
+public struct KeyMap: Hashable, Sendable {
+    /// The bindings, in the order help shows them.
+    public var bindings: [KeyBinding]
+
+    /// Creates a key map.
+    public init(_ bindings: [KeyBinding]) { self.bindings = bindings }
+
+    /// The command bound to `key`, if any. Later bindings win over earlier ones.
+    public func command(for key: Key) -> Command? {
+        bindings.last { $0.keys.contains(key) }?.command
+    }
+
+    /// The first key bound to `command`, for hints.
+    public func key(for command: Command) -> Key? {
+        bindings.first { $0.command == command }?.keys.first
+    }
+
+    /// Binds `keys` to `command`, taking them away from any other command.
+    public mutating func bind(_ keys: [Key], to command: Command, help: String) {
+        for index in bindings.indices { bindings[index].keys.removeAll { keys.contains($0) } }
+        bindings.removeAll { $0.keys.isEmpty }
+        bindings.append(KeyBinding(keys, command, help: help))
+    }
+
+    /// The keys of Lister's browsers, like less and fzf.
+    public static let standard = KeyMap([
+        KeyBinding([.up, .character("k")], .up, help: "Previous row"),
+        KeyBinding([.down, .character("j")], .down, help: "Next row"),
+        KeyBinding([.pageUp, .control("b")], .pageUp, help: "Previous page"),
+        KeyBinding([.pageDown, .control("f")], .pageDown, help: "Next page"),
+        KeyBinding([.home, .character("g")], .top, help: "First row"),
+        KeyBinding([.end, .character("G")], .bottom, help: "Last loaded row"),
+        KeyBinding([.enter], .open, help: "Open or choose"),
+        KeyBinding([.character("r"), .function(5)], .refresh, help: "Retry, else refresh"),
+        KeyBinding([.character("R")], .reload, help: "Reload from scratch"),
+        KeyBinding([.character("?")], .help, help: "Show or hide help"),
+        KeyBinding([.escape], .back, help: "Close, back, or quit"),
+        KeyBinding([.character("q")], .quit, help: "Quit"),
+        KeyBinding([.control("c")], .interrupt, help: "Interrupt"),
+        KeyBinding([.control("z")], .suspend, help: "Suspend"),
+        KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
+    ])
+}

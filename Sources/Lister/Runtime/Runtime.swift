@@ -1,0 +1,321 @@
+import TerminalCore
+
+/// The app's event loop on the main actor.
+///
+/// It owns the screen stack, merges keys, resizes, signals, spinner ticks and load results
+/// into one stream, applies each event, and draws only when something changed. Loads run
+/// off the main actor on cancellable tasks; their results carry the generation of the load
+/// and stale ones are dropped. With nothing animating it sleeps until the next event.
+///
+/// ```swift
+/// let terminal = try NcursesTerminal.open()
+/// let outcome = await Runtime(root: Feed(), terminal: terminal).run()
+/// terminal.close()
+/// ```
+@MainActor
+public final class Runtime {
+    /// Something that reaches the loop.
+    @_spi(Testing)
+    public enum Event: Sendable {
+        case terminal(TerminalEvent)
+        case terminalClosed
+        case loadFinished(screen: Int, generation: Int, payload: any Sendable)
+        case tick
+        case wake
+    }
+
+    let terminal: any TerminalBackend
+    let configuration: Configuration
+    var stack: [any ScreenHost] = []
+    private var nextScreenID = 0
+    private var showingHelp = false
+    private var hint: String?
+    private var dirty = true
+    private var lastFrame: Buffer?
+    private var loads: [LoadKey: Task<Void, Never>] = [:]
+    private let events: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
+    private var iterator: AsyncStream<Event>.Iterator
+    private let probe: ProbeCounter
+
+    /// The outcome, once the app has ended.
+    public private(set) var outcome: Outcome?
+
+    /// Time since the runtime started, as the loop sees it.
+    @_spi(Testing) public var now: Duration = .zero
+
+    private struct LoadKey: Hashable {
+        var screen: Int
+        var generation: Int
+    }
+
+    /// Creates a runtime showing `root` on `terminal`.
+    public init(root: some Screen, terminal: any TerminalBackend, configuration: Configuration = Configuration()) {
+        self.terminal = terminal
+        self.configuration = configuration
+        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        iterator = events.makeAsyncIterator()
+        probe = ProbeCounter(continuation: continuation)
+        push(root)
+    }
+
+    // MARK: - Running
+
+    /// Runs the app until it ends and returns how it ended. Never calls `exit`.
+    public func run() async -> Outcome {
+        let clock = ContinuousClock()
+        let origin = clock.now
+        let terminal = self.terminal
+        let continuation = self.continuation
+        let forward = Task.detached {
+            for await event in terminal.events { continuation.yield(.terminal(event)) }
+            continuation.yield(.terminalClosed)
+        }
+        var timer: (deadline: Duration, task: Task<Void, Never>)?
+        start()
+        while outcome == nil {
+            if let deadline = nextDeadline {
+                if timer?.deadline != deadline {
+                    timer?.task.cancel()
+                    let instant = origin + deadline
+                    timer = (deadline, Task.detached {
+                        try? await Task.sleep(until: instant, clock: .continuous)
+                        if !Task.isCancelled { continuation.yield(.tick) }
+                    })
+                }
+            } else if let pending = timer {
+                pending.task.cancel()
+                timer = nil
+            }
+            guard let event = await nextEvent() else { break }
+            now = clock.now - origin
+            if case .tick = event { timer = nil }
+            process(event)
+        }
+        timer?.task.cancel()
+        forward.cancel()
+        shutDown()
+        return outcome ?? .interrupted(.hangup)
+    }
+
+    /// Shows the root screen, starts its load and draws the first frame.
+    @_spi(Testing) public func start() {
+        stack.last?.appear(now: now)
+        render()
+    }
+
+    /// The next event from the stream (for headless drivers).
+    @_spi(Testing) public func nextEvent() async -> Event? {
+        // The loop is the stream's only consumer, so the copy is never used concurrently.
+        var copy = iterator
+        let event = await copy.next(isolation: MainActor.shared)
+        iterator = copy
+        return event
+    }
+
+    /// Loads started and not yet delivered, and how many of them are parked in a probe.
+    @_spi(Testing) public var pendingLoads: (inFlight: Int, parked: Int) {
+        (loads.count, probe.parked)
+    }
+
+    /// The next moment something changes on its own, or nil when idle.
+    @_spi(Testing) public var nextDeadline: Duration? {
+        stack.compactMap { $0.nextDeadline(after: now) }.min()
+    }
+
+    /// Applies one event and draws if anything changed.
+    @_spi(Testing) public func process(_ event: Event) {
+        switch event {
+        case .terminal(let terminalEvent):
+            handle(terminalEvent)
+        case .terminalClosed:
+            outcome = outcome ?? .interrupted(.hangup)
+        case .loadFinished(let screen, let generation, let payload):
+            loads[LoadKey(screen: screen, generation: generation)] = nil
+            if let host = stack.first(where: { $0.id == screen }),
+               host.receive(generation: generation, payload: payload, now: now) {
+                dirty = true
+            }
+        case .tick, .wake:
+            break
+        }
+        for host in stack where host.advance(to: now) { dirty = true }
+        if outcome == nil { render() }
+    }
+
+    // MARK: - Keys
+
+    private func handle(_ event: TerminalEvent) {
+        switch event {
+        case .resize:
+            dirty = true
+        case .signal(let signal):
+            outcome = .interrupted(signal)
+        case .key(let key):
+            guard let command = configuration.keyMap.command(for: key) else { return }
+            let hadHint = hint != nil
+            hint = nil
+            if hadHint { dirty = true }
+            perform(command)
+        }
+    }
+
+    private func perform(_ command: Command) {
+        guard let top = stack.last else { return }
+        if showingHelp, ![.quit, .interrupt, .suspend, .redraw].contains(command) {
+            if command == .help || command == .back { showingHelp = false; dirty = true }
+            return
+        }
+        switch command {
+        case .help:
+            showingHelp = true
+            dirty = true
+        case .quit:
+            outcome = top.isPicker ? .cancelled : .finished
+        case .interrupt:
+            outcome = .interrupted(.interrupt)
+        case .suspend:
+            terminal.suspend()
+            dirty = true
+        case .redraw:
+            terminal.redraw()
+            lastFrame = nil
+            dirty = true
+        case .back:
+            if stack.count > 1 {
+                stack.removeLast().cancelAll()
+                dirty = true
+            } else {
+                outcome = top.isPicker ? .cancelled : .finished
+            }
+        default:
+            switch top.perform(command, pageSize: listHeight, now: now) {
+            case .handled(let changed):
+                if changed { dirty = true }
+            case .hint(let text):
+                hint = text
+                dirty = true
+            case .push(let screen):
+                push(screen)
+                stack.last?.appear(now: now)
+                dirty = true
+            case .pick(let items):
+                outcome = .picked(items)
+            }
+        }
+    }
+
+    // MARK: - Screens
+
+    private func push(_ screen: some Screen) {
+        nextScreenID += 1
+        guard let list = screen as? any ListScreen else {
+            preconditionFailure("Lister can show ListScreen screens; \(type(of: screen)) is not one")
+        }
+        stack.append(makeHost(list, id: nextScreenID))
+    }
+
+    private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> any ScreenHost {
+        ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+    }
+
+    private func shutDown() {
+        for host in stack { host.cancelAll() }
+        for task in loads.values { task.cancel() }
+        loads.removeAll()
+    }
+
+    // MARK: - Drawing
+
+    /// Rows of the list area at the current size.
+    var listHeight: Int { ScreenLayout(size: terminal.size).list.height }
+
+    /// Draws the current state if anything changed and hands the frame to the terminal.
+    @_spi(Testing) public func render() {
+        guard let top = stack.last else { return }
+        let size = terminal.size
+        let layout = ScreenLayout(size: size)
+        top.layout(listHeight: layout.list.height)
+        var buffer = Buffer(size: size)
+        if let header = layout.header {
+            Text(stack.map(\.title).joined(separator: " › ")).bold().render(in: header, buffer: &buffer)
+        }
+        top.render(in: layout.list, buffer: &buffer, now: now)
+        if let statusArea = layout.status {
+            let status = top.status(now: now)
+            let helpKey = configuration.keyMap.key(for: .help)?.label ?? "?"
+            StatusBar(position: status.position, state: hint ?? status.state, hint: "\(helpKey) help")
+                .render(in: statusArea, buffer: &buffer)
+        }
+        if showingHelp {
+            HelpOverlay(entries: configuration.keyMap.bindings.map { ($0.keyLabel, $0.help) })
+                .render(in: layout.full, buffer: &buffer)
+            buffer.cursor = nil
+        }
+        dirty = false
+        guard buffer != lastFrame else { return }
+        lastFrame = buffer
+        terminal.present(buffer)
+    }
+
+    /// Whether a draw is pending.
+    @_spi(Testing) public var needsRender: Bool { dirty }
+}
+
+extension Runtime: LoadScheduler {
+    func startLoad(screen: Int, generation: Int, _ operation: @escaping @Sendable () async -> any Sendable) {
+        let continuation = self.continuation
+        let report = probe.report
+        loads[LoadKey(screen: screen, generation: generation)] = Task.detached {
+            let payload = await LoadProbe.$current.withValue(report) { await operation() }
+            continuation.yield(.loadFinished(screen: screen, generation: generation, payload: payload))
+        }
+    }
+
+    func cancelLoad(screen: Int, generation: Int) {
+        loads[LoadKey(screen: screen, generation: generation)]?.cancel()
+    }
+}
+
+/// Counts loads parked in a ``LoadProbe`` and wakes the loop when that changes.
+final class ProbeCounter: Sendable {
+    private let count = Locked(0)
+    private let continuation: AsyncStream<Runtime.Event>.Continuation
+
+    init(continuation: AsyncStream<Runtime.Event>.Continuation) {
+        self.continuation = continuation
+    }
+
+    var parked: Int { count.withLock { $0 } }
+
+    var report: @Sendable (Bool) -> Void {
+        { [count, continuation] parked in
+            count.withLock { $0 += parked ? 1 : -1 }
+            continuation.yield(.wake)
+        }
+    }
+}
+
+/// Where the header, the list and the status bar go at a given size.
+struct ScreenLayout {
+    var full: Rect
+    var header: Rect?
+    var list: Rect
+    var status: Rect?
+
+    init(size: Size) {
+        full = Rect(size: size)
+        var rest = full
+        if size.rows >= 2 {
+            let split = rest.splitBottom(1)
+            rest = split.0
+            status = split.1
+        }
+        if size.rows >= 3 {
+            let split = rest.splitTop(1)
+            header = split.0
+            rest = split.1
+        }
+        list = rest
+    }
+}

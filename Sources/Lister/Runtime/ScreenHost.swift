@@ -1,0 +1,40 @@
+import TerminalCore
+
+/// What a screen's host asks the runtime to do after a command.
+enum HostResponse {
+    /// Handled; `changed` says whether the screen must be drawn again.
+    case handled(changed: Bool)
+    /// Not handled here: show this short hint in the status bar.
+    case hint(String)
+    /// Push this screen.
+    case push(any Screen)
+    /// End the app with these items.
+    case pick([any Sendable])
+}
+
+/// Starts and cancels loads for hosts; the runtime implements it.
+@MainActor
+protocol LoadScheduler: AnyObject {
+    func startLoad(screen: Int, generation: Int, _ operation: @escaping @Sendable () async -> any Sendable)
+    func cancelLoad(screen: Int, generation: Int)
+}
+
+/// A screen together with its state, as the runtime keeps it on the stack.
+@MainActor
+protocol ScreenHost: AnyObject {
+    var id: Int { get }
+    var title: String { get }
+    var isPicker: Bool { get }
+    func appear(now: Duration)
+    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse
+    func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool
+    func advance(to now: Duration) -> Bool
+    func nextDeadline(after now: Duration) -> Duration?
+    func layout(listHeight: Int)
+    func render(in rect: Rect, buffer: inout Buffer, now: Duration)
+    func cancelAll()
+    /// Whether a load of this screen is in flight (for invariants and tests).
+    var isLoading: Bool { get }
+    /// Position (`3/40`) and state (`loading`, `refreshing`…) for the status bar.
+    func status(now: Duration) -> (position: String, state: String)
+}

@@ -1,0 +1,125 @@
+import TerminalCore
+
+/// A screen that loads a list and draws one row per item. Everything else (spinner, empty
+/// message, error with retry, navigation, refresh, help) comes from the default
+/// implementation, and each piece can be replaced.
+///
+/// ```swift
+/// struct Feed: ListScreen {
+///     let title = "Feed"
+///     nonisolated func load() async throws -> [Post] { try await api.posts() }
+///     func row(_ post: Post, context: RowContext) -> Text { Text(post.title) }
+/// }
+/// ```
+///
+/// `load()` runs off the main actor, on a task that is cancelled when its result is no
+/// longer wanted (a newer load started or the screen went away). Mark it `nonisolated`
+/// so that it does not hop to the main actor.
+@MainActor
+public protocol ListScreen: Screen {
+    /// The items of the list; identity keeps the selection across refreshes.
+    associatedtype Item: Identifiable & Sendable
+    /// The collection `load` returns: an array, or compact storage with integer indices.
+    associatedtype Items: RandomAccessCollection & Sendable where Items.Element == Item, Items.Index == Int
+    /// The view of one row.
+    associatedtype Row: View
+    /// The view of the footer row.
+    associatedtype Footer: View = Text
+    /// The view shown while loading.
+    associatedtype Loading: View = Spinner
+    /// The view shown when the list is empty.
+    associatedtype Empty: View = EmptyState
+    /// The view shown when loading failed.
+    associatedtype Failure: View = ErrorState
+
+    /// Loads the items. Throw a ``ListError`` to say whether retrying can help.
+    nonisolated func load() async throws -> Items
+
+    /// The list area for the current state. The default draws the loading view (once the
+    /// spinner delay has passed), the empty view, the error view, or the rows and footer.
+    @ViewBuilder func body(_ context: ListContext<Self>) -> Group
+
+    /// The row after the last one, if any: "Loading more…", an inline error, "End of list".
+    func footer(_ context: ListContext<Self>) -> Footer?
+
+    /// Draws one row (a single line).
+    func row(_ item: Item, context: RowContext) -> Row
+
+    /// The view while loading; by default a spinner saying "Loading <title>…".
+    func loadingView(frame: Int) -> Loading
+
+    /// The view of an empty list; by default ``emptyMessage`` dimmed.
+    func emptyView() -> Empty
+
+    /// The view of a failed load; by default the error with a retry hint.
+    func errorView(_ error: ListError) -> Failure
+
+    /// The message of an empty list.
+    var emptyMessage: String { get }
+
+    /// What Enter on `item` opens. By default nothing.
+    func open(_ item: Item) -> OpenResult
+
+    /// Whether Enter picks the item and ends the app. By default `.none`.
+    var pickMode: PickMode { get }
+
+    /// Whether the source can be read again (a pipe cannot): `r` and `R` say so instead
+    /// of refreshing when false.
+    var canReload: Bool { get }
+
+    /// Items to show at once, before the first load finishes (seed 004's initial data).
+    /// Nil by default: the screen starts loading with nothing shown.
+    var initialItems: Items? { get }
+}
+
+extension ListScreen {
+    @ViewBuilder
+    public func body(_ context: ListContext<Self>) -> Group {
+        switch context.state {
+        case .idle:
+            Nothing()
+        case .loading:
+            if context.isSpinnerVisible { loadingView(frame: context.spinnerFrame) }
+        case .empty:
+            emptyView()
+        case .error(let error):
+            errorView(error)
+        case .loaded(let items):
+            context.listView { index, rowContext in row(items[index], context: rowContext) }
+        }
+    }
+
+    public func footer(_ context: ListContext<Self>) -> Text? {
+        switch context.paging {
+        case .complete, .more: return nil
+        case .loadingMore: return Text("Loading more…").dim()
+        case .failed(let error):
+            return Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(" · r to retry").dim()
+        }
+    }
+
+    public func loadingView(frame: Int) -> Spinner {
+        Spinner(frame: frame, label: "Loading \(title)…")
+    }
+
+    public func emptyView() -> EmptyState { EmptyState(emptyMessage) }
+
+    public func errorView(_ error: ListError) -> ErrorState {
+        ErrorState(headline: "Could not load \(title)", error: error)
+    }
+
+    public var emptyMessage: String { "Nothing here" }
+
+    public func open(_ item: Item) -> OpenResult { .nothing }
+
+    public var pickMode: PickMode { .none }
+
+    public var canReload: Bool { true }
+
+    public var initialItems: Items? { nil }
+}
+
+extension ListScreen where Item: CustomStringConvertible {
+    /// Rows show the item's description when a screen does not say otherwise.
+    public func row(_ item: Item, context: RowContext) -> Text { Text(item.description) }
+}

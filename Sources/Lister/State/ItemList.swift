@@ -1,0 +1,57 @@
+/// The items of a list, read through a random-access collection.
+///
+/// An `ItemList` is either an array or any storage that can count and fetch by position,
+/// so a source can keep a million lines in one byte buffer with offsets instead of a
+/// million objects:
+///
+/// ```swift
+/// let items = ItemList(count: store.count) { store.line(at: $0) }
+/// ```
+public struct ItemList<Item>: RandomAccessCollection {
+    private let fetch: (Int) -> Item
+    /// Number of items.
+    public let count: Int
+
+    /// Wraps an array.
+    public init(_ items: [Item]) {
+        count = items.count
+        fetch = { items[$0] }
+    }
+
+    /// Wraps any random-access collection with integer indices, without copying it.
+    public init<C: RandomAccessCollection>(_ collection: C) where C.Element == Item, C.Index == Int {
+        if let list = collection as? ItemList<Item> {
+            self = list
+            return
+        }
+        let start = collection.startIndex
+        count = collection.count
+        fetch = { collection[start + $0] }
+    }
+
+    /// Wraps any storage: `count` items, the item at a position made by `item`.
+    public init(count: Int, item: @escaping (Int) -> Item) {
+        self.count = count
+        fetch = item
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Item {
+        precondition(position >= 0 && position < count, "ItemList index \(position) out of 0..<\(count)")
+        return fetch(position)
+    }
+}
+
+extension ItemList: ExpressibleByArrayLiteral {
+    /// An item list from an array literal.
+    public init(arrayLiteral elements: Item...) { self.init(elements) }
+}
+
+extension ItemList: @unchecked Sendable where Item: Sendable {
+    // Safety: the only stored state is `count` and the `fetch` closure. Lists are built by
+    // the framework from `[Item]` (a Sendable value captured by copy) or by sources from
+    // storage that is append-only and never mutates a published position; the closure is
+    // only called on the main actor, where lists are read.
+}

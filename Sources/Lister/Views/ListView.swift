@@ -1,0 +1,84 @@
+import TerminalCore
+
+/// A virtualised list: only the rows that fit are built and drawn, so drawing a list of a
+/// million items costs the same as drawing one of forty.
+///
+/// The selected row is highlighted (reverse video, visible without colour) over its text,
+/// and the terminal cursor is placed on it so screen readers can follow the selection.
+public struct ListView: View {
+    /// Number of rows.
+    public var count: Int
+    /// The selected row, if any.
+    public var selection: Int?
+    /// The first row shown.
+    public var scrollOffset: Int
+    /// A row drawn after the last one ("Loading more…", "End of list"), if any.
+    public var footer: (any View)?
+    /// Whether the footer row is selected (an inline error can be).
+    public var footerSelected: Bool
+    /// The style merged into the selected row.
+    public var highlight: Style
+    /// Builds the view of row `index`; called only for visible rows.
+    public var row: (Int) -> any View
+
+    /// Creates a list of `count` rows.
+    public init(
+        count: Int,
+        selection: Int?,
+        scrollOffset: Int = 0,
+        footer: (any View)? = nil,
+        footerSelected: Bool = false,
+        highlight: Style = .reverse,
+        row: @escaping (Int) -> any View
+    ) {
+        self.count = count
+        self.selection = selection
+        self.scrollOffset = scrollOffset
+        self.footer = footer
+        self.footerSelected = footerSelected
+        self.highlight = highlight
+        self.row = row
+    }
+
+    public var sizing: Sizing { .flexible }
+
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        guard !rect.isEmpty else { return }
+        let first = max(0, min(scrollOffset, count))
+        var line = rect.top
+        var index = first
+        while line < rect.bottom, index < count {
+            let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
+            row(index).render(in: area, buffer: &buffer)
+            if index == selection { mark(area, in: &buffer) }
+            line += 1
+            index += 1
+        }
+        if line < rect.bottom, let footer {
+            let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
+            footer.render(in: area, buffer: &buffer)
+            if footerSelected { mark(area, in: &buffer) }
+        }
+    }
+
+    /// Highlights the written text of a row and puts the cursor at its start.
+    private func mark(_ area: Rect, in buffer: inout Buffer) {
+        var end = area.left
+        for column in area.left..<area.right where buffer[area.top, column].text != " " {
+            end = column + 1
+        }
+        let width = max(1, end - area.left)
+        buffer.applyStyle(highlight, to: Rect(row: area.top, column: area.left, rows: 1, columns: width))
+        buffer.cursor = area.origin
+    }
+
+    /// The scroll offset that keeps `selection` visible in `height` rows, moving as little
+    /// as possible from `offset`. `rows` counts the footer row when there is one.
+    nonisolated public static func scrollOffset(keeping selection: Int, visibleIn height: Int, from offset: Int, rows: Int) -> Int {
+        guard height > 0, rows > 0 else { return 0 }
+        var result = offset
+        if selection < result { result = selection }
+        if selection >= result + height { result = selection - height + 1 }
+        return max(0, min(result, rows - height))
+    }
+}

@@ -1,0 +1,230 @@
+import Lister
+import ListerTestSupport
+import TerminalCore
+import Testing
+
+@MainActor
+@Suite struct HeadlessAppTests {
+    let timing = LoadTiming(spinnerDelay: .milliseconds(100), spinnerMinimum: .milliseconds(300), frameInterval: .milliseconds(80))
+
+    func makeApp(_ screen: FruitScreen, size: Size = Size(rows: 8, columns: 40)) -> HeadlessApp {
+        HeadlessApp(root: screen, size: size, configuration: Configuration(timing: timing))
+    }
+
+    @Test func spinnerAppearsAfterItsDelayThenRowsReplaceIt() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        #expect(loader.waitingCalls == [1])
+        #expect(!app.screen.contains("Loading"))
+        #expect(app.lines.last?.hasPrefix("0/0   loading") == true)
+        await app.advance(by: .milliseconds(99))
+        #expect(!app.screen.contains("Loading"))
+        await app.advance(by: .milliseconds(1))
+        #expect(app.lines[1] == "⠋ Loading Fruit…")
+        await app.advance(by: .milliseconds(80))
+        #expect(app.lines[1] == "⠙ Loading Fruit…")
+        loader.succeed(fruits)
+        await app.settle()
+        // Held until the spinner has shown for its minimum (300 ms from 100 ms).
+        #expect(app.lines[1].hasSuffix("Loading Fruit…"))
+        await app.advance(by: .milliseconds(220))
+        #expect(app.lines[1] == "apple")
+        #expect(app.nextDeadline == nil)  // idle: nothing wakes the app
+    }
+
+    @Test func aFastLoadNeverFlashesTheSpinner() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        await app.advance(by: .milliseconds(50))
+        loader.succeed(fruits)
+        await app.settle()
+        #expect(app.lines[1] == "apple")
+        #expect(app.terminal.framesPresented == 2)  // empty "loading" frame, then rows
+    }
+
+    @Test func errorThenRetryShowsRows() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        loader.fail(ListError("connection refused"))
+        await app.settle()
+        #expect(Array(app.lines[1...3]) == [
+            "✗ Could not load Fruit",
+            "  connection refused",
+            "  Press r to retry",
+        ])
+        await app.press(.character("r"))
+        #expect(loader.waitingCalls == [2])
+        loader.succeed(fruits)
+        await app.settle()
+        #expect(app.lines[1] == "apple")
+    }
+
+    @Test func refreshKeepsRowsVisibleAndSelectionOnTheSameItem() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.down, .down)  // cherry
+        await app.press(.function(5))
+        #expect(app.lines[1] == "apple")
+        #expect(app.lines.last?.contains("refreshing") == true)
+        await app.advance(by: .seconds(1))
+        #expect(!app.screen.contains("Loading"))  // no spinner over the rows
+        loader.succeed([Fruit(id: 50, name: "kiwi")] + fruits)
+        await app.settle()
+        #expect(app.lines.last?.hasPrefix("4/8") == true)
+        #expect(app.frame?[4, 0].style.attributes.contains(.reverse) == true)
+        #expect(app.lines[4] == "cherry")
+    }
+
+    @Test func reloadDiscardsRowsAndAStaleResultIsDropped() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.character("r"))   // refresh: call 2
+        await app.press(.character("R"))   // reload cancels it: call 3
+        #expect(loader.cancelledCalls == [2])
+        #expect(!app.screen.contains("apple"))
+        loader.succeed([Fruit(id: 9, name: "lime")])
+        await app.settle()
+        #expect(app.lines[1] == "lime")
+    }
+
+    @Test func aLateResultOfASupersededLoadIsDropped() async {
+        // A loader that ignores cancellation, so the superseded call really finishes late.
+        let loader = ScriptedLoader<[Fruit]>(ignoresCancellation: true)
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.character("r"))  // call 2
+        await app.press(.character("R"))  // call 3 supersedes it
+        #expect(loader.cancelledCalls == [2])
+        #expect(loader.waitingCalls == [2, 3])
+        loader.succeed([Fruit(id: 7, name: "newest")], call: 3)
+        await app.settle()
+        #expect(app.lines[1] == "newest")
+        loader.succeed([Fruit(id: 8, name: "stale")], call: 2)
+        await app.settle()
+        #expect(app.lines[1] == "newest")
+        #expect(!app.screen.contains("stale"))
+    }
+
+    @Test func navigationKeys() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader), size: Size(rows: 5, columns: 30))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.end)
+        #expect(app.lines.last?.hasPrefix("7/7") == true)
+        #expect(Array(app.lines[1...3]) == ["elderberry", "fig", "grape"])
+        await app.press(.character("g"))
+        #expect(app.lines.last?.hasPrefix("1/7") == true)
+        await app.press(.pageDown)
+        #expect(app.lines.last?.hasPrefix("3/7") == true)
+        await app.press(.character("k"), .character("j"), .character("j"))
+        #expect(app.lines.last?.hasPrefix("4/7") == true)
+        #expect(app.frame?.cursor == Point(row: 3, column: 0))
+    }
+
+    @Test func quitOutcomes() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let browser = makeApp(FruitScreen(loader: loader))
+        await browser.start()
+        await browser.press(.character("q"))
+        guard case .finished = browser.outcome else { Issue.record("\(String(describing: browser.outcome))"); return }
+
+        let picker = makeApp(FruitScreen(loader: loader, pickMode: .single))
+        await picker.start()
+        await picker.press(.escape)
+        #expect(picker.outcome?.exitStatus == 1)
+
+        let interrupted = makeApp(FruitScreen(loader: loader))
+        await interrupted.start()
+        await interrupted.press(.control("c"))
+        #expect(interrupted.outcome?.exitStatus == 130)
+
+        let terminated = makeApp(FruitScreen(loader: loader))
+        await terminated.start()
+        await terminated.signal(.terminate)
+        #expect(terminated.outcome?.exitStatus == 143)
+    }
+
+    @Test func pickerReturnsTheChosenItem() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader, pickMode: .single))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.down, .enter)
+        #expect(app.outcome?.picked(as: Fruit.self) == [fruits[1]])
+    }
+
+    @Test func enterWithNothingToOpenSaysSo() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.enter)
+        #expect(app.lines.last?.contains("Nothing to open here") == true)
+        #expect(app.outcome == nil)
+        await app.press(.down)
+        #expect(app.lines.last?.contains("Nothing to open") == false)
+    }
+
+    @Test func aSourceThatCannotBeReadTwiceSaysSo() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader, canReload: false))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.character("r"))
+        #expect(loader.callCount == 1)
+        #expect(app.lines.last?.contains("cannot be read again") == true)
+    }
+
+    @Test func helpOverlayOpensAndEscClosesIt() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader), size: Size(rows: 24, columns: 60))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.character("?"))
+        #expect(app.screen.contains("Retry, else refresh"))
+        #expect(app.screen.contains("PgDn Ctrl-F"))
+        await app.press(.down)  // ignored while help is open
+        await app.press(.escape)
+        #expect(!app.screen.contains("Retry, else refresh"))
+        #expect(app.outcome == nil)
+        #expect(app.lines.last?.hasPrefix("1/7") == true)
+    }
+
+    @Test func resizingDownToOneByOneDoesNotCrash() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        for size in [Size(rows: 1, columns: 1), Size(rows: 2, columns: 3), Size(rows: 0, columns: 0), Size(rows: 3, columns: 10)] {
+            await app.resize(to: size)
+            await app.press(.down, .end, .pageUp)
+        }
+        #expect(app.lines == ["Fruit", "fig", "6/7"])
+    }
+
+    @Test func leavingCancelsTheLoadInFlight() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader))
+        await app.start()
+        await app.press(.character("q"))
+        #expect(app.outcome?.exitStatus == 0)
+    }
+}

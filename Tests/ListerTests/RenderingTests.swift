@@ -1,0 +1,103 @@
+import Lister
+import ListerTestSupport
+import TerminalCore
+import Testing
+
+/// The default body of a ListScreen in each state, against literal lines.
+@MainActor
+@Suite struct RenderingTests {
+    let size = Size(rows: 6, columns: 32)
+
+    func render(_ model: ListModel<Fruit>, now: Duration = .zero) -> [String] {
+        let screen = FruitScreen(loader: ScriptedLoader())
+        var buffer = Buffer(size: size)
+        var model = model
+        model.layout(height: size.rows)
+        screen.body(ListContext(screen: screen, model: model, now: now)).render(in: buffer.area, buffer: &buffer)
+        return buffer.lines
+    }
+
+    @Test func idleDrawsNothing() {
+        #expect(render(ListModel()) == ["", "", "", "", "", ""])
+    }
+
+    @Test func loadingBeforeTheDelayDrawsNothingThenTheSpinner() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        #expect(render(model) == ["", "", "", "", "", ""])
+        model.advance(to: .milliseconds(100))
+        #expect(render(model, now: .milliseconds(100)) == ["⠋ Loading Fruit…", "", "", "", "", ""])
+        #expect(render(model, now: .milliseconds(260)) == ["⠹ Loading Fruit…", "", "", "", "", ""])
+    }
+
+    @Test func emptyShowsTheMessage() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(.success([]), generation: 1, now: .zero)
+        #expect(render(model) == ["Nothing here", "", "", "", "", ""])
+    }
+
+    @Test func errorShowsTheMessageAndTheRetryHint() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(.failure(ListError("HTTP 503 from api.example")), generation: 1, now: .zero)
+        #expect(render(model) == [
+            "✗ Could not load Fruit",
+            "  HTTP 503 from api.example",
+            "  Press r to retry",
+            "", "", "",
+        ])
+    }
+
+    @Test func aNonRetryableErrorHasNoRetryHint() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(.failure(ListError("no such file", isRetryable: false)), generation: 1, now: .zero)
+        #expect(render(model) == ["✗ Could not load Fruit", "  no such file", "", "", "", ""])
+    }
+
+    @Test func loadedDrawsOnlyTheVisibleRowsWithTheSelectionHighlighted() {
+        let model = loadedModel(fruits, selected: 6)
+        #expect(render(model) == ["banana", "cherry", "damson", "elderberry", "fig", "grape"])
+        let screen = FruitScreen(loader: ScriptedLoader())
+        var buffer = Buffer(size: size)
+        var m = model
+        m.layout(height: size.rows)
+        screen.body(ListContext(screen: screen, model: m, now: .zero)).render(in: buffer.area, buffer: &buffer)
+        #expect(buffer[5, 0].style.attributes.contains(.reverse))
+        #expect(buffer[5, 4].style.attributes.contains(.reverse))
+        #expect(!buffer[5, 5].style.attributes.contains(.reverse))  // the highlight covers the text
+        #expect(!buffer[4, 0].style.attributes.contains(.reverse))
+        #expect(buffer.cursor == Point(row: 5, column: 0))
+    }
+
+    @Test func aMillionRowsBuildOnlyTheVisibleOnes() {
+        var built = 0
+        let list = ListView(count: 1_000_000, selection: 500_000, scrollOffset: 499_998) { index in
+            built += 1
+            return Text("row \(index)")
+        }
+        var buffer = Buffer(size: Size(rows: 4, columns: 20))
+        list.render(in: buffer.area, buffer: &buffer)
+        #expect(built == 4)
+        #expect(buffer.lines == ["row 499998", "row 499999", "row 500000", "row 500001"])
+    }
+
+    @Test func statusBarDropsTheHintFirstThenTheState() {
+        let bar = StatusBar(position: "42/150", state: "refreshing", hint: "? help")
+        func draw(_ width: Int) -> String {
+            var buffer = Buffer(size: Size(rows: 1, columns: width))
+            bar.render(in: buffer.area, buffer: &buffer)
+            return buffer.line(0)
+        }
+        #expect(draw(32) == "42/150   refreshing       ? help")
+        #expect(draw(25) == "42/150   refreshing")
+        #expect(draw(12) == "42/150")
+    }
+
+    @Test func hostileTextCannotReachTheTerminal() {
+        var buffer = Buffer(size: Size(rows: 1, columns: 40))
+        Text("\u{1B}]2;owned\u{07}\u{1B}[31mred").render(in: buffer.area, buffer: &buffer)
+        #expect(buffer.line(0) == "^[]2;owned^G^[[31mred")
+    }
+}
