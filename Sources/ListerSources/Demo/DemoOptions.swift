@@ -1,0 +1,75 @@
+import Lister
+import TerminalCore
+
+/// How the demo's loaders behave, so a person can see every state: latency, failures,
+/// empty lists. Every loading screen counts its own loads.
+public struct DemoOptions: Sendable, Hashable {
+    /// How long each load takes.
+    public var latency: Duration
+    /// Probability (0...1) that a load fails.
+    public var failRate: Double
+    /// The first N loads of each screen fail, then loads succeed.
+    public var failFirst: Int
+    /// Every list loads empty.
+    public var empty: Bool
+    /// Seed of the failure draws, so a run can be repeated.
+    public var seed: UInt64
+
+    /// Creates options; the defaults let a person see the spinner.
+    public init(latency: Duration = .milliseconds(600), failRate: Double = 0, failFirst: Int = 0, empty: Bool = false, seed: UInt64 = 1) {
+        self.latency = latency
+        self.failRate = failRate
+        self.failFirst = failFirst
+        self.empty = empty
+        self.seed = seed
+    }
+}
+
+/// Carries out ``DemoOptions`` for one screen: waits, fails when told to, counts loads.
+final class DemoLoadPolicy: Sendable {
+    let options: DemoOptions
+    let screenName: String
+    private let loads = Locked(0)
+
+    init(options: DemoOptions, screenName: String) {
+        self.options = options
+        self.screenName = screenName
+    }
+
+    /// Waits the latency, then throws if this load must fail; returns `items` or none.
+    func run<T: Sendable>(_ items: [T]) async throws -> [T] {
+        let number = loads.withLock { n -> Int in
+            n += 1
+            return n
+        }
+        if options.latency > .zero { try await Task.sleep(for: options.latency) }
+        if number <= options.failFirst {
+            throw ListError("simulated failure of load \(number) (--fail-first \(options.failFirst))")
+        }
+        if options.failRate > 0, draw(number) < options.failRate {
+            throw ListError("simulated failure of load \(number) (--fail-rate \(options.failRate))")
+        }
+        return options.empty ? [] : items
+    }
+
+    /// A repeatable number in 0..<1 for load `number` of this screen.
+    private func draw(_ number: Int) -> Double {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in screenName.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var generator = SplitMix64(seed: options.seed ^ hash ^ UInt64(number))
+        return Double(generator.next() >> 11) / Double(1 << 53)
+    }
+}
+
+/// A small, well-known pseudo-random generator (Steele, Lea, Flood 2014).
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

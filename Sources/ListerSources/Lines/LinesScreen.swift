@@ -1,0 +1,69 @@
+import Lister
+import TerminalCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where `lister lines` reads from.
+public enum LineInput: Sendable, Hashable {
+    /// Standard input (a pipe or a file redirected in); it can be read only once.
+    case standardInput
+    /// A file, read again on refresh.
+    case file(String)
+
+    /// A name for messages: the path, or "standard input".
+    public var name: String {
+        switch self {
+        case .standardInput: return "standard input"
+        case .file(let path): return path
+        }
+    }
+}
+
+/// A picker over the lines of a file or of standard input, like fzf: Enter ends the app
+/// with the chosen line.
+public struct LinesScreen: ListScreen {
+    /// Where the lines come from.
+    public let input: LineInput
+    /// The byte that ends a line: newline, or NUL with `--read0`.
+    public let separator: UInt8
+
+    /// Creates the screen.
+    public init(input: LineInput, separator: UInt8 = 0x0A) {
+        self.input = input
+        self.separator = separator
+    }
+
+    public var title: String {
+        switch input {
+        case .standardInput: return "lines"
+        case .file(let path): return path
+        }
+    }
+
+    public var pickMode: PickMode { .single }
+
+    public var emptyMessage: String { "No lines in \(input.name)" }
+
+    /// A pipe cannot be read twice; a file can.
+    public var canReload: Bool { input != .standardInput }
+
+    public nonisolated func load() async throws -> LineStore {
+        let data: [UInt8]
+        switch input {
+        case .standardInput:
+            data = try FileReader.readAll(fd: 0, name: input.name)
+        case .file(let path):
+            let fd = Glibc.open(path, O_RDONLY)
+            guard fd >= 0 else {
+                throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
+            }
+            defer { Glibc.close(fd) }
+            data = try FileReader.readAll(fd: fd, name: path)
+        }
+        return LineStore(data, separator: separator)
+    }
+
+    public func row(_ line: Line, context: RowContext) -> Text { Text(line.description) }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Lister
+import ListerSources
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lister lines`: pick one line of a file or of standard input, like fzf.
+struct LinesCommand: InteractiveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lines",
+        abstract: "Pick a line of a file or of standard input; Enter prints it.",
+        discussion: "The chosen line is printed to standard output exactly as it was read."
+    )
+
+    @Argument(help: "The file to read; standard input when absent or '-'.")
+    var file: String?
+
+    @Flag(help: "Input lines end with NUL instead of newline (find -print0).")
+    var read0 = false
+
+    @Flag(help: "End the printed line with NUL instead of newline (xargs -0).")
+    var print0 = false
+
+    @OptionGroup var interface: InterfaceOptions
+
+    var input: LineInput {
+        guard let file, file != "-" else { return .standardInput }
+        return .file(file)
+    }
+
+    func validate() throws {
+        switch input {
+        case .standardInput:
+            if isatty(0) == 1 {
+                throw ValidationError("no input: give a FILE, or pipe lines into standard input (find . | lister)")
+            }
+        case .file(let path):
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw ValidationError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw ValidationError("'\(path)' is a directory, not a file of lines")
+            }
+            guard access(path, R_OK) == 0 else {
+                throw ValidationError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    func execute() async throws {
+        let screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A)
+        let outcome = try await AppRunner.run(screen, interface: interface)
+        for line in outcome.picked(as: Line.self) {
+            FileDescriptor.standardOutput.write(Array(line.bytes) + [print0 ? 0 : 0x0A])
+        }
+        throw ExitCode(outcome.exitStatus)
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// `lister`: browse lists in the terminal.
+struct ListerCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "lister",
+        abstract: "Browse lists in the terminal: lines, a demo, and more.",
+        discussion: """
+            With no subcommand, lister runs the demo when standard input is a terminal and
+            browses the lines of standard input otherwise (`find . | lister`).
+
+            Exit status: 0 a line was picked or the browser was quit; 1 a picker was left
+            without choosing; 2 an error; 130, 143, 129 after SIGINT (Ctrl-C), SIGTERM, SIGHUP.
+            """,
+        version: version,
+        subcommands: [DemoCommand.self, LinesCommand.self]
+    )
+}
+
+/// Options every interactive subcommand takes.
+struct InterfaceOptions: ParsableArguments {
+    @Flag(name: .customLong("debug-trap"), help: .hidden)
+    var debugTrap = false
+}
+
+/// A subcommand that runs an interactive screen on the main actor.
+protocol InteractiveCommand: ParsableCommand {
+    /// Runs the command; ends by throwing `ExitCode` with the outcome's status.
+    @MainActor func execute() async throws
+}
