@@ -1,0 +1,64 @@
+import Foundation
+import Lister
+import ListerSources
+import Testing
+
+@Suite struct LineStoreTests {
+    @Test func splitsOnNewlinesKeepingBytesExactly() {
+        let store = LineStore(Array("one\ntwo\r\n\nlast".utf8))
+        #expect(store.count == 4)
+        #expect(store.map(\.description) == ["one", "two", "", "last"])
+        #expect(Array(store[1].bytes) == Array("two\r".utf8))  // printed back as read
+        #expect(store.map(\.id) == [1, 2, 3, 4])
+    }
+
+    @Test func aFinalNewlineDoesNotAddALine() {
+        #expect(LineStore(Array("a\nb\n".utf8)).count == 2)
+        #expect(LineStore([]).isEmpty)
+        #expect(LineStore(Array("\n\n\n".utf8)).count == 3)
+    }
+
+    @Test func invalidUTF8IsShownReplacedAndKeptRaw() {
+        let bytes: [UInt8] = [0x61, 0xFF, 0xFE, 0x62]
+        let line = LineStore(bytes)[0]
+        #expect(line.description == "a\u{FFFD}\u{FFFD}b")
+        #expect(Array(line.bytes) == bytes)
+    }
+
+    @Test func nulSeparatedInput() {
+        let store = LineStore(Array("a b\0c\nd\0".utf8), separator: 0)
+        #expect(store.map(\.description) == ["a b", "c\nd"])
+    }
+}
+
+@MainActor
+@Suite struct LinesScreenTests {
+    @Test func loadsAFile() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-lines-\(UUID()).txt")
+        try Data("alpha\nbeta\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let screen = LinesScreen(input: .file(url.path))
+        let lines = try await screen.load()
+        #expect(lines.map(\.description) == ["alpha", "beta"])
+        #expect(screen.canReload)
+        #expect(screen.pickMode == .single)
+    }
+
+    @Test func aMissingFileIsAClearErrorThatRetryCannotFix() async {
+        let screen = LinesScreen(input: .file("/nonexistent/lister-test"))
+        do {
+            _ = try await screen.load()
+            Issue.record("expected an error")
+        } catch let error as ListError {
+            #expect(error.message.contains("/nonexistent/lister-test"))
+            #expect(error.message.contains("No such file"))
+            #expect(!error.isRetryable)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func standardInputCannotBeReadTwice() {
+        #expect(!LinesScreen(input: .standardInput).canReload)
+    }
+}
