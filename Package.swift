@@ -58,6 +58,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
+        .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses", "TerminalCore"]),
         .testTarget(name: "ListerTests", dependencies: ["Lister", "ListerTestSupport", "TerminalCore"]),
         .testTarget(name: "ListerSourcesTests", dependencies: ["ListerSources", "ListerTestSupport", "Lister"]),
         .testTarget(name: "EndToEndTests", dependencies: ["lister"]),

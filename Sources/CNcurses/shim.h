@@ -1,6 +1,52 @@
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
+
+/*
+ * Swift's view of ncursesw. Imported only by the TerminalNcurses target.
+ *
+ * The wide-character API (wget_wch, waddnwstr, cchar_t) is hidden unless NCURSES_WIDECHAR
+ * is defined before curses.h; SwiftPM drops the -D flags of ncursesw.pc, so it lives here.
+ * Function-like macros and the globals Swift 6 rejects (stdscr, curscr, LINES, COLS,
+ * COLORS, COLOR_PAIRS) are wrapped below as prefixed static inline functions.
+ */
 #define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
+#endif
 #include <ncursesw/curses.h>
+
+/* Globals. */
+static inline WINDOW *cncurses_stdscr(void) { return stdscr; }
+static inline WINDOW *cncurses_curscr(void) { return curscr; }
+static inline int cncurses_LINES(void) { return LINES; }
+static inline int cncurses_COLS(void) { return COLS; }
+static inline int cncurses_COLORS(void) { return COLORS; }
+static inline int cncurses_COLOR_PAIRS(void) { return COLOR_PAIRS; }
+
+/* Attributes (function-like macros in curses.h). */
+static inline attr_t cncurses_A_NORMAL(void) { return A_NORMAL; }
+static inline attr_t cncurses_A_BOLD(void) { return A_BOLD; }
+static inline attr_t cncurses_A_DIM(void) { return A_DIM; }
+static inline attr_t cncurses_A_REVERSE(void) { return A_REVERSE; }
+static inline attr_t cncurses_A_UNDERLINE(void) { return A_UNDERLINE; }
+static inline attr_t cncurses_A_ITALIC(void) { return A_ITALIC; }
+static inline attr_t cncurses_COLOR_PAIR(int n) { return (attr_t)COLOR_PAIR(n); }
+
+/* Keys. */
+static inline int cncurses_KEY_F(int n) { return KEY_F(n); }
+
+/* Window geometry. */
+static inline int cncurses_getmaxy(WINDOW *win) { return getmaxy(win); }
+static inline int cncurses_getmaxx(WINDOW *win) { return getmaxx(win); }
+
+/*
+ * A terminfo string capability, or NULL when the terminal lacks it (tigetstr returns
+ * (char *)-1 for a name that is not a string capability, which Swift must never read).
+ */
+static inline const char *cncurses_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return NULL;
+    return value;
+}
+
 #endif

@@ -31,29 +31,35 @@ public struct Buffer: Hashable, Sendable {
         row >= 0 && row < size.rows && column >= 0 && column < size.columns
     }
 
-    /// Puts one cell, repairing any wide character it cuts in half.
+    /// Puts one cell, repairing any wide character it cuts in half. A cell wider than one
+    /// column is followed by continuation cells; when it does not fit, a blank is put instead.
     public mutating func set(_ cell: Cell, row: Int, column: Int) {
         guard contains(row: row, column: column) else { return }
-        let index = row * size.columns + column
-        // Overwriting the right half of a wide character: blank its left half.
-        if cells[index].isContinuation, column > 0 {
-            cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+        let width = max(1, Int(cell.width))
+        guard column + width <= size.columns else {
+            set(Cell(" ", style: cell.style), row: row, column: column)  // no room for the rest
+            return
         }
-        // Overwriting the left half of a wide character: blank its right half.
-        if cells[index].width == 2, column + 1 < size.columns, cell.width != 2 {
-            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+        let base = row * size.columns
+        clearWideCharacters(row: row, from: column, to: column + width)
+        cells[base + column] = cell
+        for extra in 1..<width { cells[base + column + extra] = Cell("", width: 0, style: cell.style) }
+    }
+
+    /// Blanks what remains of wide characters that overlap `start..<end` on `row`.
+    private mutating func clearWideCharacters(row: Int, from start: Int, to end: Int) {
+        let base = row * size.columns
+        // A wide character starting left of `start` that reaches into the range.
+        var lead = start
+        while lead > 0, cells[base + lead].isContinuation { lead -= 1 }
+        if lead < start {
+            for column in lead..<start { cells[base + column] = Cell(" ", style: cells[base + column].style) }
         }
-        cells[index] = cell
-        if cell.width == 2 {
-            if column + 1 < size.columns {
-                let next = index + 1
-                if cells[next].width == 2, column + 2 < size.columns {
-                    cells[next + 1] = Cell(" ", style: cells[next + 1].style)
-                }
-                cells[next] = Cell("", width: 0, style: cell.style)
-            } else {
-                cells[index] = Cell(" ", style: cell.style)  // no room for the right half
-            }
+        // Continuation cells right of the range that lose their leading cell.
+        var column = end
+        while column < size.columns, cells[base + column].isContinuation {
+            cells[base + column] = Cell(" ", style: cells[base + column].style)
+            column += 1
         }
     }
 

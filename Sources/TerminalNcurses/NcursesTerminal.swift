@@ -1,1 +1,181 @@
+import CSignalSupport
 import TerminalCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real terminal driven by ncursesw: the `TerminalBackend` that `lister` runs on.
+///
+/// ```swift
+/// let terminal = try NcursesTerminal.open()
+/// terminal.present(frame)
+/// for await event in terminal.events { … }
+/// terminal.close()          // the terminal is restored: print results now
+/// ```
+///
+/// It draws on `/dev/tty`, so stdin and stdout may be pipes. One dedicated thread owns
+/// curses from `newterm` to `endwin`; every other method only leaves a request in a
+/// mailbox and wakes that thread. While the UI is up, whatever the process writes to
+/// stderr is kept in a temporary file and written out by ``close()``. SIGINT, SIGTERM and
+/// SIGHUP arrive as `.signal` events instead of killing the process; a crash (a Swift
+/// trap, SIGSEGV, abort) restores the terminal before the process dies. Only SIGKILL
+/// leaves the terminal in curses' modes (`reset` repairs it).
+public final class NcursesTerminal: TerminalBackend {
+    // Sendable without @unchecked: every stored property is immutable and Sendable.
+    // Curses itself lives in `CursesThread`, which only the curses thread touches.
+    private let mailbox: Locked<Mailbox>
+    private let wakeReadFD: Int32
+    private let wakeWriteFD: Int32
+    private let thread: Locked<pthread_t?>
+    private let continuation: AsyncStream<TerminalEvent>.Continuation
+
+    /// Keys, resizes and signals, in order. Finishes when the terminal is closed.
+    public let events: AsyncStream<TerminalEvent>
+    /// Whether colours are used: asked for in the options and supported by the terminal.
+    public let colorEnabled: Bool
+
+    /// Whether a terminal is open in this process (the signal plumbing is process-wide).
+    private static let isOpen = Locked(false)
+
+    private init(mailbox: Locked<Mailbox>, wakeFDs: (read: Int32, write: Int32), thread: pthread_t,
+                 events: AsyncStream<TerminalEvent>, continuation: AsyncStream<TerminalEvent>.Continuation,
+                 colorEnabled: Bool) {
+        self.mailbox = mailbox
+        (wakeReadFD, wakeWriteFD) = wakeFDs
+        self.thread = Locked(thread)
+        self.events = events
+        self.continuation = continuation
+        self.colorEnabled = colorEnabled
+    }
+
+    /// Takes over the controlling terminal: alternate screen, raw keys, hidden cursor.
+    ///
+    /// - Throws: ``NcursesTerminalError`` when there is no `/dev/tty`, `TERM` names an
+    ///   unknown terminal, or another `NcursesTerminal` is open.
+    public static func open(options: TerminalOptions = TerminalOptions()) throws(NcursesTerminalError) -> NcursesTerminal {
+        let claimed = isOpen.withLock { open in
+            defer { open = true }
+            return !open
+        }
+        guard claimed else { throw .alreadyOpen }
+        do {
+            return try openClaimed(options: options)
+        } catch {
+            isOpen.withLock { $0 = false }
+            throw error
+        }
+    }
+
+    private static func openClaimed(options: TerminalOptions) throws(NcursesTerminalError) -> NcursesTerminal {
+        _ = DisplayWidth.localeIsUTF8  // setlocale before curses starts
+        guard let input = fopen("/dev/tty", "re") else { throw .noTerminal(reason: ttyMessage(errno)) }
+        guard let output = fopen("/dev/tty", "we") else {
+            let code = errno
+            fclose(input)
+            throw .noTerminal(reason: ttyMessage(code))
+        }
+        var fds: [Int32] = [-1, -1]
+        guard csig_make_wake_pipe(&fds) == 0 else {
+            let code = errno
+            fclose(input)
+            fclose(output)
+            throw .setupFailed("cannot create a pipe: \(systemMessage(code))")
+        }
+        func undo() {
+            csig_restore_crash_handlers()
+            csig_restore_winch()
+            csig_restore_routing()
+            csig_set_wake_fd(-1)
+            Glibc.close(fds[0])
+            Glibc.close(fds[1])
+        }
+        _ = csig_save_termios(fileno(input))
+        csig_set_wake_fd(fds[1])
+        // Before newterm, so curses sees handlers in place and installs none of its own.
+        guard csig_install_routing() == 0 else {
+            let code = errno
+            undo()
+            fclose(input)
+            fclose(output)
+            throw .setupFailed("cannot install signal handlers: \(systemMessage(code))")
+        }
+
+        let mailbox = Locked(Mailbox())
+        let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
+        let worker = CursesThread(input: input, output: output, wakeReadFD: fds[0], mailbox: mailbox,
+                                  continuation: continuation, options: options)
+        let id: pthread_t
+        do {
+            id = try CursesThread.start(worker)
+        } catch {
+            undo()
+            fclose(input)
+            fclose(output)
+            throw error
+        }
+        // From here on only the curses thread touches `worker`, except its `started` and
+        // `startup` fields, which are a semaphore and a lock.
+        worker.started.wait()
+        let result = worker.startup.withLock { $0 }
+        guard case .success(let startup) = result else {
+            pthread_join(id, nil)  // the thread closed the tty files and ended
+            undo()
+            if case .failure(let error) = result { throw error }
+            throw .setupFailed("the curses thread did not start")
+        }
+        _ = csig_stderr_capture_begin()  // best effort: without it stderr shows on screen
+        return NcursesTerminal(mailbox: mailbox, wakeFDs: (fds[0], fds[1]), thread: id, events: events,
+                               continuation: continuation, colorEnabled: startup.colorEnabled)
+    }
+
+    private static func ttyMessage(_ code: Int32) -> String {
+        code == ENXIO ? "no controlling terminal" : systemMessage(code)
+    }
+
+    deinit { close() }
+
+    /// The size of the screen, as the curses thread last saw it.
+    public var size: Size { mailbox.withLock { $0.size } }
+
+    /// Shows `frame` soon; a frame not drawn yet is replaced (newest wins).
+    ///
+    /// Only stores the frame and wakes the curses thread, which draws the cells that
+    /// changed since the frame it drew last.
+    public func present(_ frame: Buffer) {
+        mailbox.post(wakeFD: wakeWriteFD) { $0.frame = frame }
+    }
+
+    /// Repaints the whole screen from scratch (Ctrl-L).
+    public func redraw() {
+        mailbox.post(wakeFD: wakeWriteFD) { $0.redraw = true }
+    }
+
+    /// Gives the terminal back to the shell and stops the process (Ctrl-Z); the screen is
+    /// restored when the process continues.
+    public func suspend() {
+        mailbox.post(wakeFD: wakeWriteFD) { $0.suspend = true }
+    }
+
+    /// Ends curses and restores the terminal; then prints what was written to stderr.
+    ///
+    /// Blocks until the curses thread has run `endwin` and ended. Afterwards the normal
+    /// screen is back, the cursor visible, the tty modes as they were, fd 2 is the
+    /// original stderr and ``events`` is finished. Calling it again does nothing.
+    public func close() {
+        guard let id = thread.withLock({ id in defer { id = nil }; return id }) else { return }
+        mailbox.post(wakeFD: wakeWriteFD) {
+            $0.close = true
+            $0.closed = true
+        }
+        pthread_join(id, nil)
+        csig_restore_crash_handlers()
+        csig_restore_routing()
+        csig_set_wake_fd(-1)
+        csig_stderr_capture_end()
+        Glibc.close(wakeReadFD)
+        Glibc.close(wakeWriteFD)
+        continuation.finish()
+        Self.isOpen.withLock { $0 = false }
+    }
+}

@@ -80,4 +80,15 @@ import Testing
         buffer.fill(Rect(row: 0, column: 0, rows: 5, columns: 5))
         #expect(buffer.lines.isEmpty)
     }
+
+    @Test func cellsWiderThanTwoColumnsGetContinuations() {
+        var buffer = Buffer(size: Size(rows: 1, columns: 6))
+        buffer.write("👍🏽x", at: Point(row: 0, column: 0))
+        #expect(buffer[0, 0].width == 4)
+        #expect((1...3).allSatisfy { buffer[0, $0].isContinuation })
+        #expect(buffer[0, 4].text == "x")
+        buffer.write("y", at: Point(row: 0, column: 2))
+        #expect(buffer.line(0) == "  y x")
+        #expect(!buffer[0, 3].isContinuation)
+    }
 }

@@ -1,0 +1,274 @@
+import CNcurses
+import CSignalSupport
+import Dispatch
+import TerminalCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the curses thread reports once `newterm` has succeeded or failed.
+struct Startup: Sendable {
+    /// Whether colours are in use.
+    var colorEnabled: Bool
+}
+
+/// The thread that owns curses from `newterm` to `endwin`.
+///
+/// It is the only code that calls curses. It sleeps in `poll()` on the tty and the wake
+/// pipe; tty input becomes events, and a wake-up means a signal arrived or the mailbox
+/// holds a request. The object is created by ``NcursesTerminal/open(options:)``, handed
+/// to the new thread, and never touched by another thread after that.
+final class CursesThread {
+    let input: UnsafeMutablePointer<FILE>
+    let output: UnsafeMutablePointer<FILE>
+    let wakeReadFD: Int32
+    let mailbox: Locked<Mailbox>
+    let continuation: AsyncStream<TerminalEvent>.Continuation
+    let options: TerminalOptions
+    /// Where the start-up result goes; `started` is signalled once it is there.
+    let startup: Locked<Result<Startup, NcursesTerminalError>?>
+    let started: DispatchSemaphore
+
+    private var screen: OpaquePointer?
+    private var painter = Painter(colorEnabled: false, defaultColors: false)
+    private var hangupReported = false
+
+    init(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, wakeReadFD: Int32,
+         mailbox: Locked<Mailbox>, continuation: AsyncStream<TerminalEvent>.Continuation,
+         options: TerminalOptions) {
+        self.input = input
+        self.output = output
+        self.wakeReadFD = wakeReadFD
+        self.mailbox = mailbox
+        self.continuation = continuation
+        self.options = options
+        startup = Locked(nil)
+        started = DispatchSemaphore(value: 0)
+    }
+
+    /// Starts the thread running ``run()``; the thread keeps the object alive.
+    static func start(_ thread: CursesThread) throws(NcursesTerminalError) -> pthread_t {
+        let context = Unmanaged.passRetained(thread).toOpaque()
+        var id = pthread_t()
+        let code = pthread_create(&id, nil, cursesThreadMain, context)
+        guard code == 0 else {
+            Unmanaged<CursesThread>.fromOpaque(context).release()
+            throw .setupFailed("cannot start the curses thread: \(systemMessage(code))")
+        }
+        return id
+    }
+
+    /// The body of the thread: set up, serve until asked to close, tear down.
+    func run() {
+        let result = setUp()
+        guard case .success = result else {
+            fclose(input)
+            fclose(output)
+            report(result)
+            return
+        }
+        report(result)
+        serve()
+        tearDown()
+    }
+
+    private func report(_ result: Result<Startup, NcursesTerminalError>) {
+        startup.withLock { $0 = result }
+        started.signal()
+    }
+
+    // MARK: Start and end
+
+    private func setUp() -> Result<Startup, NcursesTerminalError> {
+        // Ask the tty for its size, ignoring LINES/COLUMNS from the environment. Set on the
+        // pre-screen itself: ncurses 6.4 copies use_env but not use_tioctl from the global
+        // settings into a screen, and then reads the size from terminfo after a resize.
+        // newterm() builds the screen on this same pre-screen, then forgets it.
+        guard let prescreen = new_prescr() else { return .failure(.setupFailed("out of memory")) }
+        use_env_sp(prescreen, false)
+        use_tioctl_sp(prescreen, true)
+        guard let screen = newterm(nil, output, input) else {
+            return .failure(.unknownTerminalType(getenv("TERM").map { String(cString: $0) }))
+        }
+        self.screen = screen
+        _ = set_term(screen)
+        guard cncurses_tigetstr("cup") != nil else {  // TERM=dumb and other glass ttys
+            endTerminal()
+            return .failure(.unsupportedTerminalType(getenv("TERM").map { String(cString: $0) } ?? ""))
+        }
+        let window = cncurses_stdscr()
+        raw()           // Ctrl-C and Ctrl-Z arrive as keys 3 and 26: the runtime decides
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        _ = curs_set(0)
+        set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
+        for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
+        var colorEnabled = false, defaultColors = false
+        if options.colorEnabled, has_colors(), start_color() != ERR {
+            colorEnabled = true
+            defaultColors = use_default_colors() != ERR
+        }
+        painter = Painter(colorEnabled: colorEnabled, defaultColors: defaultColors)
+        armEmergencyReset()
+        guard csig_install_winch() == 0, csig_install_crash_handlers() == 0 else {
+            let message = systemMessage(errno)
+            endTerminal()
+            return .failure(.setupFailed("cannot install signal handlers: \(message)"))
+        }
+        mailbox.withLock { $0.size = currentSize() }
+        return .success(Startup(colorEnabled: colorEnabled))
+    }
+
+    /// Precomputes what a crash handler writes to undo the UI: keypad off, attributes
+    /// off, cursor visible, alternate screen off.
+    private func armEmergencyReset() {
+        var bytes = ""
+        for name in ["rmkx", "sgr0", "cnorm", "rmcup"] {
+            if let value = cncurses_tigetstr(name) { bytes += Self.withoutPadding(String(cString: value)) }
+        }
+        var utf8 = Array(bytes.utf8).map { CChar(bitPattern: $0) }
+        csig_arm_reset(&utf8, utf8.count, fileno(output))
+    }
+
+    /// Removes terminfo padding specifications (`$<5>`, `$<2*/>`), which are not output.
+    static func withoutPadding(_ capability: String) -> String {
+        var result: [Character] = []
+        var characters = capability[...]
+        while let first = characters.popFirst() {
+            if first == "$", characters.first == "<", let end = characters.firstIndex(of: ">") {
+                characters = characters[characters.index(after: end)...]
+            } else {
+                result.append(first)
+            }
+        }
+        return String(result)
+    }
+
+    private func endTerminal() {
+        csig_restore_winch()
+        endwin()
+        csig_disarm_reset()
+        if let screen { delscreen(screen) }
+        screen = nil
+    }
+
+    private func tearDown() {
+        endTerminal()
+        csig_restore_termios()  // the modes saved before newterm, while the tty is still open
+        fclose(input)
+        fclose(output)
+        continuation.finish()
+    }
+
+    // MARK: The loop
+
+    private func serve() {
+        var fds = [
+            pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            if poll(&fds, nfds_t(fds.count), -1) < 0, errno != EINTR { break }
+            if fds[1].revents != 0 { drainWakePipe() }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                fds[0].fd = -1  // the terminal went away: stop polling it
+                reportHangup()
+            }
+            handleSignals()
+            readInput()
+            let requests = mailbox.take()
+            if requests.close { return }
+            if requests.suspend { suspend() }
+            if requests.redraw { painter.invalidate(clear: true) }
+            if let frame = requests.frame {
+                painter.draw(frame)
+            } else if requests.redraw {
+                painter.repaintLast()
+            }
+        }
+    }
+
+    private func drainWakePipe() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wakeReadFD, &bytes, bytes.count) > 0 {}
+    }
+
+    private func handleSignals() {
+        let routed: [(Int32, TerminalSignal)] = [
+            (csig_SIGINT(), .interrupt), (csig_SIGTERM(), .terminate), (csig_SIGHUP(), .hangup),
+        ]
+        for (signal, event) in routed where csig_take_pending(signal) != 0 {
+            if event == .hangup { reportHangup() } else { continuation.yield(.signal(event)) }
+        }
+        if csig_take_pending(csig_SIGTSTP()) != 0 { suspend() }
+        // SIGWINCH needs nothing here: curses turns it into KEY_RESIZE in readInput().
+        _ = csig_take_pending(csig_SIGWINCH())
+    }
+
+    private func reportHangup() {
+        guard !hangupReported else { return }
+        hangupReported = true
+        continuation.yield(.signal(.hangup))
+    }
+
+    /// Reads keys until curses has none left (it may hold bytes `poll` cannot see).
+    private func readInput() {
+        let window = cncurses_stdscr()
+        var value: wint_t = 0
+        while true {
+            let status = wget_wch(window, &value)
+            if status == ERR { return }
+            switch KeyDecoding.decode(status: status, value: UInt32(value)) {
+            case .key(let key): continuation.yield(.key(key))
+            case .resize: resized()
+            case .ignored: break
+            }
+        }
+    }
+
+    private func resized() {
+        let size = currentSize()
+        mailbox.withLock { $0.size = size }
+        painter.invalidate(clear: true)
+        painter.repaintLast()  // until the runtime draws for the new size
+        continuation.yield(.resize(size))
+    }
+
+    private func currentSize() -> Size {
+        let window = cncurses_stdscr()
+        return Size(rows: Int(cncurses_getmaxy(window)), columns: Int(cncurses_getmaxx(window)))
+    }
+
+    /// Ctrl-Z: gives the terminal back, stops the process, and restores the screen once
+    /// the process is continued (at a new size if the terminal changed meanwhile).
+    private func suspend() {
+        endwin()
+        csig_suspend_self()
+        // Continued. Keep tty changes made meanwhile (as curses' own SIGTSTP handler does),
+        // then the first refresh after endwin restores curses' modes.
+        def_shell_mode()
+        _ = csig_save_termios(fileno(input))
+        var rows: Int32 = 0, columns: Int32 = 0
+        let window = cncurses_stdscr()
+        if csig_window_size(fileno(output), &rows, &columns) == 0, rows > 0, columns > 0,
+           rows != cncurses_getmaxy(window) || columns != cncurses_getmaxx(window) {
+            resize_term(rows, columns)  // resized while stopped: no SIGWINCH came
+            resized()
+        } else {
+            painter.invalidate(clear: true)
+            painter.repaintLast()
+        }
+    }
+}
+
+/// The entry point of the curses thread: a plain C function, outside any actor.
+private func cursesThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    Unmanaged<CursesThread>.fromOpaque(context).takeRetainedValue().run()
+    return nil
+}

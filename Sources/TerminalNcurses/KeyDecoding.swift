@@ -1,0 +1,63 @@
+import CNcurses
+import TerminalCore
+
+/// What one successful `wget_wch` call meant.
+enum CursesInput: Hashable {
+    /// A key press.
+    case key(Key)
+    /// curses noticed a size change (`KEY_RESIZE`) and has resized `stdscr`.
+    case resize
+    /// Something Lister does not use (a mouse report, an unknown key code).
+    case ignored
+}
+
+/// Turns what `wget_wch` returns into TerminalCore keys. Pure: no curses calls.
+enum KeyDecoding {
+    /// Decodes the result of `wget_wch`: `status` is `OK` or `KEY_CODE_YES`.
+    static func decode(status: Int32, value: UInt32) -> CursesInput {
+        if status == KEY_CODE_YES { return decode(keyCode: Int32(bitPattern: value)) }
+        return Key(code: value).map(CursesInput.key) ?? .ignored
+    }
+
+    /// Decodes a curses key code (`KEY_UP`, `KEY_F(5)`, …).
+    static func decode(keyCode: Int32) -> CursesInput {
+        if keyCode == KEY_RESIZE { return .resize }
+        if let key = keyCodes[keyCode] { return .key(key) }
+        let first = cncurses_KEY_F(1), last = cncurses_KEY_F(63)
+        if keyCode >= first, keyCode <= last { return .key(.function(Int(keyCode - first) + 1)) }
+        return .ignored
+    }
+
+    /// Curses key codes and the keys they mean. Find/Select are where Home/End sit on a
+    /// VT220 keyboard, and the keypad corners (A1, C1, A3, C3) are Home, End, PgUp, PgDn.
+    static let keyCodes: [Int32: Key] = [
+        KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
+        KEY_HOME: .home, KEY_END: .end, KEY_FIND: .home, KEY_SELECT: .end,
+        KEY_A1: .home, KEY_C1: .end, KEY_A3: .pageUp, KEY_C3: .pageDown,
+        KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
+        KEY_ENTER: .enter, KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_IC: .insert,
+        KEY_BTAB: .backTab,
+    ]
+
+    /// Sequences some terminals send for keys their terminfo entry describes differently
+    /// (Home/End as `ESC[1~`/`ESC[4~` when `TERM=xterm-256color` runs inside tmux, say).
+    /// Each is taught to curses only when no key uses it yet.
+    static let fallbackSequences: [(sequence: String, keyCode: Int32)] = {
+        let esc = "\u{1B}"
+        var table: [(String, Int32)] = [
+            ("[1~", KEY_HOME), ("[7~", KEY_HOME), ("[H", KEY_HOME), ("OH", KEY_HOME),
+            ("[4~", KEY_END), ("[8~", KEY_END), ("[F", KEY_END), ("OF", KEY_END),
+            ("[A", KEY_UP), ("[B", KEY_DOWN), ("[C", KEY_RIGHT), ("[D", KEY_LEFT),
+            ("OA", KEY_UP), ("OB", KEY_DOWN), ("OC", KEY_RIGHT), ("OD", KEY_LEFT),
+            ("[5~", KEY_PPAGE), ("[6~", KEY_NPAGE), ("[3~", KEY_DC), ("[2~", KEY_IC),
+            ("[Z", KEY_BTAB),
+            ("OP", cncurses_KEY_F(1)), ("OQ", cncurses_KEY_F(2)),
+            ("OR", cncurses_KEY_F(3)), ("OS", cncurses_KEY_F(4)),
+        ]
+        // F5-F12 as xterm and the VT220 send them.
+        for (number, code) in zip(5...12, [15, 17, 18, 19, 20, 21, 23, 24]) {
+            table.append(("[\(code)~", cncurses_KEY_F(Int32(number))))
+        }
+        return table.map { (esc + $0.0, $0.1) }
+    }()
+}

@@ -1,0 +1,65 @@
+import TerminalCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What callers hand to the curses thread, and what it reports back: kept under a lock.
+///
+/// The newest frame replaces any frame not drawn yet. A request sets a flag and writes one
+/// byte to the wake pipe, unless a wake-up is already on its way.
+struct Mailbox {
+    /// The screen size as last seen by the curses thread.
+    var size = Size.zero
+    /// The newest frame not drawn yet.
+    var frame: Buffer?
+    /// Ctrl-L: repaint from scratch.
+    var redraw = false
+    /// Ctrl-Z: give the terminal back and stop.
+    var suspend = false
+    /// End curses and leave the thread.
+    var close = false
+    /// Whether the wake pipe already holds a byte for these requests.
+    var wakePending = false
+    /// Set once ``close`` was asked for: later requests are dropped.
+    var closed = false
+}
+
+/// The requests the curses thread takes from the mailbox in one go.
+struct Requests {
+    var frame: Buffer?
+    var redraw = false
+    var suspend = false
+    var close = false
+}
+
+extension Locked where Value == Mailbox {
+    /// Records a request with `update` and wakes the curses thread through `wakeFD`.
+    ///
+    /// The byte is written under the lock, so it never reaches a pipe that ``close`` has
+    /// already closed (close marks the mailbox `closed` under the same lock first).
+    func post(wakeFD: Int32, _ update: (inout Mailbox) -> Void) {
+        withLock { mailbox in
+            guard !mailbox.closed else { return }
+            update(&mailbox)
+            guard !mailbox.wakePending else { return }
+            mailbox.wakePending = true
+            var byte: UInt8 = 0xFF
+            _ = write(wakeFD, &byte, 1)
+        }
+    }
+
+    /// Takes every pending request (curses thread only).
+    func take() -> Requests {
+        withLock { mailbox in
+            defer {
+                mailbox.frame = nil
+                mailbox.redraw = false
+                mailbox.suspend = false
+                mailbox.wakePending = false
+            }
+            return Requests(frame: mailbox.frame, redraw: mailbox.redraw,
+                            suspend: mailbox.suspend, close: mailbox.close)
+        }
+    }
+}
