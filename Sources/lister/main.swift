@@ -24,15 +24,14 @@ do {
         try command.run()
     }
     exit(0)
+} catch let exitCode as ExitCode {
+    exit(exitCode.rawValue)  // the outcome of an interactive command
 } catch {
     let code = ListerCommand.exitCode(for: error)
     if code == .success {
         // --help and --version: their text goes to standard output.
         print(ListerCommand.fullMessage(for: error))
         exit(0)
-    }
-    if let exitCode = error as? ExitCode {
-        exit(exitCode.rawValue)
     }
     // Every error, usage errors included, is one line on stderr and status 2.
     let message = ListerCommand.message(for: error)
