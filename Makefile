@@ -1,0 +1,72 @@
+# Lister: one entry point for people and CI (.ci/run calls `make test`).
+#
+#   make deps            install missing system packages (apt-get)
+#   make build           debug build (library, `lister`, examples)
+#   make release         release build
+#   make run             build and run the demo: lister demo
+#   make test            unit, rendering, headless and end-to-end tests, then check-warnings
+#   make check-warnings  fresh debug (with tests) and release builds that must not warn
+#   make clean           remove build outputs
+
+SWIFT ?= swift
+# The scratch path the warnings check builds in from clean, so files an earlier incremental
+# build compiled still get their warnings reported; the normal `.build` is left alone.
+WARNINGS_SCRATCH ?= .build-warnings
+APT_PACKAGES := libncurses-dev tmux
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+.PHONY: deps build release run test check-warnings clean
+
+# Installs what is missing, quietly when nothing is; never prompts (CI has no stdin).
+deps:
+	@if ! command -v dpkg-query >/dev/null; then \
+	  command -v tmux >/dev/null || echo "make deps: not a Debian system; install tmux and ncurses yourself" >&2; \
+	  exit 0; \
+	fi; \
+	missing=""; \
+	for package in $(APT_PACKAGES); do \
+	  if ! dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q 'ok installed'; then \
+	    missing="$$missing $$package"; \
+	  fi; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  echo "make deps: installing$$missing"; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing </dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	LANG="$${LANG:-C.UTF-8}" .build/debug/lister demo
+
+test: export SWIFT_BACKTRACE := interactive=no
+test: export LANG := C.UTF-8
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory check-warnings
+
+# Warnings from dependencies (under checkouts/) do not count.
+check-warnings: deps
+	@mkdir -p $(WARNINGS_SCRATCH)
+	$(SWIFT) package --scratch-path $(WARNINGS_SCRATCH) clean
+	$(SWIFT) build --build-tests --scratch-path $(WARNINGS_SCRATCH) 2>&1 | tee $(WARNINGS_SCRATCH)/warnings.log
+	$(SWIFT) build -c release --scratch-path $(WARNINGS_SCRATCH) 2>&1 | tee -a $(WARNINGS_SCRATCH)/warnings.log
+	@if grep 'warning:' $(WARNINGS_SCRATCH)/warnings.log | grep -v '/checkouts/' >$(WARNINGS_SCRATCH)/warnings.found; then \
+	  echo "check-warnings: the build printed warnings:" >&2; \
+	  sort -u $(WARNINGS_SCRATCH)/warnings.found >&2; \
+	  exit 1; \
+	fi
+	@echo "check-warnings: no warnings"
+
+clean:
+	$(SWIFT) package clean
+	rm -rf $(WARNINGS_SCRATCH)

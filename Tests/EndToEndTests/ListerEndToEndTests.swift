@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `lister` binary in a real terminal (tmux): what a person sees, what reaches
+/// stdout, exit statuses, and a terminal restored on every way out.
+@Suite struct DemoEndToEndTests {
+    @Test func showsTheSpinnerThenTheRows() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "700"])
+        defer { session.close() }
+        try session.waitFor("Loading Feed…")  // the spinner, after its delay
+        let screen = try session.waitFor("Why our list screens stopped flickering")
+        #expect(screen.hasPrefix("Feed\n"))
+        #expect(screen.contains("1/60"))
+        #expect(!screen.contains("Loading Feed"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalState() == .restored)
+    }
+
+    @Test func aFailedLoadShowsTheErrorAndRRetries() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "50", "--fail-first", "1"])
+        defer { session.close() }
+        let error = try session.waitFor("Press r to retry")
+        #expect(error.contains("✗ Could not load Feed"))
+        #expect(error.contains("simulated failure of load 1"))
+        try session.sendKeys("r")
+        try session.waitFor("Why our list screens stopped flickering")
+        try session.sendKeys("Escape")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalState() == .restored)
+    }
+
+    @Test func drillsIntoCommentsAndBack() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0"], columns: 100)
+        defer { session.close() }
+        try session.waitFor("1/60")
+        try session.sendKeys("Enter")
+        try session.waitFor("Feed › Why our list screens stopped flickering")
+        try session.sendKeys("Escape")
+        try session.waitUntil("back at the feed") { $0.hasPrefix("Feed\n") }
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func refreshKeepsTheSelectedRow() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "300"])
+        defer { session.close() }
+        try session.waitFor("1/60")
+        try session.sendKeys("Down", "Down", "Down")
+        try session.waitFor("4/60")
+        try session.sendKeys("r")
+        let refreshing = try session.waitFor("refreshing")
+        #expect(refreshing.contains("Why our list screens stopped flickering"))  // rows stay
+        let done = try session.waitForAbsence(of: "refreshing")
+        #expect(done.contains("4/60"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func helpOpensAndEscClosesIt() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0"], rows: 30)
+        defer { session.close() }
+        try session.waitFor("1/60")
+        try session.sendKeys("?")
+        try session.waitFor("Retry, else refresh")
+        try session.sendKeys("Escape")
+        try session.waitForAbsence(of: "Retry, else refresh")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func theTerminalIsRestoredAfterCtrlC() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0"])
+        defer { session.close() }
+        try session.waitFor("1/60")
+        try session.sendKeys("C-c")
+        #expect(try session.waitForExit() == 130)
+        #expect(try session.terminalState() == .restored)
+        let tty = try session.ttySettings()
+        #expect(tty.before == tty.after)
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGINT, Int32(130))])
+    func theTerminalIsRestoredAfterASignal(signal: Int32, status: Int32) throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0"])
+        defer { session.close() }
+        try session.waitFor("1/60")
+        try session.kill(signal: signal)
+        #expect(try session.waitForExit() == status)
+        #expect(try session.terminalState() == .restored)
+        let tty = try session.ttySettings()
+        #expect(tty.before == tty.after)
+    }
+
+    @Test func theTerminalIsRestoredAfterACrash() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0", "--debug-trap"], captureStderr: true)
+        defer { session.close() }
+        let status = try session.waitForExit()
+        #expect(status > 128)  // killed by the trap's signal
+        #expect(try session.terminalState() == .restored)
+        let tty = try session.ttySettings()
+        #expect(tty.before == tty.after)
+        #expect(try session.standardError().contains("trapping on purpose"))
+    }
+
+    /// Whether `screen` sets a colour other than the defaults (39 and 49).
+    static func hasColour(_ screen: String) -> Bool {
+        screen.firstMatch(of: /\x1B\[([0-9;]*;)?(3[0-7]|4[0-7]|9[0-7])m/) != nil
+    }
+
+    @Test func errorsAreRedWhenColourIsOn() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0", "--fail-first", "1"])
+        defer { session.close() }
+        try session.waitFor("Press r to retry")
+        #expect(Self.hasColour(try session.screen(escapes: true)))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func noColorRemovesColourAndKeepsTheSelectionVisible() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0", "--fail-first", "1"], environment: ["NO_COLOR": "1"])
+        defer { session.close() }
+        try session.waitFor("Press r to retry")
+        #expect(!Self.hasColour(try session.screen(escapes: true)))
+        try session.sendKeys("r")
+        try session.waitFor("1/60")
+        let styled = try session.screen(escapes: true)
+        #expect(styled.contains("\u{1B}[7m") || styled.contains("\u{1B}[0;7m"))  // reverse video
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
+
+@Suite struct LinesEndToEndTests {
+    func writeInput(_ bytes: [UInt8]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-\(UUID()).txt")
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    @Test func pipedLinesPrintTheChosenLine() throws {
+        let input = try writeInput(Array("alpha\nbeta\ngamma\n".utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let lister = try TmuxSession.listerPath()
+        let session = try TmuxSession(shell: "cat '\(input.path)' | exec '\(lister)'", captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/3")
+        try session.sendKeys("Down")
+        try session.waitFor("2/3")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "beta\n")
+        #expect(try session.terminalState() == .restored)
+    }
+
+    @Test func thePickIsPrintedByteForByte() throws {
+        let raw: [UInt8] = [0x6F, 0x6B, 0xFF, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x21]  // "ok\xFF\e[31m!"
+        let input = try writeInput(raw + [0x0A])
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["lines", input.path], captureStdout: true)
+        defer { session.close() }
+        let screen = try session.waitFor("1/1")
+        #expect(screen.contains("ok\u{FFFD}^[[31m!"))  // shown safely
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        let printed = try Data(contentsOf: session.directory.appendingPathComponent("stdout"))
+        #expect(Array(printed) == raw + [0x0A])
+    }
+
+    @Test func quittingAPickerIsStatusOne() throws {
+        let input = try writeInput(Array("one\n".utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        for key in ["q", "Escape"] {
+            let session = try TmuxSession(lister: ["lines", input.path], captureStdout: true)
+            defer { session.close() }
+            try session.waitFor("1/1")
+            try session.sendKeys(key)
+            #expect(try session.waitForExit() == 1)
+            #expect(try session.standardOutput().isEmpty)
+            #expect(try session.terminalState() == .restored)
+        }
+    }
+
+    @Test func refreshingAPipeSaysItCannot() throws {
+        let lister = try TmuxSession.listerPath()
+        let session = try TmuxSession(shell: "printf 'x\\ny\\n' | exec '\(lister)' lines")
+        defer { session.close() }
+        try session.waitFor("1/2")
+        try session.sendKeys("r")
+        try session.waitFor("cannot be read again")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 1)
+    }
+
+    @Test func wideAndHostileTextKeepsColumnsAligned() throws {
+        let text = "日本語 wide\n😀 emoji\n\u{1B}]2;pwned\u{07}title\nplain\n"
+        let input = try writeInput(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["lines", input.path], columns: 40, rows: 8)
+        defer { session.close() }
+        let screen = try session.waitFor("1/4")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1] == "日本語 wide")
+        #expect(lines[2] == "😀 emoji")
+        #expect(lines[3] == "^[]2;pwned^Gtitle")
+        #expect(lines[4] == "plain")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 1)
+    }
+}
+
+/// Errors never open the screen: one line on stderr and status 2.
+@Suite struct CommandLineErrorTests {
+    func run(_ arguments: [String], stdin: FileHandle? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try TmuxSession.listerPath())
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        (["lines", "/nonexistent/file"], "cannot read '/nonexistent/file': No such file or directory"),
+        (["--bogus"], "Unknown option '--bogus'"),
+        (["demo", "--fail-rate", "2"], "--fail-rate must be between 0 and 1"),
+        (["demo", "nosuchdemo"], "nosuchdemo"),
+        (["lines", "/"], "'/' is a directory"),
+    ])
+    func usageAndInputErrorsExitTwoWithOneLine(arguments: [String], message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("lister: "))
+        #expect(result.stderr.contains(message))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func versionAndHelpExitZero() throws {
+        let version = try run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "0.1.0\n")
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: lister"))
+    }
+}
