@@ -7,8 +7,8 @@
 /// ```swift
 /// let items = ItemList(count: store.count) { store.line(at: $0) }
 /// ```
-public struct ItemList<Item>: RandomAccessCollection {
-    private let fetch: (Int) -> Item
+public struct ItemList<Item: Sendable>: RandomAccessCollection, Sendable {
+    private let fetch: @Sendable (Int) -> Item
     /// Number of items.
     public let count: Int
 
@@ -19,7 +19,7 @@ public struct ItemList<Item>: RandomAccessCollection {
     }
 
     /// Wraps any random-access collection with integer indices, without copying it.
-    public init<C: RandomAccessCollection>(_ collection: C) where C.Element == Item, C.Index == Int {
+    public init<C: RandomAccessCollection & Sendable>(_ collection: C) where C.Element == Item, C.Index == Int {
         if let list = collection as? ItemList<Item> {
             self = list
             return
@@ -30,7 +30,7 @@ public struct ItemList<Item>: RandomAccessCollection {
     }
 
     /// Wraps any storage: `count` items, the item at a position made by `item`.
-    public init(count: Int, item: @escaping (Int) -> Item) {
+    public init(count: Int, item: @escaping @Sendable (Int) -> Item) {
         self.count = count
         fetch = item
     }
@@ -47,11 +47,4 @@ public struct ItemList<Item>: RandomAccessCollection {
 extension ItemList: ExpressibleByArrayLiteral {
     /// An item list from an array literal.
     public init(arrayLiteral elements: Item...) { self.init(elements) }
-}
-
-extension ItemList: @unchecked Sendable where Item: Sendable {
-    // Safety: the only stored state is `count` and the `fetch` closure. Lists are built by
-    // the framework from `[Item]` (a Sendable value captured by copy) or by sources from
-    // storage that is append-only and never mutates a published position; the closure is
-    // only called on the main actor, where lists are read.
 }

@@ -2,7 +2,7 @@
 ///
 /// `loaded` always holds at least one item; an empty result is `empty`, so the screen can
 /// tell "nothing there" from "not loaded yet".
-public enum ListState<Item> {
+public enum ListState<Item: Sendable> {
     /// Nothing asked for yet.
     case idle
     /// The first load (or a reload) is in flight and there is nothing to show.
@@ -43,7 +43,7 @@ public enum ListState<Item> {
     }
 }
 
-extension ListState: Sendable where Item: Sendable {}
+extension ListState: Sendable {}
 
 /// The state of a screen that loads one value (a detail screen).
 public enum LoadState<Value> {
