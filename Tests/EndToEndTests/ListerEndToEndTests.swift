@@ -61,6 +61,18 @@ import Glibc
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test func theHiddenCursorFollowsTheSelection() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0"])
+        defer { session.close() }
+        try session.waitFor("1/60")
+        try session.sendKeys("Down", "Down")
+        try session.waitFor("3/60")
+        #expect(try session.cursor() == (column: 0, row: 3))  // row 0 is the header
+        #expect(try !session.terminalState().cursorVisible)
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func helpOpensAndEscClosesIt() throws {
         let session = try TmuxSession(lister: ["demo", "--latency", "0"], rows: 30)
         defer { session.close() }
