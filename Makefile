@@ -5,6 +5,7 @@
 #   make release         release build
 #   make run             build and run the demo: lister demo
 #   make test            unit, rendering, headless and end-to-end tests, then check-warnings
+#   make test-tsan       unit and headless tests under the thread sanitizer
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make clean           remove build outputs
 
@@ -17,7 +18,7 @@ APT_PACKAGES := libncurses-dev tmux
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := build
-.PHONY: deps build release run test check-warnings clean
+.PHONY: deps build release run test test-tsan check-warnings clean
 
 # Installs what is missing, quietly when nothing is; never prompts (CI has no stdin).
 deps:
@@ -52,7 +53,22 @@ test: export LANG := C.UTF-8
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory test-tsan
 	@$(MAKE) --no-print-directory check-warnings
+
+# The state, rendering and headless layers under the thread sanitizer, in their own
+# scratch path (a sanitized build would otherwise replace the normal debug build). The
+# end-to-end layer runs the normal binary, so it is not repeated here.
+TSAN_SCRATCH ?= .build-tsan
+TSAN_MODULES := TerminalCoreTests|TerminalNcursesTests|ListerTests|ListerSourcesTests
+test-tsan: export SWIFT_BACKTRACE := interactive=no
+test-tsan: export LANG := C.UTF-8
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --filter '$(TSAN_MODULES)' 2>&1 | tee $(TSAN_SCRATCH)/tsan.log
+	@if grep -q 'ThreadSanitizer' $(TSAN_SCRATCH)/tsan.log; then \
+	  echo "test-tsan: the thread sanitizer reported a problem (see above)" >&2; exit 1; \
+	fi
 
 # Warnings from dependencies (under checkouts/) do not count.
 check-warnings: deps
@@ -69,4 +85,4 @@ check-warnings: deps
 
 clean:
 	$(SWIFT) package clean
-	rm -rf $(WARNINGS_SCRATCH)
+	rm -rf $(WARNINGS_SCRATCH) $(TSAN_SCRATCH)
