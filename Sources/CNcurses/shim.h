@@ -35,6 +35,15 @@ static inline attr_t cncurses_COLOR_PAIR(int n) { return (attr_t)COLOR_PAIR(n); 
 /* Keys. */
 static inline int cncurses_KEY_F(int n) { return KEY_F(n); }
 
+/* Mouse (the masks are macros). */
+static inline mmask_t cncurses_ALL_MOUSE_EVENTS(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cncurses_BUTTON1_PRESSED(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cncurses_BUTTON1_RELEASED(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cncurses_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cncurses_BUTTON1_DOUBLE_CLICKED(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t cncurses_BUTTON4_PRESSED(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cncurses_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
+
 /* Window geometry. */
 static inline int cncurses_getmaxy(WINDOW *win) { return getmaxy(win); }
 static inline int cncurses_getmaxx(WINDOW *win) { return getmaxx(win); }

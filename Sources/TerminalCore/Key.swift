@@ -62,10 +62,36 @@ public enum TerminalSignal: Int32, Hashable, Sendable {
     public var exitStatus: Int32 { 128 + rawValue }
 }
 
+/// A mouse action at a cell.
+public struct MouseEvent: Hashable, Sendable {
+    /// What the mouse did.
+    public enum Kind: Hashable, Sendable {
+        /// The primary button was pressed (a click; the runtime tells single from double).
+        case press
+        /// The wheel turned up (away from the user).
+        case wheelUp
+        /// The wheel turned down.
+        case wheelDown
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// Where: the cell under the pointer.
+    public var position: Point
+
+    /// Creates a mouse event.
+    public init(_ kind: Kind, row: Int, column: Int) {
+        self.kind = kind
+        position = Point(row: row, column: column)
+    }
+}
+
 /// Something that happened at the terminal.
 public enum TerminalEvent: Hashable, Sendable {
     /// A key was pressed.
     case key(Key)
+    /// The mouse was used (only when mouse reporting is on).
+    case mouse(MouseEvent)
     /// The terminal changed size.
     case resize(Size)
     /// The process received a signal.

@@ -105,6 +105,12 @@ final class CursesThread {
         nodelay(window, true)
         _ = curs_set(0)
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
+        if options.mouse {
+            // Presses and the wheel only; double clicks are told apart by the runtime, so
+            // curses must not hold a press back waiting for a second one.
+            _ = mousemask(cncurses_BUTTON1_PRESSED() | cncurses_BUTTON4_PRESSED() | cncurses_BUTTON5_PRESSED(), nil)
+            _ = mouseinterval(0)
+        }
         for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
@@ -124,10 +130,11 @@ final class CursesThread {
         return .success(Startup(colorEnabled: colorEnabled))
     }
 
-    /// Precomputes what a crash handler writes to undo the UI: keypad off, attributes
-    /// off, cursor visible, alternate screen off.
+    /// Precomputes what a crash handler writes to undo the UI: mouse reporting off, keypad
+    /// off, attributes off, cursor visible, alternate screen off.
     private func armEmergencyReset() {
-        var bytes = ""
+        // xterm's mouse modes, which terminfo has no capability to turn off.
+        var bytes = options.mouse ? "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l" : ""
         for name in ["rmkx", "sgr0", "cnorm", "rmcup"] {
             if let value = cncurses_tigetstr(name) { bytes += Self.withoutPadding(String(cString: value)) }
         }
@@ -226,9 +233,18 @@ final class CursesThread {
             switch KeyDecoding.decode(status: status, value: UInt32(value)) {
             case .key(let key): continuation.yield(.key(key))
             case .resize: resized()
+            case .mouse: readMouse()
             case .ignored: break
             }
         }
+    }
+
+    private func readMouse() {
+        var event = MEVENT()
+        guard getmouse(&event) == OK,
+              let mouse = KeyDecoding.decodeMouse(buttons: event.bstate, row: event.y, column: event.x)
+        else { return }
+        continuation.yield(.mouse(mouse))
     }
 
     private func resized() {

@@ -7,6 +7,8 @@ enum CursesInput: Hashable {
     case key(Key)
     /// curses noticed a size change (`KEY_RESIZE`) and has resized `stdscr`.
     case resize
+    /// A mouse report is waiting (`KEY_MOUSE`): read it with `getmouse`.
+    case mouse
     /// Something Lister does not use (a mouse report, an unknown key code).
     case ignored
 }
@@ -22,6 +24,7 @@ enum KeyDecoding {
     /// Decodes a curses key code (`KEY_UP`, `KEY_F(5)`, …).
     static func decode(keyCode: Int32) -> CursesInput {
         if keyCode == KEY_RESIZE { return .resize }
+        if keyCode == KEY_MOUSE { return .mouse }
         if let key = keyCodes[keyCode] { return .key(key) }
         let first = cncurses_KEY_F(1), last = cncurses_KEY_F(63)
         if keyCode >= first, keyCode <= last { return .key(.function(Int(keyCode - first) + 1)) }
@@ -38,6 +41,22 @@ enum KeyDecoding {
         KEY_ENTER: .enter, KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_IC: .insert,
         KEY_BTAB: .backTab,
     ]
+
+    /// Decodes a mouse report's button state; nil for reports Lister does not use
+    /// (releases, motion, other buttons).
+    static func decodeMouse(buttons: mmask_t, row: Int32, column: Int32) -> MouseEvent? {
+        let kind: MouseEvent.Kind
+        if buttons & cncurses_BUTTON4_PRESSED() != 0 {
+            kind = .wheelUp
+        } else if buttons & cncurses_BUTTON5_PRESSED() != 0 {
+            kind = .wheelDown
+        } else if buttons & (cncurses_BUTTON1_PRESSED() | cncurses_BUTTON1_CLICKED() | cncurses_BUTTON1_DOUBLE_CLICKED()) != 0 {
+            kind = .press
+        } else {
+            return nil
+        }
+        return MouseEvent(kind, row: Int(row), column: Int(column))
+    }
 
     /// Sequences some terminals send for keys their terminfo entry describes differently
     /// (Home/End as `ESC[1~`/`ESC[4~` when `TERM=xterm-256color` runs inside tmux, say).

@@ -11,7 +11,7 @@ import Darwin
 public struct TerminalOptions: Sendable {
     /// Milliseconds curses waits after Esc for the rest of a key sequence (default 25).
     public var escapeDelayMilliseconds: Int
-    /// Whether mouse events are wanted. Reserved: mouse input is not decoded yet.
+    /// Whether to report the mouse: clicks and the wheel arrive as `.mouse` events.
     public var mouse: Bool
     /// Whether colours may be used; they are used only if the terminal has them too.
     public var colorEnabled: Bool
@@ -23,7 +23,7 @@ public struct TerminalOptions: Sendable {
     ///
     /// - Parameters:
     ///   - escapeDelayMilliseconds: Escape delay; `nil` reads `ESCDELAY`, else 25.
-    ///   - mouse: reserved for mouse support.
+    ///   - mouse: report clicks and the wheel.
     ///   - colorEnabled: `nil` means "unless `NO_COLOR` is set", whatever its value (even empty).
     ///   - environment: variables to read instead of the process environment (for tests).
     public init(

@@ -149,6 +149,8 @@ public final class Runtime {
         switch event {
         case .resize:
             dirty = true
+        case .mouse:
+            break  // not handled yet
         case .signal(let signal):
             outcome = .interrupted(signal)
         case .key(let key):
