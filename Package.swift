@@ -56,6 +56,13 @@ let package = Package(
         // Examples are built by `make test` so they never rot.
         .executableTarget(name: "QuickStart", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/QuickStart"),
 
+        // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
+        .executableTarget(
+            name: "ListerBenchmarks",
+            dependencies: ["Lister", "ListerSources", "ListerTestSupport", "TerminalCore"],
+            path: "Benchmarks/InProcess"
+        ),
+
         // Tests.
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses", "TerminalCore"]),

@@ -1,0 +1,73 @@
+import Lister
+import ListerSources
+import ListerTestSupport
+import TerminalCore
+
+/// (b) A Down key applied and drawn, through the whole ``Runtime`` as `HeadlessApp` drives
+/// it: key table, model transition, layout, rendering the frame, comparing it with the
+/// last one, and the headless terminal's diff of what it would send. Only curses and the
+/// terminal itself are left out.
+///
+/// (e) How many cells ``Buffer/changes(since:)`` reports for one Down at 120 columns.
+@MainActor
+enum KeyBenchmarks {
+    /// Rows of the list area at 120x40 (title and status bar take two).
+    static let pageRows = RenderBenchmarks.size.rows - 2
+
+    /// Times Down within a page and when every Down scrolls, on `store`.
+    static func run(store: LineStore, label: String, keyPrefix: String, presses: Int, into report: inout Report) async {
+        let app = HeadlessApp(root: BenchScreen(store: store), size: RenderBenchmarks.size)
+        await app.start()
+        let expected = "1/\(store.count)"
+        guard app.lines.last?.hasPrefix(expected) == true else {
+            report.notes.append("key benchmark \(keyPrefix): the list did not load (status: \(app.lines.last ?? "none"))")
+            return
+        }
+
+        // Within a page: from the first row, Down moves the highlight; no row scrolls.
+        var withinPage = Samples()
+        var pageCells: [Int] = []
+        let perCycle = pageRows - 2
+        while withinPage.count < presses {
+            await app.press(.home)
+            for _ in 0..<min(perCycle, presses - withinPage.count) {
+                let (time, cells) = await timedDown(app)
+                withinPage.append(time)
+                pageCells.append(cells)
+            }
+        }
+
+        // Scrolling: the selection sits on the last visible row, so every Down scrolls.
+        await app.press(.home)
+        for _ in 0..<pageRows { await app.press(.down) }
+        var scrolling = Samples()
+        var scrollCells: [Int] = []
+        for _ in 0..<presses {
+            let (time, cells) = await timedDown(app)
+            scrolling.append(time)
+            scrollCells.append(cells)
+        }
+
+        report.results.append(.timing("\(keyPrefix)_page", "Down + render (HeadlessApp), \(label), within a page", withinPage))
+        report.results.append(.timing("\(keyPrefix)_scroll", "Down + render (HeadlessApp), \(label), scrolling", scrolling))
+        report.results.append(cellResult("\(keyPrefix)_cells_page", "changed cells per Down, \(label), within a page", pageCells))
+        report.results.append(cellResult("\(keyPrefix)_cells_scroll", "changed cells per Down, \(label), scrolling", scrollCells))
+    }
+
+    /// Presses Down once: the time it took and the cells that changed on screen.
+    private static func timedDown(_ app: HeadlessApp) async -> (UInt64, Int) {
+        let before = app.frame
+        let start = monotonicNanoseconds()
+        await app.press(.down)
+        let elapsed = monotonicNanoseconds() - start
+        let cells = app.frame?.changes(since: before).reduce(0) { $0 + $1.cells.count } ?? 0
+        return (elapsed, cells)
+    }
+
+    private static func cellResult(_ key: String, _ label: String, _ cells: [Int]) -> Result {
+        let sorted = cells.sorted()
+        let median = Double(sorted[sorted.count / 2])
+        let p95 = Double(sorted[min(sorted.count - 1, Int(0.95 * Double(sorted.count - 1)))])
+        return Result(key: key, label: label, unit: "cells", median: median, p95: p95, repetitions: cells.count)
+    }
+}

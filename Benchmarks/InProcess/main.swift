@@ -1,0 +1,62 @@
+// ListerBenchmarks: the in-process benchmarks of `make bench`.
+//
+//   ListerBenchmarks [--json FILE] [--quick]
+//
+// Prints a markdown table (median and p95 over the repetitions, monotonic clock) and with
+// --json writes the same figures for Benchmarks/report.py. --quick uses fewer repetitions,
+// for trying changes. Build in release mode: debug figures mean nothing.
+
+import ListerSources
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs every benchmark on the same generated million lines.
+@MainActor
+func runBenchmarks(quick: Bool) async -> Report {
+    var report = Report()
+    let data = Corpus.lines(1_000_000)
+    let store = LineStore(data)
+    report.corpus = (store.count, data.count, Corpus.fnv1a(data))
+
+    IngestBenchmark.run(data: data, repetitions: quick ? 5 : 15, into: &report)
+    RenderBenchmarks.run(store: store, repetitions: quick ? 50 : 500, into: &report)
+    let presses = quick ? 50 : 300
+    await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_1m", presses: presses, into: &report)
+    let small = LineStore(Corpus.lines(1_000))
+    await KeyBenchmarks.run(store: small, label: "1,000 rows", keyPrefix: "down_1k", presses: presses, into: &report)
+    FilterBenchmark.run(store: store, into: &report)
+    return report
+}
+
+/// Writes `text` to standard error.
+func printError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+var jsonPath: String?
+var quick = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--json": jsonPath = arguments.popFirst()
+    case "--quick": quick = true
+    default:
+        printError("usage: ListerBenchmarks [--json FILE] [--quick]\n")
+        exit(2)
+    }
+}
+
+let report = await runBenchmarks(quick: quick)
+print("corpus: \(report.corpus.lines) lines, \(report.corpus.bytes) bytes, FNV-1a \(report.corpus.hash)\n")
+print(report.markdown)
+if let jsonPath {
+    guard let file = fopen(jsonPath, "w") else {
+        printError("ListerBenchmarks: cannot write \(jsonPath)\n")
+        exit(1)
+    }
+    fputs(report.json, file)
+    fclose(file)
+}
