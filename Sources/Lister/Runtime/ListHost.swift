@@ -1,12 +1,22 @@
 import TerminalCore
 
-/// Hosts a ``ListScreen``: owns its ``ListModel``, runs its loads, draws its body.
+/// Hosts a ``ListScreen`` (paged and grouped ones too): owns its ``ListModel``, runs its
+/// loads, draws its body.
 @MainActor
 final class ListHost<S: ListScreen>: ScreenHost {
     let id: Int
     let screen: S
     private(set) var model: ListModel<S.Item>
     private unowned let scheduler: any LoadScheduler
+    /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
+    private let firstPage: NextPage<S.Item>?
+    /// The page after the last one taken, set only when the model accepts a page.
+    private var nextPage: NextPage<S.Item>?
+    /// The sections of a ``GroupedListScreen``, worked out once per change of the rows.
+    private var sectionCache: (revision: Int, sections: SectionIndex?)?
+    /// The latest time the runtime has given this host (it advances every host before each
+    /// draw), for loads that layout starts.
+    private var now: Duration = .zero
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -17,6 +27,13 @@ final class ListHost<S: ListScreen>: ScreenHost {
         } else {
             model = ListModel(timing: timing)
         }
+        model.timeout = screen.timeout
+        if let paged = screen as? any PagedListScreen {
+            firstPage = NextPage.first(of: paged)
+            model.prefetchDistance = paged.prefetchDistance
+        } else {
+            firstPage = nil
+        }
     }
 
     var title: String { screen.title }
@@ -24,6 +41,7 @@ final class ListHost<S: ListScreen>: ScreenHost {
     var isLoading: Bool { model.isLoadInFlight }
 
     func appear(now: Duration) {
+        self.now = now
         if case .idle = model.state {
             run(model.load(now: now))
         } else if screen.canReload {
@@ -32,6 +50,7 @@ final class ListHost<S: ListScreen>: ScreenHost {
     }
 
     func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+        self.now = now
         let before = (model.selection, model.scrollOffset)
         switch command {
         case .up: model.move(by: -1)
@@ -58,27 +77,59 @@ final class ListHost<S: ListScreen>: ScreenHost {
     }
 
     func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool {
+        if let result = payload as? Result<Page<S.Item, NextPage<S.Item>>, ListError> {
+            guard model.receive(page: result, generation: generation, now: now) else { return false }
+            if case .success(let page) = result { nextPage = page.next }
+            return true
+        }
         guard let result = payload as? Result<ItemList<S.Item>, ListError> else { return false }
         return model.receive(result, generation: generation, now: now)
     }
 
-    func advance(to now: Duration) -> Bool { model.advance(to: now) }
+    func advance(to now: Duration) -> Bool {
+        self.now = now
+        let timedOut = model.timeOut(now: now)
+        run(timedOut)
+        return model.advance(to: now) || !timedOut.isEmpty
+    }
 
     func nextDeadline(after now: Duration) -> Duration? { model.nextDeadline(after: now) }
 
+    /// Keeps the selection in view and, as the selection nears the last loaded row of a
+    /// paged list, starts the next page: layout is where the host learns the viewport.
     func layout(listHeight: Int) {
-        let footerRows = screen.footer(ListContext(screen: screen, model: model, now: .zero)) == nil ? 0 : 1
-        model.layout(height: listHeight, footerRows: footerRows)
+        fit(listHeight: listHeight)
+        if firstPage != nil {
+            let effects = model.loadMoreIfNeeded(now: now)
+            run(effects)
+            if !effects.isEmpty { fit(listHeight: listHeight) }  // the footer now says "Loading more…"
+        }
+    }
+
+    private func fit(listHeight: Int) {
+        let context = self.context(now: now)
+        let footerRows = screen.footer(context) == nil ? 0 : 1
+        if let sections = context.sections, model.count > 0 {
+            model.layout(height: listHeight, rows: sections.rowCount + footerRows,
+                         selectedRow: sections.row(ofItem: model.selection), stickyHeader: true)
+        } else {
+            model.layout(height: listHeight, footerRows: footerRows)
+        }
     }
 
     func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
-        screen.body(ListContext(screen: screen, model: model, now: now)).render(in: rect, buffer: &buffer)
+        self.now = now
+        screen.body(context(now: now)).render(in: rect, buffer: &buffer)
     }
 
     func cancelAll() { run(model.cancel()) }
 
     func status(now: Duration) -> (position: String, state: String) {
-        let position = model.count == 0 ? "0/0" : "\(model.selection + 1)/\(model.count)"
+        var position = model.count == 0 ? "0/0" : "\(model.selection + 1)/\(model.count)"
+        if model.isPaged {
+            if model.paging != .complete { position += "+" }
+            position += " · page \(model.pageCount)"
+        }
         let state: String
         switch model.state {
         case .idle, .loading: state = "loading"
@@ -88,6 +139,10 @@ final class ListHost<S: ListScreen>: ScreenHost {
                 state = "refreshing"
             } else if let error = model.refreshError {
                 state = "refresh failed: \(error.message)"
+            } else if model.paging == .loadingMore {
+                state = "loading page \(model.pageCount + 1)"
+            } else if case .failed = model.paging {
+                state = "page \(model.pageCount + 1) failed"
             } else {
                 state = ""
             }
@@ -95,22 +150,51 @@ final class ListHost<S: ListScreen>: ScreenHost {
         return (position, state)
     }
 
+    private func context(now: Duration) -> ListContext<S> {
+        if sectionCache?.revision != model.revision {
+            sectionCache = (model.revision, ListContext.sections(of: screen, items: model.state.items))
+        }
+        return ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections)
+    }
+
     private func run(_ effects: [ListModel<S.Item>.Effect]) {
         for effect in effects {
             switch effect {
             case .startLoad(let generation):
-                let screen = self.screen
-                scheduler.startLoad(screen: id, generation: generation) {
-                    do {
-                        let items = try await screen.load()
-                        try Task.checkCancellation()
-                        return Result<ItemList<S.Item>, ListError>.success(ItemList(items))
-                    } catch {
-                        return Result<ItemList<S.Item>, ListError>.failure(ListError(error))
+                if let firstPage {
+                    startPage(firstPage, generation: generation)
+                } else {
+                    let screen = self.screen
+                    scheduler.startLoad(screen: id, generation: generation) {
+                        do {
+                            let items = try await screen.load()
+                            try Task.checkCancellation()
+                            return Result<ItemList<S.Item>, ListError>.success(ItemList(items))
+                        } catch {
+                            return Result<ItemList<S.Item>, ListError>.failure(ListError(error))
+                        }
                     }
                 }
+            case .loadPage(let generation, _):
+                guard let nextPage else {
+                    assertionFailure("ListHost: the model asked for a page after the last one")
+                    continue
+                }
+                startPage(nextPage, generation: generation)
             case .cancelLoad(let generation):
                 scheduler.cancelLoad(screen: id, generation: generation)
+            }
+        }
+    }
+
+    private func startPage(_ page: NextPage<S.Item>, generation: Int) {
+        scheduler.startLoad(screen: id, generation: generation) {
+            do {
+                let result = try await page.load()
+                try Task.checkCancellation()
+                return Result<Page<S.Item, NextPage<S.Item>>, ListError>.success(result)
+            } catch {
+                return Result<Page<S.Item, NextPage<S.Item>>, ListError>.failure(ListError(error))
             }
         }
     }

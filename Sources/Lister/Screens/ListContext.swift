@@ -9,12 +9,26 @@ public struct ListContext<S: ListScreen> {
     public let now: Duration
     /// The screen itself.
     public let screen: S
+    /// Where section headers go between the rows, for a ``GroupedListScreen``; else nil.
+    public let sections: SectionIndex?
 
-    /// Creates a context (the runtime does this; tests may too).
+    /// Creates a context (the runtime does this; tests may too). The sections of a
+    /// ``GroupedListScreen`` are worked out from the model's items.
     public init(screen: S, model: ListModel<S.Item>, now: Duration) {
+        self.init(screen: screen, model: model, now: now, sections: Self.sections(of: screen, items: model.state.items))
+    }
+
+    /// Creates a context with sections already worked out.
+    public init(screen: S, model: ListModel<S.Item>, now: Duration, sections: SectionIndex?) {
         self.screen = screen
         self.model = model
         self.now = now
+        self.sections = sections
+    }
+
+    /// The sections of `items` when `screen` groups its rows, else nil.
+    static func sections(of screen: S, items: ItemList<S.Item>) -> SectionIndex? {
+        (screen as? any GroupedListScreen)?.sectionIndex(ofAny: items)
     }
 
     /// The list state.
@@ -26,15 +40,45 @@ public struct ListContext<S: ListScreen> {
     /// The paging status.
     public var paging: PagingStatus { model.paging }
 
-    /// The virtualised list of the loaded rows and the footer, with the selection.
+    /// The virtualised list of the loaded rows and the footer, with the selection. `row`
+    /// gets an item's position; section headers (sticky at the top) are added around the
+    /// rows of a grouped screen.
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         let selection = model.selection
+        let footer = screen.footer(self)
+        guard let sections, sections.itemCount == model.count, model.count > 0 else {
+            return ListView(
+                count: model.count,
+                selection: selection,
+                scrollOffset: model.scrollOffset,
+                footer: footer,
+                row: { index in row(index, RowContext(index: index, isSelected: index == selection)) }
+            )
+        }
+        let grouped = screen as? any GroupedListScreen
+        let header = { (section: Int) -> any View in
+            let title = sections.titles[section]
+            return grouped?.sectionHeader(title) ?? Text(title).bold()
+        }
+        let offset = model.scrollOffset
+        var sticky: (any View)?
+        if offset < sections.rowCount, case .item(let index) = sections.entry(atRow: offset),
+           offset + 1 >= sections.rowCount || sections.entry(atRow: offset + 1) != .header(section: sections.section(ofItem: index) + 1) {
+            // The top row's section keeps its header in view, until the next header takes over.
+            sticky = header(sections.section(ofItem: index))
+        }
         return ListView(
-            count: model.count,
-            selection: selection,
-            scrollOffset: model.scrollOffset,
-            footer: screen.footer(self),
-            row: { index in row(index, RowContext(index: index, isSelected: index == selection)) }
+            count: sections.rowCount,
+            selection: sections.row(ofItem: selection),
+            scrollOffset: offset,
+            footer: footer,
+            stickyHeader: sticky,
+            row: { drawn in
+                switch sections.entry(atRow: drawn) {
+                case .header(let section): return header(section)
+                case .item(let index): return row(index, RowContext(index: index, isSelected: index == selection))
+                }
+            }
         )
     }
 }

@@ -70,6 +70,11 @@ public protocol ListScreen: Screen {
     /// Items to show at once, before the first load finishes (seed 004's initial data).
     /// Nil by default: the screen starts loading with nothing shown.
     var initialItems: Items? { get }
+
+    /// How long a load may bring nothing before it fails as "timed out after …" (which `r`
+    /// retries). Nil by default for a one-shot screen, whose load may read a slow stream;
+    /// a ``PagedListScreen`` waits 30 s for a page.
+    var timeout: Duration? { get }
 }
 
 extension ListScreen {
@@ -91,10 +96,14 @@ extension ListScreen {
 
     public func footer(_ context: ListContext<Self>) -> Text? {
         switch context.paging {
-        case .complete, .more: return nil
+        case .complete:
+            guard context.model.isPaged else { return nil }
+            let count = context.model.count
+            return Text("End of list · \(count) \(count == 1 ? "item" : "items")").dim()
+        case .more: return nil
         case .loadingMore: return Text("Loading more…").dim()
         case .failed(let error):
-            return Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(" · r to retry").dim()
+            return Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(error.isRetryable ? " · r to retry" : "").dim()
         }
     }
 
@@ -117,6 +126,8 @@ extension ListScreen {
     public var canReload: Bool { true }
 
     public var initialItems: Items? { nil }
+
+    public var timeout: Duration? { nil }
 }
 
 extension ListScreen where Item: CustomStringConvertible {

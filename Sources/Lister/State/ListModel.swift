@@ -3,31 +3,66 @@
 /// The runtime owns one per screen. Each transition returns the effects to carry out
 /// (start a load, cancel one); results come back tagged with the generation of the load
 /// that produced them, and a result whose generation is not current is dropped.
+///
+/// One machine serves one-shot and paged lists: a one-shot list is a list of one page.
+/// A paged list's first page comes from ``load(now:)`` or ``refresh(now:)`` like a one-shot
+/// list; later pages come from ``loadMore(now:)`` (or ``loadMoreIfNeeded(now:)`` as the
+/// selection nears the end), are appended without repeating an id, and fail on their own,
+/// keeping every row. At most one load is in flight: a refresh or reload cancels a page
+/// load, and each load has its own generation.
 public struct ListModel<Item: Identifiable & Sendable> {
     /// What the list shows.
-    public private(set) var state: ListState<Item> = .idle
+    public internal(set) var state: ListState<Item> = .idle
     /// A refresh is in flight while the current rows stay visible.
-    public private(set) var isRefreshing = false
+    public internal(set) var isRefreshing = false
     /// A refresh failed; the rows shown are from before it.
-    public private(set) var refreshError: ListError?
+    public internal(set) var refreshError: ListError?
     /// Whether more can be loaded after the rows shown.
-    public private(set) var paging: PagingStatus = .complete
+    public internal(set) var paging: PagingStatus = .complete
+    /// Whether the rows came as pages (a paged list shows "End of list" and its page).
+    public internal(set) var isPaged = false
+    /// Pages loaded since the list was last replaced (1 for a one-shot list).
+    public internal(set) var pageCount = 0
     /// The selected row.
-    public private(set) var selection = 0
+    public internal(set) var selection = 0
     /// The first visible row.
-    public private(set) var scrollOffset = 0
+    public internal(set) var scrollOffset = 0
     /// The generation of the newest load; results of older ones are dropped.
-    public private(set) var generation = 0
+    public internal(set) var generation = 0
     /// Whether a load of the current generation is in flight.
-    public private(set) var isLoadInFlight = false
+    public internal(set) var isLoadInFlight = false
+    /// Counts changes of the rows, so views built from them can be cached.
+    public internal(set) var revision = 0
 
     /// The timings of the spinner.
     public var timing: LoadTiming
+    /// How long a load may go without an answer before it fails as timed out; nil waits
+    /// for ever.
+    public var timeout: Duration?
+    /// Rows from the last loaded row within which the next page starts loading; nil means
+    /// one screen (the height of the last ``layout(height:footerRows:)``).
+    public var prefetchDistance: Int?
 
-    private var selectedID: Item.ID?
-    private var loadStartedAt: Duration?
-    private var spinnerShownAt: Duration?
-    private var heldResult: Result<ItemList<Item>, ListError>?
+    var selectedID: Item.ID?
+    var loadStartedAt: Duration?
+    var spinnerShownAt: Duration?
+    var requestStartedAt: Duration?
+    var heldResult: Result<Arrival, ListError>?
+    /// The page the load in flight asks for; nil for the first page (load or refresh).
+    var pendingPage: Int?
+    /// The rows of a paged list, and the ids among them.
+    var pagedItems: [Item] = []
+    var seenIDs: Set<Item.ID> = []
+    var pagesWithoutNewItems = 0
+    var viewportHeight = 0
+
+    /// What a load brought, before the model applies it.
+    struct Arrival {
+        var items: ItemList<Item>
+        /// Items that may repeat ids (a page): only the first of each id is kept.
+        var isPage: Bool
+        var hasMore: Bool
+    }
 
     /// Creates a model in the `idle` state.
     public init(timing: LoadTiming = LoadTiming()) {
@@ -38,6 +73,7 @@ public struct ListModel<Item: Identifiable & Sendable> {
     public init(items: ItemList<Item>, timing: LoadTiming = LoadTiming()) {
         self.timing = timing
         state = ListState(from: items)
+        pageCount = 1
         rememberSelection()
     }
 
@@ -45,8 +81,10 @@ public struct ListModel<Item: Identifiable & Sendable> {
 
     /// What the runtime must do after a transition.
     public enum Effect: Hashable, Sendable {
-        /// Start the load of this generation.
+        /// Start the load of this generation: the whole list, or the first page of a paged one.
         case startLoad(generation: Int)
+        /// Start the load of page `page` (2 or later) of a paged list, as this generation.
+        case loadPage(generation: Int, page: Int)
         /// Cancel the load of this generation.
         case cancelLoad(generation: Int)
     }
@@ -56,29 +94,28 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// Starts a load that discards the rows and shows the spinner (after its delay).
     public mutating func load(now: Duration) -> [Effect] {
         let cancel = cancelInFlight()
-        generation += 1
-        isLoadInFlight = true
+        begin(page: nil, now: now)
         isRefreshing = false
         refreshError = nil
-        heldResult = nil
         state = .loading
+        paging = .complete
         loadStartedAt = now
-        spinnerShownAt = nil
         return cancel + [.startLoad(generation: generation)]
     }
 
     /// `r`: retries what failed, else refreshes in the background keeping the rows.
-    /// With nothing shown yet (or an empty list) it loads with the spinner.
+    ///
+    /// A failed page is asked for again (the list does not restart from page 1). Otherwise
+    /// the first page loads behind the rows and replaces them when it comes; a page load in
+    /// flight is cancelled. With nothing shown yet (or an empty list) it loads with the
+    /// spinner.
     public mutating func refresh(now: Duration) -> [Effect] {
+        if case .failed = paging, !isLoadInFlight { return startPage(pageCount + 1, now: now) }
         guard case .loaded = state else { return load(now: now) }
         let cancel = cancelInFlight()
-        generation += 1
-        isLoadInFlight = true
+        begin(page: nil, now: now)
         isRefreshing = true
         refreshError = nil
-        heldResult = nil
-        loadStartedAt = nil
-        spinnerShownAt = nil
         return cancel + [.startLoad(generation: generation)]
     }
 
@@ -94,18 +131,40 @@ public struct ListModel<Item: Identifiable & Sendable> {
         return effects
     }
 
-    private mutating func cancelInFlight() -> [Effect] {
+    /// Takes the result of the load of `generation`: the whole list, or the first page of a
+    /// list that has no more. Returns false when it is stale (a newer load started, or the
+    /// screen was left) and was dropped.
+    @discardableResult
+    public mutating func receive(_ result: Result<ItemList<Item>, ListError>, generation: Int, now: Duration) -> Bool {
+        take(result.map { Arrival(items: $0, isPage: false, hasMore: false) }, generation: generation, now: now)
+    }
+
+    /// Starts a load of the current generation + 1 for `page` (nil: the first page).
+    mutating func begin(page: Int?, now: Duration) {
+        generation += 1
+        isLoadInFlight = true
+        pendingPage = page
+        requestStartedAt = now
+        heldResult = nil
+        loadStartedAt = nil
+        spinnerShownAt = nil
+    }
+
+    /// Cancels the load in flight, if any. A page load that stops leaves more to load.
+    mutating func cancelInFlight() -> [Effect] {
         guard isLoadInFlight else { return [] }
         isLoadInFlight = false
+        requestStartedAt = nil
+        if pendingPage != nil, paging == .loadingMore { paging = .more }
+        pendingPage = nil
         return [.cancelLoad(generation: generation)]
     }
 
-    /// Takes the result of the load of `generation`. Returns false when it is stale (a newer
-    /// load started, or the screen was left) and was dropped.
-    @discardableResult
-    public mutating func receive(_ result: Result<ItemList<Item>, ListError>, generation: Int, now: Duration) -> Bool {
+    /// Accepts a result of the current load, holding it while the spinner has its minimum.
+    mutating func take(_ result: Result<Arrival, ListError>, generation: Int, now: Duration) -> Bool {
         guard generation == self.generation, isLoadInFlight else { return false }
         isLoadInFlight = false
+        requestStartedAt = nil
         if let shown = spinnerShownAt, now < shown + timing.spinnerMinimum {
             heldResult = result  // keep the spinner up for its minimum
             return true
@@ -114,104 +173,29 @@ public struct ListModel<Item: Identifiable & Sendable> {
         return true
     }
 
-    private mutating func apply(_ result: Result<ItemList<Item>, ListError>) {
+    mutating func apply(_ result: Result<Arrival, ListError>) {
+        let page = pendingPage
+        pendingPage = nil
         loadStartedAt = nil
         spinnerShownAt = nil
         heldResult = nil
         switch result {
-        case .success(let items):
-            state = ListState(from: items)
-            isRefreshing = false
-            restoreSelection(in: items)
+        case .success(let arrival):
+            if let page {
+                append(arrival, page: page)
+            } else {
+                replace(with: arrival)
+            }
         case .failure(let error):
-            if isRefreshing {
+            if page != nil {
+                paging = .failed(error)  // keep every row; `r` asks for this page again
+            } else if isRefreshing {
                 refreshError = error  // keep the rows; say the refresh failed
                 isRefreshing = false
             } else {
                 state = .error(error)
+                paging = .complete
             }
         }
-    }
-
-    // MARK: - Time
-
-    /// Whether the spinner is showing at `now` (call ``advance(to:)`` first).
-    public var isSpinnerVisible: Bool { spinnerShownAt != nil }
-
-    /// The spinner frame to draw at `now`.
-    public func spinnerFrame(at now: Duration) -> Int {
-        guard let shown = spinnerShownAt, timing.frameInterval > .zero else { return 0 }
-        return Int((now - shown) / timing.frameInterval)
-    }
-
-    /// Moves time forward: shows the spinner when its delay has passed and applies a held
-    /// result when the spinner's minimum has passed. Returns whether anything changed.
-    @discardableResult
-    public mutating func advance(to now: Duration) -> Bool {
-        var changed = false
-        if spinnerShownAt == nil, let started = loadStartedAt, state.isLoading, now >= started + timing.spinnerDelay {
-            spinnerShownAt = started + timing.spinnerDelay
-            changed = true
-        }
-        if let held = heldResult, let shown = spinnerShownAt, now >= shown + timing.spinnerMinimum {
-            apply(held)
-            changed = true
-        }
-        return changed
-    }
-
-    /// The next moment something changes on its own (spinner appears, frame turns, held
-    /// result applies), or nil when nothing will: the app then sleeps until an event.
-    public func nextDeadline(after now: Duration) -> Duration? {
-        if spinnerShownAt == nil, let started = loadStartedAt, state.isLoading {
-            return started + timing.spinnerDelay
-        }
-        guard let shown = spinnerShownAt else { return nil }
-        var deadline = shown + timing.frameInterval * (spinnerFrame(at: now) + 1)
-        if heldResult != nil { deadline = min(deadline, shown + timing.spinnerMinimum) }
-        return deadline
-    }
-
-    // MARK: - Selection
-
-    /// Number of rows.
-    public var count: Int { state.items.count }
-
-    /// The selected item, if any.
-    public var selectedItem: Item? {
-        let items = state.items
-        return items.indices.contains(selection) ? items[selection] : nil
-    }
-
-    /// Selects row `index`, clamped to the rows.
-    public mutating func select(_ index: Int) {
-        selection = max(0, min(index, count - 1))
-        rememberSelection()
-    }
-
-    /// Moves the selection by `delta` rows, clamped.
-    public mutating func move(by delta: Int) { select(selection + delta) }
-
-    /// Keeps the selected row visible in `height` rows; call on layout.
-    public mutating func layout(height: Int, footerRows: Int = 0) {
-        scrollOffset = ListView.scrollOffset(keeping: selection, visibleIn: height, from: scrollOffset, rows: count + footerRows)
-    }
-
-    private mutating func rememberSelection() {
-        selection = max(0, min(selection, count - 1))
-        selectedID = selectedItem?.id
-    }
-
-    /// After new items arrive: the same item stays selected if it is still there, else the
-    /// nearest position.
-    private mutating func restoreSelection(in items: ItemList<Item>) {
-        if let id = selectedID {
-            if items.indices.contains(selection), items[selection].id == id {
-                // Same place: the common case, found without a search.
-            } else if let index = items.firstIndex(where: { $0.id == id }) {
-                selection = index
-            }
-        }
-        rememberSelection()
     }
 }

@@ -16,6 +16,9 @@ public struct ListView: View {
     public var footer: (any View)?
     /// Whether the footer row is selected (an inline error can be).
     public var footerSelected: Bool
+    /// A section header drawn over the first line, for the section scrolled under it
+    /// (sticky headers); nil when the first line shows its own row.
+    public var stickyHeader: (any View)?
     /// The style merged into the selected row.
     public var highlight: Style
     /// Builds the view of row `index`; called only for visible rows.
@@ -28,6 +31,7 @@ public struct ListView: View {
         scrollOffset: Int = 0,
         footer: (any View)? = nil,
         footerSelected: Bool = false,
+        stickyHeader: (any View)? = nil,
         highlight: Style = .reverse,
         row: @escaping (Int) -> any View
     ) {
@@ -36,6 +40,7 @@ public struct ListView: View {
         self.scrollOffset = scrollOffset
         self.footer = footer
         self.footerSelected = footerSelected
+        self.stickyHeader = stickyHeader
         self.highlight = highlight
         self.row = row
     }
@@ -59,6 +64,11 @@ public struct ListView: View {
             footer.render(in: area, buffer: &buffer)
             if footerSelected { mark(area, in: &buffer) }
         }
+        if let stickyHeader, rect.height >= 3 {
+            let area = Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width)
+            buffer.fill(area)
+            stickyHeader.render(in: area, buffer: &buffer)
+        }
     }
 
     /// Highlights the written text of a row and puts the cursor at its start.
@@ -80,5 +90,16 @@ public struct ListView: View {
         if selection < result { result = selection }
         if selection >= result + height { result = selection - height + 1 }
         return max(0, min(result, rows - height))
+    }
+
+    /// As ``scrollOffset(keeping:visibleIn:from:rows:)``, and with `stickyHeader` the
+    /// selection also stays off the first line, where a sticky header covers the row
+    /// scrolled under it. Lists shorter than three lines have no sticky header.
+    nonisolated public static func scrollOffset(keeping selection: Int, visibleIn height: Int, from offset: Int, rows: Int, stickyHeader: Bool) -> Int {
+        guard stickyHeader, height >= 3, selection > 0 else {
+            return scrollOffset(keeping: selection, visibleIn: height, from: offset, rows: rows)
+        }
+        // Rows offset+1 ..< offset+height are uncovered; keep `selection` among them.
+        return scrollOffset(keeping: selection - 1, visibleIn: height - 1, from: offset, rows: rows - 1)
     }
 }

@@ -1,0 +1,61 @@
+extension ListModel {
+    /// Number of rows.
+    public var count: Int { state.items.count }
+
+    /// The selected item, if any.
+    public var selectedItem: Item? {
+        let items = state.items
+        return items.indices.contains(selection) ? items[selection] : nil
+    }
+
+    /// Selects row `index`, clamped to the rows.
+    public mutating func select(_ index: Int) {
+        selection = max(0, min(index, count - 1))
+        rememberSelection()
+    }
+
+    /// Moves the selection by `delta` rows, clamped.
+    public mutating func move(by delta: Int) { select(selection + delta) }
+
+    /// Keeps the selected row visible in `height` rows; call on layout. The height is also
+    /// the default prefetch distance.
+    public mutating func layout(height: Int, footerRows: Int = 0) {
+        viewportHeight = height
+        scrollOffset = ListView.scrollOffset(keeping: selection, visibleIn: height, from: scrollOffset, rows: count + footerRows)
+        if footerRows > 0, selection == count - 1, height >= 2 {
+            // On the last row, the footer ("Loading more…", "End of list") comes into view too.
+            scrollOffset = ListView.scrollOffset(keeping: count, visibleIn: height, from: scrollOffset, rows: count + footerRows)
+        }
+    }
+
+    /// Keeps the selected row visible when rows are drawn with section headers between
+    /// them: `rows` counts every drawn row (headers and footer too) and `selectedRow` is
+    /// where the selection is drawn. With `stickyHeader`, the first line shows the header
+    /// of the section scrolled under it, so the selection stays below that line.
+    public mutating func layout(height: Int, rows: Int, selectedRow: Int, stickyHeader: Bool) {
+        viewportHeight = height
+        scrollOffset = ListView.scrollOffset(keeping: selectedRow, visibleIn: height, from: scrollOffset, rows: rows, stickyHeader: stickyHeader)
+        if selectedRow == rows - 2, selection == count - 1, height >= 3 {
+            // On the last row, the footer row below it comes into view too.
+            scrollOffset = ListView.scrollOffset(keeping: rows - 1, visibleIn: height, from: scrollOffset, rows: rows, stickyHeader: stickyHeader)
+        }
+    }
+
+    mutating func rememberSelection() {
+        selection = max(0, min(selection, count - 1))
+        selectedID = selectedItem?.id
+    }
+
+    /// After new items arrive: the same item stays selected if it is still there, else the
+    /// nearest position.
+    mutating func restoreSelection(in items: ItemList<Item>) {
+        if let id = selectedID {
+            if items.indices.contains(selection), items[selection].id == id {
+                // Same place: the common case, found without a search.
+            } else if let index = items.firstIndex(where: { $0.id == id }) {
+                selection = index
+            }
+        }
+        rememberSelection()
+    }
+}
