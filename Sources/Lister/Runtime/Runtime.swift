@@ -211,6 +211,10 @@ public final class Runtime {
 
     private func push(_ screen: some Screen) {
         nextScreenID += 1
+        if let sectioned = screen as? any SectionedListScreen {
+            stack.append(makeHost(sectioned, id: nextScreenID))
+            return
+        }
         guard let list = screen as? any ListScreen else {
             preconditionFailure("Lister can show ListScreen screens; \(type(of: screen)) is not one")
         }
@@ -219,6 +223,10 @@ public final class Runtime {
 
     private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> any ScreenHost {
         ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+    }
+
+    private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> any ScreenHost {
+        SectionsHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
     }
 
     private func shutDown() {

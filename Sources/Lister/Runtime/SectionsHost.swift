@@ -1,0 +1,232 @@
+import TerminalCore
+
+/// Hosts a ``SectionedListScreen``: one ``ListModel`` per section (the same state machine
+/// as every list), the drawn rows built from them, and a selection kept by identity while
+/// sections load around it.
+@MainActor
+final class SectionsHost<S: SectionedListScreen>: ScreenHost {
+    typealias Rows = SectionRows<S.Item.ID>
+
+    let id: Int
+    let screen: S
+    private let sections: [ListSection<S.Item>]
+    private var models: [ListModel<S.Item>]
+    private unowned let scheduler: any LoadScheduler
+    private var rows = Rows([])
+    /// The selected row, and what it shows (kept when rows move).
+    private var selectedRow: Int?
+    private var anchor: Rows.Anchor?
+    private var scrollOffset = 0
+    private var height = 0
+    private var now: Duration = .zero
+    /// Each section's models count generations on their own; the runtime keys loads by one
+    /// number per screen, so each load gets a number here.
+    private var loads: [Int: (section: Int, generation: Int)] = [:]
+    private var nextLoad = 0
+
+    init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
+        self.id = id
+        self.screen = screen
+        self.scheduler = scheduler
+        sections = screen.sections
+        models = sections.map { _ in
+            var model = ListModel<S.Item>(timing: timing)
+            model.timeout = screen.timeout
+            return model
+        }
+        rebuildRows()
+    }
+
+    var title: String { screen.title }
+    var isPicker: Bool { screen.pickMode != .none }
+    var isLoading: Bool { models.contains { $0.isLoadInFlight } }
+
+    func appear(now: Duration) {
+        self.now = now
+        for section in models.indices { run(models[section].load(now: now), section: section) }
+        rebuildRows()
+    }
+
+    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+        self.now = now
+        let before = (selectedRow, scrollOffset)
+        let current = selectedRow ?? 0
+        switch command {
+        case .up: select(rows.move(from: current, by: -1))
+        case .down: select(rows.move(from: current, by: 1))
+        case .pageUp: select(rows.move(from: current, by: -max(1, pageSize - 1)))
+        case .pageDown: select(rows.move(from: current, by: max(1, pageSize - 1)))
+        case .top: select(rows.selectable(from: 0, down: true))
+        case .bottom: select(rows.selectable(from: rows.count - 1, down: false))
+        case .refresh:
+            if let row = selectedRow, case .loading(let section) = rows[row] {
+                run(models[section].refresh(now: now), section: section)  // this section only
+            } else if let row = selectedRow, case .failed(let section) = rows[row] {
+                run(models[section].refresh(now: now), section: section)
+            } else {
+                for section in models.indices where !models[section].state.isLoading {
+                    run(models[section].refresh(now: now), section: section)
+                }
+            }
+            rebuildRows()
+            return .handled(changed: true)
+        case .reload:
+            for section in models.indices { run(models[section].load(now: now), section: section) }
+            rebuildRows()
+            return .handled(changed: true)
+        case .open:
+            guard let row = selectedRow else { return .hint("Nothing to open") }
+            guard case .item(let section, let index, _) = rows[row] else {
+                return .hint(models[rows[row].section].state.error == nil ? "Still loading" : "Press r to retry this section")
+            }
+            let item = models[section].state.items[index]
+            if screen.pickMode != .none { return .pick([item]) }
+            switch screen.open(item) {
+            case .nothing: return .hint("Nothing to open here")
+            case .screen(let next): return .push(next)
+            }
+        default:
+            return .handled(changed: false)
+        }
+        keepSelectionVisible()
+        return .handled(changed: before != (selectedRow, scrollOffset))
+    }
+
+    func receive(generation load: Int, payload: any Sendable, now: Duration) -> Bool {
+        self.now = now
+        guard let (section, generation) = loads.removeValue(forKey: load),
+              let result = payload as? Result<ItemList<S.Item>, ListError>,
+              models[section].receive(result, generation: generation, now: now)
+        else { return false }
+        rebuildRows()
+        return true
+    }
+
+    func advance(to now: Duration) -> Bool {
+        self.now = now
+        var changed = false
+        for section in models.indices {
+            let timedOut = models[section].timeOut(now: now)
+            run(timedOut, section: section)
+            if models[section].advance(to: now) || !timedOut.isEmpty { changed = true }
+        }
+        if changed { rebuildRows() }
+        return changed
+    }
+
+    func nextDeadline(after now: Duration) -> Duration? {
+        models.compactMap { $0.nextDeadline(after: now) }.min()
+    }
+
+    func layout(listHeight: Int) {
+        height = listHeight
+        keepSelectionVisible()
+    }
+
+    func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
+        self.now = now
+        let rows = self.rows
+        let sticky = rows.stickySection(atOffset: scrollOffset).map { screen.sectionHeader(sections[$0].title) }
+        ListView(count: rows.count, selection: selectedRow, scrollOffset: scrollOffset, stickyHeader: sticky) { [self] row in
+            view(of: rows[row], selected: row == selectedRow)
+        }
+        .render(in: rect, buffer: &buffer)
+    }
+
+    func cancelAll() {
+        for section in models.indices { run(models[section].cancel(), section: section) }
+    }
+
+    func status(now: Duration) -> (position: String, state: String) {
+        var position = "0/0"
+        if let row = selectedRow {
+            let section = rows[row].section
+            if case .item(_, let index, _) = rows[row] {
+                position = "\(index + 1)/\(models[section].count) · \(sections[section].title)"
+            } else {
+                position = sections[section].title
+            }
+        }
+        let loading = models.filter { $0.state.isLoading }.count
+        let failed = models.filter { $0.state.error != nil }.count
+        var parts: [String] = []
+        if loading > 0 { parts.append("loading \(loading) section\(loading == 1 ? "" : "s")") }
+        if failed > 0 { parts.append("\(failed) section\(failed == 1 ? "" : "s") failed") }
+        if models.contains(where: \.isRefreshing) { parts.append("refreshing") }
+        return (position, parts.joined(separator: " · "))
+    }
+
+    // MARK: - Rows and selection
+
+    private func view(of row: Rows.Row, selected: Bool) -> any View {
+        switch row {
+        case .header(let section):
+            return screen.sectionHeader(sections[section].title)
+        case .item(let section, let index, _):
+            return screen.row(models[section].state.items[index], context: RowContext(index: index, isSelected: selected))
+        case .loading(let section):
+            let model = models[section]
+            return screen.sectionLoadingRow(sections[section], frame: model.isSpinnerVisible ? model.spinnerFrame(at: now) : nil)
+        case .failed(let section):
+            return screen.sectionErrorRow(sections[section], error: models[section].state.error ?? ListError("failed"))
+        case .empty(let section):
+            return screen.sectionEmptyRow(sections[section])
+        }
+    }
+
+    /// Rebuilds the rows from the sections' states and finds the selected row again: the
+    /// same item or state row if it is still there, else the nearest selectable row.
+    private func rebuildRows() {
+        rows = Rows(models.map { model -> Rows.Content in
+            switch model.state {
+            case .idle, .loading: return .loading
+            case .error: return .failed
+            case .empty: return .empty
+            case .loaded(let items): return .items(items.map(\.id))
+            }
+        })
+        if let anchor, let row = rows.row(of: anchor) {
+            selectedRow = row
+        } else {
+            select(rows.nearestSelectable(to: selectedRow ?? 0))
+        }
+        keepSelectionVisible()
+    }
+
+    private func select(_ row: Int?) {
+        selectedRow = row
+        anchor = row.flatMap { rows[$0].anchor }
+    }
+
+    private func keepSelectionVisible() {
+        guard let row = selectedRow else {
+            scrollOffset = max(0, min(scrollOffset, rows.count - height))
+            return
+        }
+        scrollOffset = ListView.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
+    }
+
+    private func run(_ effects: [ListModel<S.Item>.Effect], section: Int) {
+        for effect in effects {
+            switch effect {
+            case .startLoad(let generation), .loadPage(let generation, _):
+                nextLoad += 1
+                loads[nextLoad] = (section, generation)
+                let load = sections[section].load
+                scheduler.startLoad(screen: id, generation: nextLoad) {
+                    do {
+                        let items = try await load()
+                        try Task.checkCancellation()
+                        return Result<ItemList<S.Item>, ListError>.success(ItemList(items))
+                    } catch {
+                        return Result<ItemList<S.Item>, ListError>.failure(ListError(error))
+                    }
+                }
+            case .cancelLoad(let generation):
+                if let load = loads.first(where: { $0.value == (section, generation) })?.key {
+                    scheduler.cancelLoad(screen: id, generation: load)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import TerminalCore
+
+/// One section of a ``SectionedListScreen``: a title and a loader of its own.
+///
+/// ```swift
+/// ListSection("Fantasy") { try await api.books(genre: "fantasy") }
+/// ```
+public struct ListSection<Item: Sendable>: Sendable, Identifiable {
+    /// Identifies the section among its siblings (the title unless given).
+    public var id: String
+    /// The header text.
+    public var title: String
+    /// Loads the section's items; runs off the main actor, cancelled when no longer wanted.
+    public var load: @Sendable () async throws -> [Item]
+
+    /// Creates a section.
+    /// - Parameters:
+    ///   - title: the header text.
+    ///   - id: identifies the section; the title when nil.
+    ///   - load: loads the section's items.
+    public init(_ title: String, id: String? = nil, load: @escaping @Sendable () async throws -> [Item]) {
+        self.id = id ?? title
+        self.title = title
+        self.load = load
+    }
+}
+
+/// A screen of sections, each with its own loader and its own state (loading, empty,
+/// error, loaded), so one slow or failing section does not hold up the others.
+///
+/// Each section is drawn as a header and then its rows, or one row for its state: a
+/// spinner while it loads, its error with "r to retry", or a dimmed "nothing here". The
+/// header of the section scrolled under the first line stays there (sticky). Navigation
+/// skips headers and empty sections but stops on a loading or failed section's row, where
+/// `r` retries that section only; elsewhere `r` refreshes every section behind its rows
+/// and `R` reloads them all. PgUp/PgDn and g/G work across sections.
+///
+/// ```swift
+/// struct Library: SectionedListScreen {
+///     let title = "Library"
+///     var sections: [ListSection<Book>] {
+///         ["Fantasy", "Poetry"].map { genre in ListSection(genre) { try await api.books(genre: genre) } }
+///     }
+///     func row(_ book: Book, context: RowContext) -> Text { Text(book.title) }
+/// }
+/// ```
+@MainActor
+public protocol SectionedListScreen: Screen {
+    /// The items of the sections; identity keeps the selection while sections load.
+    associatedtype Item: Identifiable & Sendable
+    /// The view of one row.
+    associatedtype Row: View
+
+    /// The sections, in order. Read once, when the screen appears.
+    var sections: [ListSection<Item>] { get }
+
+    /// Draws one row (a single line).
+    func row(_ item: Item, context: RowContext) -> Row
+
+    /// The header row of a section. By default the title in bold.
+    func sectionHeader(_ title: String) -> Text
+
+    /// The row of a section that is loading; by default a spinner once its delay has
+    /// passed (`frame` is nil before), so a fast section never flashes one.
+    func sectionLoadingRow(_ section: ListSection<Item>, frame: Int?) -> Text
+
+    /// The row of a section whose load failed; by default the error and "r to retry".
+    func sectionErrorRow(_ section: ListSection<Item>, error: ListError) -> Text
+
+    /// The row of a section with no items; by default "Nothing in <title>", dimmed.
+    func sectionEmptyRow(_ section: ListSection<Item>) -> Text
+
+    /// What Enter on `item` opens. By default nothing.
+    func open(_ item: Item) -> OpenResult
+
+    /// Whether Enter picks the item and ends the app. By default `.none`.
+    var pickMode: PickMode { get }
+
+    /// How long a section's load may bring nothing before it fails as timed out (30 s by
+    /// default); nil waits for ever.
+    var timeout: Duration? { get }
+}
+
+extension SectionedListScreen {
+    public func sectionHeader(_ title: String) -> Text {
+        Text(title, style: Style(foreground: .cyan, attributes: .bold))
+    }
+
+    public func sectionLoadingRow(_ section: ListSection<Item>, frame: Int?) -> Text {
+        guard let frame else { return Text("") }
+        let glyph = Spinner.frames[frame % Spinner.frames.count]
+        return Text(glyph, style: Style(foreground: .cyan)) + Text(" Loading \(section.title)…").dim()
+    }
+
+    public func sectionErrorRow(_ section: ListSection<Item>, error: ListError) -> Text {
+        Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(error.isRetryable ? " · r to retry" : "").dim()
+    }
+
+    public func sectionEmptyRow(_ section: ListSection<Item>) -> Text {
+        Text("Nothing in \(section.title)").dim()
+    }
+
+    public func open(_ item: Item) -> OpenResult { .nothing }
+
+    public var pickMode: PickMode { .none }
+
+    public var timeout: Duration? { .seconds(30) }
+}
+
+extension SectionedListScreen where Item: CustomStringConvertible {
+    /// Rows show the item's description when a screen does not say otherwise.
+    public func row(_ item: Item, context: RowContext) -> Text { Text(item.description) }
+}

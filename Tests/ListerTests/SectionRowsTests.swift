@@ -1,0 +1,40 @@
+@testable import Lister
+import Testing
+
+/// The drawn rows of a sectioned list, as a pure value.
+@Suite struct SectionRowsTests {
+    let rows = SectionRows<Int>([.items([1, 2]), .empty, .loading, .failed])
+
+    @Test func eachSectionIsAHeaderThenItsItemsOrOneStateRow() {
+        #expect(rows.count == 9)
+        #expect(rows[0] == .header(section: 0))
+        #expect(rows[2] == .item(section: 0, index: 1, id: 2))
+        #expect(rows[4] == .empty(section: 1))
+        #expect(rows[6] == .loading(section: 2))
+        #expect(rows[8] == .failed(section: 3))
+    }
+
+    @Test func theSelectionMovesOverSelectableRowsOnly() {
+        #expect(rows.move(from: 2, by: 1) == 6)    // over a header, an empty section and a header
+        #expect(rows.move(from: 6, by: 1) == 8)
+        #expect(rows.move(from: 8, by: 1) == 8)    // the end
+        #expect(rows.move(from: 1, by: -1) == 1)   // the start
+        #expect(rows.move(from: 1, by: 100) == 8)
+        #expect(rows.move(from: 8, by: -3) == 2)
+        #expect(rows.selectable(from: 0, down: true) == 1)
+        #expect(SectionRows<Int>([.empty]).nearestSelectable(to: 0) == nil)
+    }
+
+    @Test func anchorsFindTheSameRowAfterRowsMove() {
+        let later = SectionRows<Int>([.items([0, 1, 2]), .items([7]), .items([5]), .failed])
+        #expect(later.row(of: .item(section: 0, id: 2)) == 3)
+        #expect(later.row(of: .status(section: 3)) == 9)
+        #expect(later.row(of: .status(section: 2)) == nil)  // loaded now: nearest row instead
+    }
+
+    @Test func theStickyHeaderIsTheSectionOfTheTopRowUntilTheNextHeaderTakesOver() {
+        #expect(rows.stickySection(atOffset: 1) == 0)
+        #expect(rows.stickySection(atOffset: 2) == nil)  // the next row is a header
+        #expect(rows.stickySection(atOffset: 0) == nil)  // a header shows itself
+    }
+}
