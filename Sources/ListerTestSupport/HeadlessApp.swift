@@ -100,6 +100,9 @@ public final class HeadlessApp {
     /// How the app ended, once it has.
     public var outcome: Outcome? { runtime.outcome }
 
+    /// Loads started and not yet delivered (cancelled ones count until their task ends).
+    public var loadsInFlight: Int { runtime.pendingLoads.inFlight }
+
     /// The current virtual time.
     public var now: Duration { runtime.now }
 

@@ -215,10 +215,13 @@ public final class Runtime {
             stack.append(makeHost(sectioned, id: nextScreenID))
             return
         }
-        guard let list = screen as? any ListScreen else {
-            preconditionFailure("Lister can show ListScreen screens; \(type(of: screen)) is not one")
+        if let list = screen as? any ListScreen {
+            stack.append(makeHost(list, id: nextScreenID))
+        } else if let detail = screen as? any DetailScreen {
+            stack.append(makeHost(detail, id: nextScreenID))
+        } else {
+            preconditionFailure("Lister shows ListScreen and DetailScreen screens; \(type(of: screen)) is neither")
         }
-        stack.append(makeHost(list, id: nextScreenID))
     }
 
     private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> any ScreenHost {
@@ -227,6 +230,10 @@ public final class Runtime {
 
     private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> any ScreenHost {
         SectionsHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+    }
+
+    private func makeHost<S: DetailScreen>(_ screen: S, id: Int) -> any ScreenHost {
+        DetailHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
     }
 
     private func shutDown() {

@@ -32,7 +32,7 @@ public enum FeedData {
     }
 }
 
-/// The demo's feed: posts with title and subtitle; Enter opens a post's comments.
+/// The demo's feed: posts with title and subtitle; Enter opens a post, then its comments.
 public struct FeedScreen: ListScreen {
     let options: DemoOptions
     let policy: DemoLoadPolicy
@@ -55,7 +55,48 @@ public struct FeedScreen: ListScreen {
     }
 
     public func open(_ item: FeedItem) -> OpenResult {
-        .screen(CommentsScreen(item: item, options: options))
+        .screen(PostScreen(item: item, options: options))
+    }
+}
+
+/// One post: its title shows at once (the feed row had it), the body loads; Enter opens
+/// the comments.
+public struct PostScreen: DetailScreen {
+    let item: FeedItem
+    let options: DemoOptions
+    let policy: DemoLoadPolicy
+
+    /// Creates the screen for `item`.
+    public init(item: FeedItem, options: DemoOptions) {
+        self.item = item
+        self.options = options
+        policy = DemoLoadPolicy(options: options, screenName: "post-\(item.id)")
+    }
+
+    public var title: String { item.title }
+
+    public nonisolated func load() async throws -> FeedItem {
+        let loaded = try await policy.run([item])
+        guard let post = loaded.first else {
+            throw ListError("this post has no body (--empty)", isRetryable: false)
+        }
+        return post
+    }
+
+    public func placeholder(width: Int) -> [Text] {
+        Text.wrapping(item.title, width: width, style: .bold)
+    }
+
+    public func content(_ post: FeedItem, width: Int) -> [Text] {
+        let comments = post.comments.count
+        return Text.wrapping(post.title, width: width, style: .bold)
+            + [Text("by \(post.author) · \(post.subtitle)").dim(), Text("")]
+            + Text.wrapping(post.body, width: width)
+            + [Text(""), Text("Enter: \(comments) comment\(comments == 1 ? "" : "s")").dim()]
+    }
+
+    public func open(_ post: FeedItem) -> OpenResult {
+        .screen(CommentsScreen(item: post, options: options))
     }
 }
 

@@ -1,0 +1,137 @@
+import TerminalCore
+
+/// Hosts a ``DetailScreen``: owns its ``DetailModel``, runs its loads, draws it.
+@MainActor
+final class DetailHost<S: DetailScreen>: ScreenHost {
+    let id: Int
+    let screen: S
+    private(set) var model: DetailModel<S.Value>
+    private unowned let scheduler: any LoadScheduler
+    private var height = 0
+    private var width = 0
+    /// The content lines for a width, kept until the value or the width changes.
+    private var cache: (width: Int, generation: Int, lines: [Text])?
+
+    init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
+        self.id = id
+        self.screen = screen
+        self.scheduler = scheduler
+        model = DetailModel(timing: timing)
+    }
+
+    var title: String { screen.title }
+    var isPicker: Bool { false }
+    var isLoading: Bool { model.loads.isInFlight }
+
+    func appear(now: Duration) { run(model.load(now: now)) }
+
+    /// The loaded content's lines at the current width.
+    private var contentLines: [Text] {
+        guard case .loaded(let value) = model.state else { return [] }
+        if let cache, cache.width == width, cache.generation == model.loads.generation { return cache.lines }
+        let lines = screen.content(value, width: width)
+        cache = (width, model.loads.generation, lines)
+        return lines
+    }
+
+    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+        let before = model.scrollOffset
+        let count = contentLines.count
+        switch command {
+        case .up: model.scroll(by: -1, lineCount: count, height: height)
+        case .down: model.scroll(by: 1, lineCount: count, height: height)
+        case .pageUp: model.scroll(by: -max(1, pageSize - 1), lineCount: count, height: height)
+        case .pageDown: model.scroll(by: max(1, pageSize - 1), lineCount: count, height: height)
+        case .top: model.scroll(to: 0, lineCount: count, height: height)
+        case .bottom: model.scroll(to: count, lineCount: count, height: height)
+        case .refresh, .reload:
+            guard screen.canReload else { return .hint("This cannot be loaded again") }
+            run(command == .reload ? model.load(now: now) : model.refresh(now: now))
+            return .handled(changed: true)
+        case .open:
+            guard case .loaded(let value) = model.state, case .screen(let next) = screen.open(value) else {
+                return .hint("Nothing to open here")
+            }
+            return .push(next)
+        default:
+            return .handled(changed: false)
+        }
+        return .handled(changed: before != model.scrollOffset)
+    }
+
+    func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool {
+        guard let result = payload as? Result<S.Value, ListError> else { return false }
+        return model.receive(result, generation: generation, now: now)
+    }
+
+    func advance(to now: Duration) -> Bool { model.advance(to: now) }
+
+    func nextDeadline(after now: Duration) -> Duration? { model.loads.nextDeadline(after: now) }
+
+    func layout(listHeight: Int) { height = listHeight }
+
+    func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
+        width = rect.width
+        var views: [any View]
+        switch model.state {
+        case .loaded:
+            let lines = contentLines
+            model.scroll(to: model.scrollOffset, lineCount: lines.count, height: rect.height)
+            views = Array(lines.dropFirst(model.scrollOffset).prefix(rect.height))
+        case .idle:
+            views = screen.placeholder(width: rect.width)
+        case .loading:
+            views = screen.placeholder(width: rect.width)
+            if model.loads.isSpinnerVisible {
+                if !views.isEmpty { views.append(Text("")) }
+                views.append(screen.loadingView(frame: model.loads.spinnerFrame(at: now)))
+            }
+        case .error(let error):
+            views = screen.placeholder(width: rect.width)
+            if !views.isEmpty { views.append(Text("")) }
+            views.append(screen.errorView(error))
+        }
+        VStack(views).render(in: rect, buffer: &buffer)
+    }
+
+    func cancelAll() { run(model.cancel()) }
+
+    func status(now: Duration) -> (position: String, state: String) {
+        let count = contentLines.count
+        let position = count == 0 ? "0/0" : "\(min(count, model.scrollOffset + 1))/\(count)"
+        let state: String
+        switch model.state {
+        case .idle, .loading: state = "loading"
+        case .error: state = "error"
+        case .loaded:
+            if model.isRefreshing {
+                state = "refreshing"
+            } else if let error = model.refreshError {
+                state = "refresh failed: \(error.message)"
+            } else {
+                state = ""
+            }
+        }
+        return (position, state)
+    }
+
+    private func run(_ effects: [LoadLifecycle<S.Value>.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .start(let generation):
+                let screen = self.screen
+                scheduler.startLoad(screen: id, generation: generation) {
+                    do {
+                        let value = try await screen.load()
+                        try Task.checkCancellation()
+                        return Result<S.Value, ListError>.success(value)
+                    } catch {
+                        return Result<S.Value, ListError>.failure(ListError(error))
+                    }
+                }
+            case .cancel(let generation):
+                scheduler.cancelLoad(screen: id, generation: generation)
+            }
+        }
+    }
+}
