@@ -42,7 +42,7 @@ let package = Package(
             name: "ListerResources",
             path: "Resources",
             exclude: ["README.md"],
-            resources: [.embedInCode("feed.json")]
+            resources: [.embedInCode("feed.json"), .embedInCode("books.json")]
         ),
         .target(name: "ListerSources", dependencies: ["Lister", "ListerResources"]),
         .executableTarget(

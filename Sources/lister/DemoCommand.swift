@@ -3,19 +3,31 @@ import Lister
 import ListerSources
 
 /// `lister demo`: lists on data embedded in the binary, with loaders that can be slowed
-/// down and made to fail, so every state can be seen.
+/// down and made to fail, so every state can be seen. Without a name, a menu of the demos.
 struct DemoCommand: InteractiveCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Browse demo lists embedded in the binary."
+        abstract: "Browse demo lists embedded in the binary.",
+        discussion: """
+            Without a name, a menu of the demos opens: \(DemoName.allCases.map(\.rawValue).joined(separator: ", ")).
+            The options apply to every load: the feed's, each page of the books, each section.
+            """
     )
 
     enum Name: String, ExpressibleByArgument, CaseIterable {
-        case feed
+        case feed, books, sections
+
+        var demo: DemoName {
+            switch self {
+            case .feed: return .feed
+            case .books: return .books
+            case .sections: return .sections
+            }
+        }
     }
 
-    @Argument(help: "Which demo: \(Name.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var name: Name = .feed
+    @Argument(help: "Which demo: \(Name.allCases.map(\.rawValue).joined(separator: ", ")); none opens a menu.")
+    var name: Name?
 
     @Option(help: "Milliseconds each load takes.")
     var latency: Int = 600
@@ -32,19 +44,25 @@ struct DemoCommand: InteractiveCommand {
     @Option(help: "Seed for the simulated failures.")
     var seed: UInt64 = 1
 
+    @Option(help: ArgumentHelp("Loading page N (in the sections demo, section N) fails once, then succeeds.", valueName: "n"))
+    var failPage: Int?
+
     @OptionGroup var interface: InterfaceOptions
 
     func validate() throws {
         guard latency >= 0 else { throw ValidationError("--latency must be 0 or more milliseconds, not \(latency)") }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1, not \(failRate)") }
         guard failFirst >= 0 else { throw ValidationError("--fail-first must be 0 or more, not \(failFirst)") }
+        if let failPage, failPage < 1 { throw ValidationError("--fail-page must be 1 or more, not \(failPage)") }
     }
 
     func execute() async throws {
         let options = DemoOptions(
-            latency: .milliseconds(latency), failRate: failRate, failFirst: failFirst, empty: empty, seed: seed
+            latency: .milliseconds(latency), failRate: failRate, failFirst: failFirst, empty: empty, seed: seed,
+            failPage: failPage
         )
-        let outcome = try await AppRunner.run(FeedScreen(options: options), interface: interface)
+        let screen = name.map { $0.demo.screen(options: options) } ?? DemoMenuScreen(options: options)
+        let outcome = try await AppRunner.run(screen, interface: interface)
         throw ExitCode(outcome.exitStatus)
     }
 }

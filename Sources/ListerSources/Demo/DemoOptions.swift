@@ -14,14 +14,21 @@ public struct DemoOptions: Sendable, Hashable {
     public var empty: Bool
     /// Seed of the failure draws, so a run can be repeated.
     public var seed: UInt64
+    /// Loading page N of a paged list (section N of a sectioned one) fails once, then
+    /// succeeds; nil fails no page.
+    public var failPage: Int?
 
     /// Creates options; the defaults let a person see the spinner.
-    public init(latency: Duration = .milliseconds(600), failRate: Double = 0, failFirst: Int = 0, empty: Bool = false, seed: UInt64 = 1) {
+    public init(
+        latency: Duration = .milliseconds(600), failRate: Double = 0, failFirst: Int = 0, empty: Bool = false,
+        seed: UInt64 = 1, failPage: Int? = nil
+    ) {
         self.latency = latency
         self.failRate = failRate
         self.failFirst = failFirst
         self.empty = empty
         self.seed = seed
+        self.failPage = failPage
     }
 }
 
@@ -30,6 +37,7 @@ final class DemoLoadPolicy: Sendable {
     let options: DemoOptions
     let screenName: String
     private let loads = Locked(0)
+    private let failedPage = Locked(false)
 
     init(options: DemoOptions, screenName: String) {
         self.options = options
@@ -37,12 +45,21 @@ final class DemoLoadPolicy: Sendable {
     }
 
     /// Waits the latency, then throws if this load must fail; returns `items` or none.
-    func run<T: Sendable>(_ items: [T]) async throws -> [T] {
+    /// - Parameters:
+    ///   - page: the page (or section) this load is, for `--fail-page`.
+    ///   - unit: what a page is called in the message: "page" or "section".
+    func run<T: Sendable>(_ items: [T], page: Int? = nil, unit: String = "page") async throws -> [T] {
         let number = loads.withLock { n -> Int in
             n += 1
             return n
         }
         if options.latency > .zero { try await Task.sleep(for: options.latency) }
+        if let page, page == options.failPage, failedPage.withLock({ failed in
+            defer { failed = true }
+            return !failed
+        }) {
+            throw ListError("simulated failure of \(unit) \(page) (--fail-page \(page))")
+        }
         if number <= options.failFirst {
             throw ListError("simulated failure of load \(number) (--fail-first \(options.failFirst))")
         }

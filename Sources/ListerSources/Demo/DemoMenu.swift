@@ -1,0 +1,58 @@
+import Lister
+import TerminalCore
+
+/// One demo of `lister demo`.
+public enum DemoName: String, CaseIterable, Sendable {
+    case feed, books, sections
+
+    /// What the demo shows, in a few words.
+    public var summary: String {
+        switch self {
+        case .feed: return "a feed that loads; Enter opens a post"
+        case .books: return "a library, 25 books a page, loaded as you scroll"
+        case .sections: return "books by genre, each genre loading on its own"
+        }
+    }
+
+    /// The demo's first screen with `options`.
+    @MainActor
+    public func screen(options: DemoOptions) -> any Screen {
+        switch self {
+        case .feed: return FeedScreen(options: options)
+        case .books: return BooksScreen(options: options)
+        case .sections: return BookSectionsScreen(options: options)
+        }
+    }
+}
+
+/// `lister demo` without a name: a menu of the demos. A static list: it shows at once and
+/// never loads; Enter opens a demo, Esc comes back.
+public struct DemoMenuScreen: ListScreen {
+    /// A row of the menu.
+    public struct Entry: Identifiable, Hashable, Sendable {
+        public let name: DemoName
+        public var id: String { name.rawValue }
+    }
+
+    let options: DemoOptions
+
+    /// Creates the menu; the demos it opens use `options`.
+    public init(options: DemoOptions = DemoOptions()) {
+        self.options = options
+    }
+
+    public var title: String { "Demos" }
+
+    public var initialItems: [Entry]? { DemoName.allCases.map(Entry.init) }
+
+    /// The menu is fixed: `r` and `R` have nothing to load.
+    public var canReload: Bool { false }
+
+    public nonisolated func load() async throws -> [Entry] { DemoName.allCases.map(Entry.init) }
+
+    public func row(_ entry: Entry, context: RowContext) -> Text {
+        Text(entry.name.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)).bold() + Text(entry.name.summary).dim()
+    }
+
+    public func open(_ entry: Entry) -> OpenResult { .screen(entry.name.screen(options: options)) }
+}
