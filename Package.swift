@@ -55,6 +55,9 @@ let package = Package(
 
         // Examples are built by `make test` so they never rot.
         .executableTarget(name: "QuickStart", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/QuickStart"),
+        .executableTarget(name: "PagedList", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/PagedList"),
+        .executableTarget(name: "GroupedList", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/GroupedList"),
+        .executableTarget(name: "Sections", dependencies: ["Lister", "TerminalCore", "TerminalNcurses"], path: "Examples/Sections"),
 
         // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
         .executableTarget(
