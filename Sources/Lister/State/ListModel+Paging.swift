@@ -26,9 +26,9 @@ extension ListModel {
 
     /// Starts the load of page `page` (a new page, or a failed one again).
     mutating func startPage(_ page: Int, now: Duration) -> [Effect] {
-        begin(page: page, now: now)
+        let effects = begin(page: page, now: now, background: true)
         paging = .loadingMore
-        return [.loadPage(generation: generation, page: page)]
+        return effects
     }
 
     /// Pages in a row that may bring nothing new before paging stops with an error, so a

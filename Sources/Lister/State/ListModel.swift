@@ -9,7 +9,8 @@
 /// list; later pages come from ``loadMore(now:)`` (or ``loadMoreIfNeeded(now:)`` as the
 /// selection nears the end), are appended without repeating an id, and fail on their own,
 /// keeping every row. At most one load is in flight: a refresh or reload cancels a page
-/// load, and each load has its own generation.
+/// load, and each load has its own generation. The generations, the spinner and timeouts
+/// are a ``LoadLifecycle``, the same as a detail screen's.
 public struct ListModel<Item: Identifiable & Sendable> {
     /// What the list shows.
     public internal(set) var state: ListState<Item> = .idle
@@ -27,27 +28,31 @@ public struct ListModel<Item: Identifiable & Sendable> {
     public internal(set) var selection = 0
     /// The first visible row.
     public internal(set) var scrollOffset = 0
-    /// The generation of the newest load; results of older ones are dropped.
-    public internal(set) var generation = 0
-    /// Whether a load of the current generation is in flight.
-    public internal(set) var isLoadInFlight = false
     /// Counts changes of the rows, so views built from them can be cached.
     public internal(set) var revision = 0
+    /// The loads: generations, the spinner and timeouts.
+    var loads: LoadLifecycle<Arrival>
 
+    /// The generation of the newest load; results of older ones are dropped.
+    public var generation: Int { loads.generation }
+    /// Whether a load of the current generation is in flight.
+    public var isLoadInFlight: Bool { loads.isInFlight }
     /// The timings of the spinner.
-    public var timing: LoadTiming
+    public var timing: LoadTiming {
+        get { loads.timing }
+        set { loads.timing = newValue }
+    }
     /// How long a load may go without an answer before it fails as timed out; nil waits
     /// for ever.
-    public var timeout: Duration?
+    public var timeout: Duration? {
+        get { loads.timeout }
+        set { loads.timeout = newValue }
+    }
     /// Rows from the last loaded row within which the next page starts loading; nil means
     /// one screen (the height of the last ``layout(height:footerRows:)``).
     public var prefetchDistance: Int?
 
     var selectedID: Item.ID?
-    var loadStartedAt: Duration?
-    var spinnerShownAt: Duration?
-    var requestStartedAt: Duration?
-    var heldResult: Result<Arrival, ListError>?
     /// The page the load in flight asks for; nil for the first page (load or refresh).
     var pendingPage: Int?
     /// The rows of a paged list, and the ids among them.
@@ -57,7 +62,7 @@ public struct ListModel<Item: Identifiable & Sendable> {
     var viewportHeight = 0
 
     /// What a load brought, before the model applies it.
-    struct Arrival {
+    struct Arrival: Sendable {
         var items: ItemList<Item>
         /// Items that may repeat ids (a page): only the first of each id is kept.
         var isPage: Bool
@@ -66,12 +71,12 @@ public struct ListModel<Item: Identifiable & Sendable> {
 
     /// Creates a model in the `idle` state.
     public init(timing: LoadTiming = LoadTiming()) {
-        self.timing = timing
+        loads = LoadLifecycle(timing: timing)
     }
 
     /// Creates a model that starts from items it already has (seed 004's initial data).
     public init(items: ItemList<Item>, timing: LoadTiming = LoadTiming()) {
-        self.timing = timing
+        loads = LoadLifecycle(timing: timing)
         state = ListState(from: items)
         pageCount = 1
         rememberSelection()
@@ -93,14 +98,12 @@ public struct ListModel<Item: Identifiable & Sendable> {
 
     /// Starts a load that discards the rows and shows the spinner (after its delay).
     public mutating func load(now: Duration) -> [Effect] {
-        let cancel = cancelInFlight()
-        begin(page: nil, now: now)
+        let effects = begin(page: nil, now: now, background: false)
         isRefreshing = false
         refreshError = nil
         state = .loading
         paging = .complete
-        loadStartedAt = now
-        return cancel + [.startLoad(generation: generation)]
+        return effects
     }
 
     /// `r`: retries what failed, else refreshes in the background keeping the rows.
@@ -112,23 +115,19 @@ public struct ListModel<Item: Identifiable & Sendable> {
     public mutating func refresh(now: Duration) -> [Effect] {
         if case .failed = paging, !isLoadInFlight { return startPage(pageCount + 1, now: now) }
         guard case .loaded = state else { return load(now: now) }
-        let cancel = cancelInFlight()
-        begin(page: nil, now: now)
+        let effects = begin(page: nil, now: now, background: true)
         isRefreshing = true
         refreshError = nil
-        return cancel + [.startLoad(generation: generation)]
+        return effects
     }
 
     /// Cancels whatever is in flight (the screen is going away).
     public mutating func cancel() -> [Effect] {
-        let effects = cancelInFlight()
-        generation += 1
+        stopPage()
+        let effects = loads.cancel()
         if state.isLoading { state = .idle }
         isRefreshing = false
-        loadStartedAt = nil
-        spinnerShownAt = nil
-        heldResult = nil
-        return effects
+        return effects.map(effect)
     }
 
     /// Takes the result of the load of `generation`: the whole list, or the first page of a
@@ -139,46 +138,43 @@ public struct ListModel<Item: Identifiable & Sendable> {
         take(result.map { Arrival(items: $0, isPage: false, hasMore: false) }, generation: generation, now: now)
     }
 
-    /// Starts a load of the current generation + 1 for `page` (nil: the first page).
-    mutating func begin(page: Int?, now: Duration) {
-        generation += 1
-        isLoadInFlight = true
+    /// Starts a load of `page` (nil: the first page), cancelling the one in flight.
+    mutating func begin(page: Int?, now: Duration, background: Bool) -> [Effect] {
+        stopPage()
         pendingPage = page
-        requestStartedAt = now
-        heldResult = nil
-        loadStartedAt = nil
-        spinnerShownAt = nil
+        return loads.start(now: now, background: background).map(effect)
     }
 
-    /// Cancels the load in flight, if any. A page load that stops leaves more to load.
-    mutating func cancelInFlight() -> [Effect] {
-        guard isLoadInFlight else { return [] }
-        isLoadInFlight = false
-        requestStartedAt = nil
-        if pendingPage != nil, paging == .loadingMore { paging = .more }
+    /// A page load that stops before its answer leaves more to load.
+    mutating func stopPage() {
+        if loads.isInFlight, pendingPage != nil, paging == .loadingMore { paging = .more }
         pendingPage = nil
-        return [.cancelLoad(generation: generation)]
+    }
+
+    /// The model's effect for a lifecycle effect: a start names the page it loads.
+    func effect(_ effect: LoadLifecycle<Arrival>.Effect) -> Effect {
+        switch effect {
+        case .start(let generation):
+            return pendingPage.map { .loadPage(generation: generation, page: $0) } ?? .startLoad(generation: generation)
+        case .cancel(let generation):
+            return .cancelLoad(generation: generation)
+        }
     }
 
     /// Accepts a result of the current load, holding it while the spinner has its minimum.
     mutating func take(_ result: Result<Arrival, ListError>, generation: Int, now: Duration) -> Bool {
-        guard generation == self.generation, isLoadInFlight else { return false }
-        isLoadInFlight = false
-        requestStartedAt = nil
-        if let shown = spinnerShownAt, now < shown + timing.spinnerMinimum {
-            heldResult = result  // keep the spinner up for its minimum
+        switch loads.receive(result, generation: generation, now: now) {
+        case .stale: return false
+        case .held: return true  // keep the spinner up for its minimum
+        case .apply(let result):
+            apply(result)
             return true
         }
-        apply(result)
-        return true
     }
 
     mutating func apply(_ result: Result<Arrival, ListError>) {
         let page = pendingPage
         pendingPage = nil
-        loadStartedAt = nil
-        spinnerShownAt = nil
-        heldResult = nil
         switch result {
         case .success(let arrival):
             if let page {

@@ -4,7 +4,8 @@
 /// A foreground load (nothing to show yet) arms the spinner; a background load (a refresh
 /// behind visible content) does not. Starting a load cancels the one in flight. A result
 /// arriving while the spinner has not yet shown for its minimum is held back and released
-/// by ``advance(to:)``.
+/// by ``advance(to:)``. A load that brings nothing for ``timeout`` is cancelled by
+/// ``timeOut(now:)`` and fails as "timed out after 30 s".
 public struct LoadLifecycle<Output: Sendable> {
     /// What the runtime must do after a transition.
     public enum Effect: Hashable, Sendable {
@@ -32,8 +33,12 @@ public struct LoadLifecycle<Output: Sendable> {
     public private(set) var isBackground = false
     /// Spinner delay, minimum and frame interval.
     public var timing: LoadTiming
+    /// How long a load may bring nothing before ``timeOut(now:)`` fails it; nil (the
+    /// default) waits for ever.
+    public var timeout: Duration?
 
     private var startedAt: Duration?
+    private var requestedAt: Duration?
     private var spinnerShownAt: Duration?
     private var held: Result<Output, ListError>?
 
@@ -49,6 +54,7 @@ public struct LoadLifecycle<Output: Sendable> {
         held = nil
         spinnerShownAt = nil
         startedAt = background ? nil : now
+        requestedAt = now
         return effects
     }
 
@@ -63,6 +69,7 @@ public struct LoadLifecycle<Output: Sendable> {
     private mutating func cancelInFlight() -> [Effect] {
         guard isInFlight else { return [] }
         isInFlight = false
+        requestedAt = nil
         return [.cancel(generation: generation)]
     }
 
@@ -77,6 +84,7 @@ public struct LoadLifecycle<Output: Sendable> {
     public mutating func receive(_ result: Result<Output, ListError>, generation: Int, now: Duration) -> Delivery {
         guard generation == self.generation, isInFlight else { return .stale }
         isInFlight = false
+        requestedAt = nil
         if let shown = spinnerShownAt, now < shown + timing.spinnerMinimum {
             held = result
             return .held
@@ -109,12 +117,43 @@ public struct LoadLifecycle<Output: Sendable> {
         return (changed || spinnerShownAt != nil, nil)
     }
 
-    /// The next moment something changes on its own, or nil when nothing will.
+    /// When the load in flight times out if nothing comes back, or nil.
+    public var timeoutDeadline: Duration? {
+        guard isInFlight, let requestedAt, let timeout else { return nil }
+        return requestedAt + timeout
+    }
+
+    /// Cancels the load in flight when it has brought nothing for ``timeout`` by `now`, and
+    /// returns the cancel effect with the error the load fails with; nil when nothing timed
+    /// out. A late result of the cancelled load is stale.
+    public mutating func timeOut(now: Duration) -> (effects: [Effect], error: ListError)? {
+        guard let deadline = timeoutDeadline, now >= deadline, let timeout else { return nil }
+        let effects = cancelInFlight()
+        reset()
+        return (effects, ListError("timed out after \(Self.describe(timeout))"))
+    }
+
+    /// The next moment something changes on its own (spinner appears, frame turns, a held
+    /// result is due, a load times out), or nil when nothing will.
     public func nextDeadline(after now: Duration) -> Duration? {
-        if spinnerShownAt == nil, let started = startedAt { return started + timing.spinnerDelay }
-        guard let shown = spinnerShownAt else { return nil }
-        var deadline = shown + timing.frameInterval * (spinnerFrame(at: now) + 1)
-        if held != nil { deadline = min(deadline, shown + timing.spinnerMinimum) }
-        return deadline
+        var deadlines: [Duration] = []
+        if let timeout = timeoutDeadline { deadlines.append(timeout) }
+        if spinnerShownAt == nil, let started = startedAt {
+            deadlines.append(started + timing.spinnerDelay)
+        } else if let shown = spinnerShownAt {
+            deadlines.append(shown + timing.frameInterval * (spinnerFrame(at: now) + 1))
+            if held != nil { deadlines.append(shown + timing.spinnerMinimum) }
+        }
+        return deadlines.min()
+    }
+
+    /// `30 s`, `1.5 s`, `250 ms`.
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = attoseconds / 1_000_000_000_000_000
+        if milliseconds == 0 { return "\(seconds) s" }
+        if seconds == 0 { return "\(milliseconds) ms" }
+        let tenths = milliseconds / 100
+        return tenths * 100 == milliseconds ? "\(seconds).\(tenths) s" : "\(seconds * 1000 + milliseconds) ms"
     }
 }
