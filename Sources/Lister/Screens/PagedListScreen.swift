@@ -28,8 +28,8 @@ public protocol PagedListScreen: ListScreen where Items == [Item] {
     /// What a page request is: ``LimitOffset``, ``PageNumber``, a cursor, or your own.
     associatedtype Request: Sendable
 
-    /// Where the pages come from. Read on the main actor when a load starts; its fetch runs
-    /// off the main actor. A `let` works as it is; a computed property must be `nonisolated`.
+    /// Where the pages come from. Read once, when the screen is shown; its fetch runs off
+    /// the main actor. A `let` works as it is; a computed property must be `nonisolated`.
     nonisolated var pages: PaginatedRepository<Item, Request> { get }
 
     /// Rows from the last loaded row within which the next page starts loading. Nil (the

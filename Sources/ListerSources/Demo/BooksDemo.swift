@@ -5,11 +5,15 @@ import TerminalCore
 
 /// A book of the demo library.
 public struct DemoBook: Identifiable, Hashable, Sendable, Decodable {
+    /// Unique and stable: `book-001`, in the order of the file.
     public let id: String
+    /// The title, in its original script for a few.
     public let title: String
+    /// Who wrote it.
     public let author: String
     /// The year of first publication; negative for years BC.
     public let year: Int
+    /// One of nine genres: the sections of the sections demo.
     public let genre: String
 
     /// `1851`, `750 BC`.

@@ -30,7 +30,9 @@ public enum DemoName: String, CaseIterable, Sendable {
 public struct DemoMenuScreen: ListScreen {
     /// A row of the menu.
     public struct Entry: Identifiable, Hashable, Sendable {
+        /// The demo the row opens.
         public let name: DemoName
+        /// The demo's name.
         public var id: String { name.rawValue }
     }
 
