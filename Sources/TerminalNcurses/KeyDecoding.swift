@@ -42,6 +42,12 @@ enum KeyDecoding {
         KEY_BTAB: .backTab,
     ]
 
+    /// The button masks Lister asks curses for, by meaning.
+    static let mouseMasks = (
+        press: cncurses_BUTTON1_PRESSED(), release: cncurses_BUTTON1_RELEASED(),
+        wheelUp: cncurses_BUTTON4_PRESSED(), wheelDown: cncurses_BUTTON5_PRESSED()
+    )
+
     /// Decodes a mouse report's button state; nil for reports Lister does not use
     /// (releases, motion, other buttons).
     static func decodeMouse(buttons: mmask_t, row: Int32, column: Int32) -> MouseEvent? {

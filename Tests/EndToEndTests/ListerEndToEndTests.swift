@@ -9,7 +9,7 @@ import Glibc
 /// stdout, exit statuses, and a terminal restored on every way out.
 @Suite struct DemoEndToEndTests {
     @Test func showsTheSpinnerThenTheRows() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "700"])
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "700"])
         defer { session.close() }
         try session.waitFor("Loading Feed…")  // the spinner, after its delay
         let screen = try session.waitFor("Why our list screens stopped flickering")
@@ -22,7 +22,7 @@ import Glibc
     }
 
     @Test func aFailedLoadShowsTheErrorAndRRetries() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "50", "--fail-first", "1"])
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "50", "--fail-first", "1"])
         defer { session.close() }
         let error = try session.waitFor("Press r to retry")
         #expect(error.contains("✗ Could not load Feed"))
@@ -35,7 +35,7 @@ import Glibc
     }
 
     @Test func drillsIntoCommentsAndBack() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "0"], columns: 100)
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0"], columns: 100)
         defer { session.close() }
         try session.waitFor("1/60")
         try session.sendKeys("Enter")
@@ -47,7 +47,7 @@ import Glibc
     }
 
     @Test func refreshKeepsTheSelectedRow() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "300"])
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "300"])
         defer { session.close() }
         try session.waitFor("1/60")
         try session.sendKeys("Down", "Down", "Down")
@@ -62,7 +62,7 @@ import Glibc
     }
 
     @Test func theHiddenCursorFollowsTheSelection() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "0"])
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0"])
         defer { session.close() }
         try session.waitFor("1/60")
         try session.sendKeys("Down", "Down")
@@ -74,7 +74,7 @@ import Glibc
     }
 
     @Test func helpOpensAndEscClosesIt() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "0"], rows: 30)
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0"], rows: 30)
         defer { session.close() }
         try session.waitFor("1/60")
         try session.sendKeys("?")
@@ -86,7 +86,7 @@ import Glibc
     }
 
     @Test func theTerminalIsRestoredAfterCtrlC() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "0"])
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0"])
         defer { session.close() }
         try session.waitFor("1/60")
         try session.sendKeys("C-c")
@@ -98,7 +98,7 @@ import Glibc
 
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGINT, Int32(130))])
     func theTerminalIsRestoredAfterASignal(signal: Int32, status: Int32) throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "0"])
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0"])
         defer { session.close() }
         try session.waitFor("1/60")
         try session.kill(signal: signal)
@@ -109,7 +109,7 @@ import Glibc
     }
 
     @Test func theTerminalIsRestoredAfterACrash() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "0", "--debug-trap"], captureStderr: true)
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0", "--debug-trap"], captureStderr: true)
         defer { session.close() }
         let status = try session.waitForExit()
         #expect(status > 128)  // killed by the trap's signal
@@ -125,7 +125,7 @@ import Glibc
     }
 
     @Test func errorsAreRedWhenColourIsOn() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "0", "--fail-first", "1"])
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0", "--fail-first", "1"])
         defer { session.close() }
         try session.waitFor("Press r to retry")
         #expect(Self.hasColour(try session.screen(escapes: true)))
@@ -134,7 +134,7 @@ import Glibc
     }
 
     @Test func noColorRemovesColourAndKeepsTheSelectionVisible() throws {
-        let session = try TmuxSession(lister: ["demo", "--latency", "0", "--fail-first", "1"], environment: ["NO_COLOR": "1"])
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0", "--fail-first", "1"], environment: ["NO_COLOR": "1"])
         defer { session.close() }
         try session.waitFor("Press r to retry")
         #expect(!Self.hasColour(try session.screen(escapes: true)))
@@ -245,7 +245,7 @@ import Glibc
     @Test(arguments: [
         (["lines", "/nonexistent/file"], "cannot read '/nonexistent/file': No such file or directory"),
         (["--bogus"], "Unknown option '--bogus'"),
-        (["demo", "--fail-rate", "2"], "--fail-rate must be between 0 and 1"),
+        (["demo", "feed", "--fail-rate", "2"], "--fail-rate must be between 0 and 1"),
         (["demo", "nosuchdemo"], "nosuchdemo"),
         (["lines", "/"], "'/' is a directory"),
     ])

@@ -28,8 +28,15 @@ import TerminalCore
 
     @Test func resizeAndUnknownCodes() {
         #expect(KeyDecoding.decode(keyCode: 0o632) == .resize)
-        #expect(KeyDecoding.decode(keyCode: 0o631) == .ignored)  // KEY_MOUSE: not enabled
+        #expect(KeyDecoding.decode(keyCode: 0o631) == .mouse)  // KEY_MOUSE: read with getmouse
         #expect(KeyDecoding.decode(keyCode: 0o777) == .ignored)
+    }
+
+    @Test func mouseReports() {
+        #expect(KeyDecoding.decodeMouse(buttons: KeyDecoding.mouseMasks.press, row: 3, column: 7) == MouseEvent(.press, row: 3, column: 7))
+        #expect(KeyDecoding.decodeMouse(buttons: KeyDecoding.mouseMasks.wheelUp, row: 0, column: 0)?.kind == .wheelUp)
+        #expect(KeyDecoding.decodeMouse(buttons: KeyDecoding.mouseMasks.wheelDown, row: 0, column: 0)?.kind == .wheelDown)
+        #expect(KeyDecoding.decodeMouse(buttons: KeyDecoding.mouseMasks.release, row: 0, column: 0) == nil)
     }
 
     @Test func charactersInRawMode() {
