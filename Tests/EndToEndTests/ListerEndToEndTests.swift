@@ -267,3 +267,55 @@ import Glibc
         #expect(help.stdout.contains("USAGE: lister"))
     }
 }
+
+/// Paged and sectioned demos: scrolling to the end, a failed page recovered with `r`.
+@Suite struct PagingEndToEndTests {
+    /// Presses End until the footer says the list has ended; returns that screen.
+    func scrollToTheEnd(_ session: TmuxSession) throws -> String {
+        for _ in 0..<60 {
+            try session.sendKeys("G")
+            let screen = try session.waitUntil("a page to settle") { !$0.contains("Loading more") }
+            if screen.contains("End of list") { return screen }
+        }
+        return try session.waitFor("End of list")
+    }
+
+    @Test func scrollingTheBooksToTheEndShowsTheEndOfTheList() throws {
+        let session = try TmuxSession(lister: ["demo", "books", "--latency", "0"], columns: 100, rows: 30)
+        defer { session.close() }
+        try session.waitFor("· page")
+        let end = try scrollToTheEnd(session)
+        #expect(end.contains("End of list · 436 items"))
+        #expect(end.contains("436/436"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func aFailedPageKeepsTheRowsAndRRetriesThatPage() throws {
+        let session = try TmuxSession(lister: ["demo", "books", "--latency", "0", "--fail-page", "2"], columns: 100, rows: 30)
+        defer { session.close() }
+        try session.waitFor("· page")
+        try session.sendKeys("G")
+        // Page 2 fails (prefetched at once: page 1 is shorter than the screen); page 1 stays.
+        try session.waitUntil("page 2's error under page 1") { $0.contains("r to retry") && $0.contains("25/25") }
+        try session.sendKeys("r")
+        try session.waitForAbsence(of: "r to retry")
+        let end = try scrollToTheEnd(session)
+        #expect(end.contains("436/436"))  // nothing lost, nothing repeated
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func theMenuOpensADemoAndEscComesBack() throws {
+        let session = try TmuxSession(lister: ["demo", "--latency", "0"], columns: 100)
+        defer { session.close() }
+        let menu = try session.waitFor("1/3")
+        #expect(menu.contains("books"))
+        try session.sendKeys("Enter")
+        try session.waitFor("1/60")
+        try session.sendKeys("Escape")
+        try session.waitFor("1/3")
+        try session.sendKeys("Escape")
+        #expect(try session.waitForExit() == 0)
+    }
+}
