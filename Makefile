@@ -7,6 +7,7 @@
 #   make test            unit, rendering, headless and end-to-end tests, then check-warnings
 #   make test-tsan       unit and headless tests under the thread sanitizer
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
+#   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
 #   make clean           remove build outputs
 
 SWIFT ?= swift
@@ -86,3 +87,46 @@ check-warnings: deps
 clean:
 	$(SWIFT) package clean
 	rm -rf $(WARNINGS_SCRATCH) $(TSAN_SCRATCH)
+
+# Benchmarks (not part of `make test`; see docs/PERFORMANCE.md). fzf and less come from
+# apt-get, pyte from PyPI into a venv under $(BENCH_DIR); the input file is generated there
+# once. BENCH_REPS repetitions of every end-to-end measurement; the table is also written
+# to $(BENCH_DIR)/report.md.
+BENCH_DIR ?= .build-bench
+BENCH_REPS ?= 5
+BENCH_VENV := $(BENCH_DIR)/venv
+BENCH_APT := fzf less
+.PHONY: bench bench-deps
+
+bench-deps: deps
+	@missing=""; \
+	for tool in $(BENCH_APT); do command -v "$$tool" >/dev/null || missing="$$missing $$tool"; done; \
+	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	if [ -n "$$missing" ]; then \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  echo "make bench: installing$$missing"; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing </dev/null; \
+	fi
+	@if ! cmp -s Benchmarks/e2e/requirements.txt $(BENCH_VENV)/installed.txt; then \
+	  echo "make bench: installing Benchmarks/e2e/requirements.txt into $(BENCH_VENV)"; \
+	  rm -rf $(BENCH_VENV); \
+	  python3 -m venv $(BENCH_VENV); \
+	  $(BENCH_VENV)/bin/python -m pip install -q --disable-pip-version-check -r Benchmarks/e2e/requirements.txt; \
+	  cp Benchmarks/e2e/requirements.txt $(BENCH_VENV)/installed.txt; \
+	fi
+
+bench: export PYTHONDONTWRITEBYTECODE := 1
+bench: export SWIFT_BACKTRACE := interactive=no
+bench: export LANG := C.UTF-8
+bench: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	@echo "make bench: in-process benchmarks (table in $(BENCH_DIR)/inprocess.md)"
+	.build/release/ListerBenchmarks --json $(BENCH_DIR)/inprocess.json >$(BENCH_DIR)/inprocess.md
+	@echo "make bench: end to end, $(BENCH_REPS) repetitions (about 40 s each)"
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/measure.py --lister .build/release/lister \
+	  --data-dir $(BENCH_DIR) --reps $(BENCH_REPS) --out $(BENCH_DIR)/e2e.json >$(BENCH_DIR)/e2e-summary.md
+	@{ echo "Commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' with uncommitted changes'), $$(date -u '+%Y-%m-%d %H:%M UTC')"; \
+	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; } \
+	  | tee $(BENCH_DIR)/report.md
