@@ -62,3 +62,15 @@ import Testing
         #expect(!LinesScreen(input: .standardInput).canReload)
     }
 }
+
+@MainActor
+@Suite struct LinesFilterTests {
+    @Test func theFilterReadsTheLineStoreItself() {
+        let store = LineStore(Array("alpha\r\nbeta\nALPHABET\n".utf8))
+        let source = LinesScreen(input: .standardInput).filterSource(for: ItemList(store))
+        #expect(source is LineStore)
+        let result = FilterRun(query: FilterQuery("alpha"), rowCount: store.count).perform(over: store)
+        #expect(Array(result.matches) == [0, 2])  // case-insensitive; the \r is not searched
+        #expect(FilterRun(query: FilterQuery("a\r"), rowCount: store.count).perform(over: store).matches.isEmpty)
+    }
+}

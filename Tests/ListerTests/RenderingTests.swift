@@ -101,3 +101,14 @@ import Testing
         #expect(buffer.line(0) == "^[]2;owned^G^[[31mred")
     }
 }
+
+@MainActor
+@Suite struct BreadcrumbTests {
+    @Test func fitsOrIsCutFromTheLeft() {
+        let crumb = Breadcrumb(["Feed", "A rather long post title", "Comments"])
+        #expect(crumb.visibleText(width: 80) == "Feed › A rather long post title › Comments")
+        #expect(crumb.visibleText(width: 20) == "…st title › Comments")
+        #expect(DisplayWidth.of(crumb.visibleText(width: 20)) == 20)
+        #expect(Breadcrumb(["日本語のタイトル", "詳細"]).visibleText(width: 10) == "…ル › 詳細")  // a wide character is never split
+    }
+}

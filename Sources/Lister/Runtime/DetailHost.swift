@@ -48,7 +48,7 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
             guard screen.canReload else { return .hint("This cannot be loaded again") }
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             return .handled(changed: true)
-        case .open:
+        case .open, .openOnly:
             guard case .loaded(let value) = model.state, case .screen(let next) = screen.open(value) else {
                 return .hint("Nothing to open here")
             }

@@ -5,6 +5,12 @@ public enum Command: Hashable, Sendable {
     case up, down, pageUp, pageDown, top, bottom
     /// Open the selected row (or pick it, in a picker).
     case open
+    /// Open the selected row; never picks.
+    case openOnly
+    /// Open the filter line.
+    case filter
+    /// Go back one screen; nothing at the root.
+    case parent
     /// Close the topmost layer: help, then the screen; at the root, quit (a picker cancels).
     case back
     /// Retry what failed, else refresh in the background keeping the rows.
@@ -74,10 +80,13 @@ public struct KeyMap: Hashable, Sendable {
         KeyBinding([.home, .character("g")], .top, help: "First row"),
         KeyBinding([.end, .character("G")], .bottom, help: "Last loaded row"),
         KeyBinding([.enter], .open, help: "Open or choose"),
+        KeyBinding([.right, .character("l")], .openOnly, help: "Open (never chooses)"),
+        KeyBinding([.left, .character("h"), .backspace], .parent, help: "Back to the previous screen"),
+        KeyBinding([.character("/")], .filter, help: "Filter the rows"),
         KeyBinding([.character("r"), .function(5)], .refresh, help: "Retry, else refresh"),
         KeyBinding([.character("R")], .reload, help: "Reload from scratch"),
         KeyBinding([.character("?")], .help, help: "Show or hide help"),
-        KeyBinding([.escape], .back, help: "Close, back, or quit"),
+        KeyBinding([.escape], .back, help: "Close filter or help, back, or quit"),
         KeyBinding([.character("q")], .quit, help: "Quit"),
         KeyBinding([.control("c")], .interrupt, help: "Interrupt"),
         KeyBinding([.control("z")], .suspend, help: "Suspend"),

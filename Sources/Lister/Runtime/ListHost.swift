@@ -6,17 +6,19 @@ import TerminalCore
 final class ListHost<S: ListScreen>: ScreenHost {
     let id: Int
     let screen: S
-    private(set) var model: ListModel<S.Item>
-    private unowned let scheduler: any LoadScheduler
+    var model: ListModel<S.Item>
+    unowned let scheduler: any LoadScheduler
+    /// The filter (`/`): its line, engine and scroll.
+    var filter = ListFilter()
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
-    private let firstPage: NextPage<S.Item>?
+    let firstPage: NextPage<S.Item>?
     /// The page after the last one taken, set only when the model accepts a page.
     private var nextPage: NextPage<S.Item>?
     /// The sections of a ``GroupedListScreen``, worked out once per change of the rows.
     private var sectionCache: (revision: Int, sections: SectionIndex?)?
     /// The latest time the runtime has given this host (it advances every host before each
     /// draw), for loads that layout starts.
-    private var now: Duration = .zero
+    var now: Duration = .zero
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -51,8 +53,12 @@ final class ListHost<S: ListScreen>: ScreenHost {
 
     func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
         self.now = now
+        if let response = performFiltered(command, pageSize: pageSize) { return response }
         let before = (model.selection, model.scrollOffset)
         switch command {
+        case .filter:
+            openFilter()
+            return .handled(changed: true)
         case .up: model.move(by: -1)
         case .down: model.move(by: 1)
         case .pageUp: model.move(by: -max(1, pageSize - 1))
@@ -64,8 +70,14 @@ final class ListHost<S: ListScreen>: ScreenHost {
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             return .handled(changed: true)
         case .open:
-            guard let item = model.selectedItem else { return .hint("Nothing to open") }
+            guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             if screen.pickMode != .none { return .pick([item]) }
+            switch screen.open(item) {
+            case .nothing: return .hint("Nothing to open here")
+            case .screen(let next): return .push(next)
+            }
+        case .openOnly:
+            guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")
             case .screen(let next): return .push(next)
@@ -77,6 +89,10 @@ final class ListHost<S: ListScreen>: ScreenHost {
     }
 
     func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool {
+        if let outcome = payload as? FilterOutcome {
+            receiveFilter(outcome)
+            return true
+        }
         if let result = payload as? Result<Page<S.Item, NextPage<S.Item>>, ListError> {
             guard model.receive(page: result, generation: generation, now: now) else { return false }
             if case .success(let page) = result { nextPage = page.next }
@@ -98,6 +114,10 @@ final class ListHost<S: ListScreen>: ScreenHost {
     /// Keeps the selection in view and, as the selection nears the last loaded row of a
     /// paged list, starts the next page: layout is where the host learns the viewport.
     func layout(listHeight: Int) {
+        if filter.isActive {
+            layoutFiltered(listHeight: listHeight)
+            return
+        }
         fit(listHeight: listHeight)
         if firstPage != nil {
             let effects = model.loadMoreIfNeeded(now: now)
@@ -106,7 +126,7 @@ final class ListHost<S: ListScreen>: ScreenHost {
         }
     }
 
-    private func fit(listHeight: Int) {
+    func fit(listHeight: Int) {
         let context = self.context(now: now)
         let footerRows = screen.footer(context) == nil ? 0 : 1
         if let sections = context.sections, model.count > 0 {
@@ -119,12 +139,19 @@ final class ListHost<S: ListScreen>: ScreenHost {
 
     func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
         self.now = now
-        screen.body(context(now: now)).render(in: rect, buffer: &buffer)
+        guard filter.isActive else {
+            screen.body(context(now: now)).render(in: rect, buffer: &buffer)
+            return
+        }
+        let (list, line) = rect.splitBottom(1)
+        screen.body(context(now: now)).render(in: list, buffer: &buffer)
+        renderFilterLine(in: line, buffer: &buffer)
     }
 
     func cancelAll() { run(model.cancel()) }
 
     func status(now: Duration) -> (position: String, state: String) {
+        if let filtered = filteredStatus() { return filtered }
         var position = model.count == 0 ? "0/0" : "\(model.selection + 1)/\(model.count)"
         if model.isPaged {
             if model.paging != .complete { position += "+" }
@@ -150,14 +177,14 @@ final class ListHost<S: ListScreen>: ScreenHost {
         return (position, state)
     }
 
-    private func context(now: Duration) -> ListContext<S> {
+    func context(now: Duration) -> ListContext<S> {
         if sectionCache?.revision != model.revision {
             sectionCache = (model.revision, ListContext.sections(of: screen, items: model.state.items))
         }
-        return ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections)
+        return ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections, filter: filteredView)
     }
 
-    private func run(_ effects: [ListModel<S.Item>.Effect]) {
+    func run(_ effects: [ListModel<S.Item>.Effect]) {
         for effect in effects {
             switch effect {
             case .startLoad(let generation):

@@ -154,10 +154,15 @@ public final class Runtime {
         case .signal(let signal):
             outcome = .interrupted(signal)
         case .key(let key):
+            if hint != nil {
+                hint = nil
+                dirty = true
+            }
+            if !showingHelp, let top = stack.last, let response = top.edit(key, now: now) {
+                apply(response)  // typed into the screen's line (the filter)
+                return
+            }
             guard let command = configuration.keyMap.command(for: key) else { return }
-            let hadHint = hint != nil
-            hint = nil
-            if hadHint { dirty = true }
             perform(command)
         }
     }
@@ -184,26 +189,37 @@ public final class Runtime {
             lastFrame = nil
             dirty = true
         case .back:
-            if stack.count > 1 {
+            if top.closeLayer() {
+                dirty = true
+            } else if stack.count > 1 {
                 stack.removeLast().cancelAll()
                 dirty = true
             } else {
                 outcome = top.isPicker ? .cancelled : .finished
             }
-        default:
-            switch top.perform(command, pageSize: listHeight, now: now) {
-            case .handled(let changed):
-                if changed { dirty = true }
-            case .hint(let text):
-                hint = text
+        case .parent:
+            if stack.count > 1 {
+                stack.removeLast().cancelAll()
                 dirty = true
-            case .push(let screen):
-                push(screen)
-                stack.last?.appear(now: now)
-                dirty = true
-            case .pick(let items):
-                outcome = .picked(items)
             }
+        default:
+            apply(top.perform(command, pageSize: listHeight, now: now))
+        }
+    }
+
+    private func apply(_ response: HostResponse) {
+        switch response {
+        case .handled(let changed):
+            if changed { dirty = true }
+        case .hint(let text):
+            hint = text
+            dirty = true
+        case .push(let screen):
+            push(screen)
+            stack.last?.appear(now: now)
+            dirty = true
+        case .pick(let items):
+            outcome = .picked(items)
         }
     }
 
@@ -255,7 +271,7 @@ public final class Runtime {
         top.layout(listHeight: layout.list.height)
         var buffer = Buffer(size: size)
         if let header = layout.header {
-            Text(stack.map(\.title).joined(separator: " › ")).bold().render(in: header, buffer: &buffer)
+            Breadcrumb(stack.map(\.title)).render(in: header, buffer: &buffer)
         }
         top.render(in: layout.list, buffer: &buffer, now: now)
         if let statusArea = layout.status {

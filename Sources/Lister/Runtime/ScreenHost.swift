@@ -35,6 +35,17 @@ protocol ScreenHost: AnyObject {
     func cancelAll()
     /// Whether a load of this screen is in flight (for invariants and tests).
     var isLoading: Bool { get }
+    /// Takes a key as text while the screen has a line open for typing (the filter); nil
+    /// when the key is not taken and should run its command.
+    func edit(_ key: Key, now: Duration) -> HostResponse?
+    /// Closes the screen's topmost layer (the filter, the marks) for Esc; false when there
+    /// is none and Esc should go back.
+    func closeLayer() -> Bool
     /// Position (`3/40`) and state (`loading`, `refreshing`…) for the status bar.
     func status(now: Duration) -> (position: String, state: String)
+}
+
+extension ScreenHost {
+    func edit(_ key: Key, now: Duration) -> HostResponse? { nil }
+    func closeLayer() -> Bool { false }
 }

@@ -11,6 +11,8 @@ public struct ListContext<S: ListScreen> {
     public let screen: S
     /// Where section headers go between the rows, for a ``GroupedListScreen``; else nil.
     public let sections: SectionIndex?
+    /// The filter, when the list shows only the rows that match one; else nil.
+    public let filter: FilteredView?
 
     /// Creates a context (the runtime does this; tests may too). The sections of a
     /// ``GroupedListScreen`` are worked out from the model's items.
@@ -19,11 +21,12 @@ public struct ListContext<S: ListScreen> {
     }
 
     /// Creates a context with sections already worked out.
-    public init(screen: S, model: ListModel<S.Item>, now: Duration, sections: SectionIndex?) {
+    public init(screen: S, model: ListModel<S.Item>, now: Duration, sections: SectionIndex?, filter: FilteredView? = nil) {
         self.screen = screen
         self.model = model
         self.now = now
         self.sections = sections
+        self.filter = filter
     }
 
     /// The sections of `items` when `screen` groups its rows, else nil.
@@ -45,6 +48,9 @@ public struct ListContext<S: ListScreen> {
     /// rows of a grouped screen.
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         let selection = model.selection
+        if let filter, filter.engine.isFiltering {
+            return filteredListView(filter, row: row)
+        }
         let footer = screen.footer(self)
         guard let sections, sections.itemCount == model.count, model.count > 0 else {
             return ListView(
@@ -78,6 +84,33 @@ public struct ListContext<S: ListScreen> {
                 case .header(let section): return header(section)
                 case .item(let index): return row(index, RowContext(index: index, isSelected: index == selection))
                 }
+            }
+        )
+    }
+
+    /// The matching rows only, matched characters highlighted, in list order.
+    private func filteredListView(_ filter: FilteredView, row: @escaping (Int, RowContext) -> some View) -> ListView {
+        let engine = filter.engine
+        let query = filter.query
+        let selection = model.selection
+        var footer: (any View)?
+        if model.paging != .complete {
+            footer = Text("\(engine.visibleCount) matches in the \(model.count) rows loaded so far").dim()
+        } else if engine.visibleCount == 0, engine.running == nil {
+            footer = Text("No matches").dim()
+        } else {
+            footer = screen.footer(self)
+        }
+        return ListView(
+            count: engine.visibleCount,
+            selection: filter.selection,
+            scrollOffset: filter.scrollOffset,
+            footer: footer,
+            row: { position in
+                let index = engine.row(atVisible: position)
+                let view: any View = row(index, RowContext(index: index, isSelected: index == selection))
+                if let text = view as? Text { return text.highlightingMatches(of: query) }
+                return view
             }
         )
     }

@@ -60,6 +60,14 @@ public protocol ListScreen: Screen {
     /// What Enter on `item` opens. By default nothing.
     func open(_ item: Item) -> OpenResult
 
+    /// The text the filter searches for `item`. By default the row's text when rows are
+    /// ``Text``, else the item's description.
+    func filterText(_ item: Item) -> String
+
+    /// The rows' text in a form the filter reads without building strings (compact sources
+    /// such as `lister lines`); nil by default: the filter builds it from ``filterText(_:)``.
+    func filterSource(for items: ItemList<Item>) -> (any FilterableText)?
+
     /// Whether Enter picks the item and ends the app. By default `.none`.
     var pickMode: PickMode { get }
 
@@ -123,6 +131,10 @@ extension ListScreen {
 
     public var pickMode: PickMode { .none }
 
+    public func filterText(_ item: Item) -> String { String(describing: item) }
+
+    public func filterSource(for items: ItemList<Item>) -> (any FilterableText)? { nil }
+
     public var canReload: Bool { true }
 
     public var initialItems: Items? { nil }
@@ -133,4 +145,11 @@ extension ListScreen {
 extension ListScreen where Item: CustomStringConvertible {
     /// Rows show the item's description when a screen does not say otherwise.
     public func row(_ item: Item, context: RowContext) -> Text { Text(item.description) }
+}
+
+extension ListScreen where Row == Text {
+    /// The filter searches the row's text.
+    public func filterText(_ item: Item) -> String {
+        row(item, context: RowContext(index: 0, isSelected: false)).plainText
+    }
 }

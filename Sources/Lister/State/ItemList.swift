@@ -11,11 +11,15 @@ public struct ItemList<Item: Sendable>: RandomAccessCollection, Sendable {
     private let fetch: @Sendable (Int) -> Item
     /// Number of items.
     public let count: Int
+    /// The collection this list reads, when it was made from one (so a source can find its
+    /// own compact storage again, to filter it without building strings).
+    public let storage: (any Sendable)?
 
     /// Wraps an array.
     public init(_ items: [Item]) {
         count = items.count
         fetch = { items[$0] }
+        storage = nil
     }
 
     /// Wraps any random-access collection with integer indices, without copying it.
@@ -27,12 +31,14 @@ public struct ItemList<Item: Sendable>: RandomAccessCollection, Sendable {
         let start = collection.startIndex
         count = collection.count
         fetch = { collection[start + $0] }
+        storage = collection
     }
 
     /// Wraps any storage: `count` items, the item at a position made by `item`.
     public init(count: Int, item: @escaping @Sendable (Int) -> Item) {
         self.count = count
         fetch = item
+        storage = nil
     }
 
     public var startIndex: Int { 0 }

@@ -85,3 +85,21 @@ enum FileReader {
         }
     }
 }
+
+extension LineStore: FilterableText {
+    public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span(row)])) }
+    }
+
+    public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withUnsafeBufferPointer { all in
+            for row in rows { body(row, UnsafeBufferPointer(rebasing: all[span(row)])) }
+        }
+    }
+
+    /// Where `row` is in `bytes`, without a final carriage return (it is not shown).
+    private func span(_ row: Int) -> Range<Int> {
+        let start = starts[row], end = starts[row + 1]
+        return start..<(end > start && bytes[end - 1] == 0x0D ? end - 1 : end)
+    }
+}

@@ -66,4 +66,9 @@ public struct LinesScreen: ListScreen {
     }
 
     public func row(_ line: Line, context: RowContext) -> Text { Text(line.description) }
+
+    /// The filter reads the lines' bytes where they are, without a string per line.
+    public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
+        items.storage as? LineStore
+    }
 }

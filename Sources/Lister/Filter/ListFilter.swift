@@ -1,0 +1,35 @@
+/// A list screen's filter as its host keeps it: the line being typed, the query kept after
+/// Enter, the engine, and where the filtered rows are scrolled.
+struct ListFilter {
+    /// The engine: the current query, its matches and the run in flight.
+    var engine = FilterEngine()
+    /// Whether the filter line is open for typing.
+    var isEditing = false
+    /// The text of the filter line.
+    var text = ""
+    /// The first visible match.
+    var scrollOffset = 0
+    /// The rows' revision and page count the engine last saw, to tell appended rows from
+    /// replaced ones.
+    var seenRevision = -1
+    var seenPageCount = 0
+    /// The text of the rows, built when the filter first needs it after the rows change.
+    var source: (any FilterableText)?
+    /// The run in flight off the main actor, if any.
+    var asyncRunID: Int?
+
+    /// Whether the list shows only matches (or the line is open).
+    var isActive: Bool { isEditing || engine.isFiltering }
+}
+
+/// What a list's body needs to draw filtered rows.
+public struct FilteredView: Sendable {
+    /// The engine, with the matches drawn.
+    public let engine: FilterEngine
+    /// The visible position of the selected row, if it is among the matches.
+    public let selection: Int?
+    /// The first visible match.
+    public let scrollOffset: Int
+    /// The query whose matches are drawn (for highlighting).
+    public var query: FilterQuery { engine.matches?.query ?? engine.query }
+}

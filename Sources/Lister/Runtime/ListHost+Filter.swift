@@ -1,0 +1,200 @@
+import TerminalCore
+
+/// What a filter run off the main actor came back with.
+enum FilterOutcome: Sendable {
+    case finished(FilterResult)
+    case stopped(id: Int)
+}
+
+/// The filter of a hosted list: `/` opens a line at the bottom, the list narrows as the
+/// query is typed, the selection stays on the same item, and rows that arrive later are
+/// filtered too.
+extension ListHost {
+    /// Runs at most this many row checks on the main actor at once; bigger runs go off it.
+    static var inlineFilterWorkload: Int { 50_000 }
+
+    var isSelectionVisible: Bool {
+        !filter.engine.isFiltering || filter.engine.visiblePosition(ofRow: model.selection) != nil
+    }
+
+    var filteredView: FilteredView? {
+        guard filter.isActive else { return nil }
+        return FilteredView(engine: filter.engine, selection: filter.engine.visiblePosition(ofRow: model.selection),
+                            scrollOffset: filter.scrollOffset)
+    }
+
+    func openFilter() {
+        filter.isEditing = true
+        syncFilter()
+    }
+
+    /// Takes typed keys while the filter line is open.
+    func edit(_ key: Key, now: Duration) -> HostResponse? {
+        guard filter.isEditing else { return nil }
+        self.now = now
+        switch key {
+        case .character(let character):
+            filter.text.append(character)
+        case .backspace:
+            if filter.text.isEmpty {
+                filter.isEditing = false  // Backspace on an empty line closes it
+            } else {
+                filter.text.removeLast()
+            }
+        case .enter:
+            filter.isEditing = false  // keep the filter, back to the list
+            return .handled(changed: true)
+        case .escape:
+            filter.text = ""
+            filter.isEditing = false
+        default:
+            return nil  // arrows, page keys and control keys still work
+        }
+        applyQuery()
+        return .handled(changed: true)
+    }
+
+    /// Esc with a filter kept clears it before it goes back.
+    func closeLayer() -> Bool {
+        guard filter.isActive else { return false }
+        filter.text = ""
+        filter.isEditing = false
+        applyQuery()
+        return true
+    }
+
+    private func applyQuery() {
+        syncFilter()
+        execute(filter.engine.setQuery(FilterQuery(filter.text)))
+        keepSelectionAmongMatches()
+    }
+
+    /// Tells the engine when the rows changed since it last looked.
+    func syncFilter() {
+        guard filter.isActive, filter.seenRevision != model.revision else { return }
+        let count = model.state.items.count
+        let appended = filter.seenRevision >= 0 && model.pageCount > max(1, filter.seenPageCount)
+            && count >= filter.engine.rowCount
+        filter.seenRevision = model.revision
+        filter.seenPageCount = model.pageCount
+        filter.source = nil
+        execute(appended ? filter.engine.rowsAppended(count: count) : filter.engine.rowsReplaced(count: count))
+        keepSelectionAmongMatches()
+    }
+
+    private var filterSource: any FilterableText {
+        if let source = filter.source { return source }
+        let items = model.state.items
+        let source = screen.filterSource(for: items) ?? FilterStrings(items.map { screen.filterText($0) })
+        filter.source = source
+        return source
+    }
+
+    /// Carries out what the engine asks: small runs at once, big ones off the main actor.
+    private func execute(_ action: FilterAction) {
+        var action = action
+        while true {
+            if case .none = action { return }
+            if let running = filter.asyncRunID {
+                scheduler.cancelLoad(screen: id, generation: -running)
+                filter.asyncRunID = nil
+            }
+            guard case .start(let run) = action else { return }
+            let source = filterSource
+            if run.workload <= Self.inlineFilterWorkload {
+                action = filter.engine.receive(run.perform(over: source))
+                continue
+            }
+            filter.asyncRunID = run.id
+            // Negative generations keep filter runs apart from loads in the scheduler.
+            scheduler.startLoad(screen: id, generation: -run.id) {
+                do {
+                    return FilterOutcome.finished(try await run.run(over: source))
+                } catch {
+                    return FilterOutcome.stopped(id: run.id)
+                }
+            }
+            return
+        }
+    }
+
+    func receiveFilter(_ outcome: FilterOutcome) {
+        switch outcome {
+        case .finished(let result):
+            if filter.asyncRunID == result.id { filter.asyncRunID = nil }
+            execute(filter.engine.receive(result))
+        case .stopped(let id):
+            if filter.asyncRunID == id { filter.asyncRunID = nil }
+            filter.engine.runStopped(id: id)
+        }
+        keepSelectionAmongMatches()
+    }
+
+    /// When the selected item is filtered out, the nearest match is selected.
+    private func keepSelectionAmongMatches() {
+        let engine = filter.engine
+        guard engine.isFiltering, engine.matches != nil, engine.visiblePosition(ofRow: model.selection) == nil,
+              let nearest = engine.visiblePosition(nearestRow: model.selection)
+        else { return }
+        model.select(engine.row(atVisible: nearest))
+    }
+
+    /// Navigation over the matches while a filter is kept; nil when not filtering.
+    func performFiltered(_ command: Command, pageSize: Int) -> HostResponse? {
+        let engine = filter.engine
+        guard engine.isFiltering else { return nil }
+        let count = engine.visibleCount
+        let current = engine.visiblePosition(ofRow: model.selection) ?? engine.visiblePosition(nearestRow: model.selection) ?? 0
+        let target: Int
+        switch command {
+        case .up: target = current - 1
+        case .down: target = current + 1
+        case .pageUp: target = current - max(1, pageSize - 2)
+        case .pageDown: target = current + max(1, pageSize - 2)
+        case .top: target = 0
+        case .bottom: target = count - 1
+        default: return nil
+        }
+        guard count > 0 else { return .handled(changed: false) }
+        let before = model.selection
+        model.select(engine.row(atVisible: max(0, min(target, count - 1))))
+        return .handled(changed: before != model.selection)
+    }
+
+    /// Keeps the selected match in view above the filter line; a paged list loads its next
+    /// page only when the selection reaches the last match.
+    func layoutFiltered(listHeight: Int) {
+        syncFilter()
+        let height = max(0, listHeight - 1)
+        let engine = filter.engine
+        let footer = context(now: now).listView { _, _ in Nothing() }.footer == nil ? 0 : 1
+        let position = engine.visiblePosition(ofRow: model.selection) ?? 0
+        filter.scrollOffset = ListView.scrollOffset(keeping: position, visibleIn: height, from: filter.scrollOffset,
+                                                    rows: engine.visibleCount + footer)
+        if firstPage != nil, model.paging == .more, engine.running == nil,
+           engine.visibleCount == 0 || position >= engine.visibleCount - 1 {
+            run(model.loadMore(now: now))
+        }
+    }
+
+    func renderFilterLine(in rect: Rect, buffer: inout Buffer) {
+        guard !rect.isEmpty else { return }
+        let prompt = Text("/", style: Style(foreground: .cyan, attributes: .bold))
+        if filter.isEditing {
+            let written = (prompt + Text(filter.text)).width
+            (prompt + Text(filter.text)).render(in: rect, buffer: &buffer)
+            buffer.cursor = Point(row: rect.top, column: min(rect.right - 1, rect.left + written))
+        } else {
+            (prompt + Text(filter.text) + Text("   Esc clears").dim()).render(in: rect, buffer: &buffer)
+        }
+    }
+
+    func filteredStatus() -> (position: String, state: String)? {
+        let engine = filter.engine
+        guard engine.isFiltering else { return nil }
+        let position = engine.visiblePosition(ofRow: model.selection).map { $0 + 1 } ?? 0
+        var text = "\(position)/\(engine.visibleCount) of \(model.count)"
+        if model.paging != .complete { text += "+" }
+        return (text, engine.running != nil ? "filtering…" : "")
+    }
+}

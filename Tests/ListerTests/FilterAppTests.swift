@@ -1,0 +1,101 @@
+import Lister
+import ListerTestSupport
+import TerminalCore
+import Testing
+
+/// The filter line as a person uses it, through a headless app.
+@MainActor
+@Suite struct FilterAppTests {
+    func loadedApp(_ items: [Fruit] = fruits, size: Size = Size(rows: 10, columns: 40)) async -> (HeadlessApp, ScriptedLoader<[Fruit]>) {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: FruitScreen(loader: loader), size: size)
+        await app.start()
+        loader.succeed(items)
+        await app.settle()
+        return (app, loader)
+    }
+
+    @Test func typingNarrowsTheListAndHighlightsTheMatches() async {
+        let (app, _) = await loadedApp()
+        await app.press(.character("/"))
+        await app.type("rr")
+        #expect(Array(app.lines[1...3]) == ["cherry", "elderberry", ""])
+        #expect(app.lines[8] == "/rr")
+        #expect(app.lines[9].hasPrefix("1/2 of 7"))
+        // "rr" in "cherry" is drawn highlighted, the rest is not.
+        #expect(app.frame?[1, 3].style.attributes.contains(.underline) == true)
+        #expect(app.frame?[2, 1].style.attributes.contains(.underline) == false)
+        #expect(app.frame?.cursor == Point(row: 8, column: 3))  // at the end of the typed query
+    }
+
+    @Test func enterKeepsTheFilterAndEscClearsItBeforeGoingBack() async {
+        let (app, _) = await loadedApp()
+        await app.press(.character("/"))
+        await app.type("an")
+        await app.press(.enter)
+        #expect(Array(app.lines[1...2]) == ["banana", ""])
+        #expect(app.lines[8].hasPrefix("/an"))
+        await app.press(.down)  // keys navigate again
+        await app.press(.escape)
+        #expect(app.outcome == nil)
+        #expect(app.lines[2] == "banana")
+        #expect(app.lines[9].hasPrefix("2/7"))  // the selection stayed on banana
+        await app.press(.escape)
+        #expect(app.outcome?.exitStatus == 0)
+    }
+
+    @Test func keysThatAreCommandsElsewhereAreTypedIntoTheLine() async {
+        let (app, _) = await loadedApp()
+        await app.press(.character("/"))
+        await app.type("q?r")
+        #expect(app.outcome == nil)
+        #expect(app.lines[8] == "/q?r")
+        #expect(app.lines[1] == "No matches")
+    }
+
+    @Test func backspaceOnAnEmptyLineClosesIt() async {
+        let (app, _) = await loadedApp()
+        await app.press(.character("/"))
+        await app.type("x")
+        await app.press(.backspace)
+        #expect(app.lines[8] == "/")
+        await app.press(.backspace)
+        #expect(app.lines[8] == "")
+        #expect(app.lines[9].hasPrefix("1/7"))
+    }
+
+    @Test func theSelectionStaysOnTheSameItemAndMovesToTheNearestMatchWhenFilteredOut() async {
+        let (app, _) = await loadedApp()
+        await app.press(.down, .down)  // cherry
+        await app.press(.character("/"))
+        await app.type("e")
+        #expect(app.lines[9].hasPrefix("2/4 of 7"))  // apple, cherry, elderberry, grape
+        await app.type("l")              // "el": cherry is filtered out
+        #expect(Array(app.lines[1...2]) == ["elderberry", ""])
+        #expect(app.lines[9].hasPrefix("1/1 of 7"))
+        await app.press(.escape)
+        #expect(app.lines[9].hasPrefix("5/7"))  // still elderberry, now in the full list
+    }
+
+    @Test func rowsThatArriveWhileFilteringAreFilteredToo() async {
+        let (app, loader) = await loadedApp()
+        await app.press(.character("/"))
+        await app.type("berry")
+        await app.press(.enter)
+        await app.press(.character("r"))
+        loader.succeed(fruits + [Fruit(id: 20, name: "blueberry")])
+        await app.settle()
+        #expect(Array(app.lines[1...3]) == ["elderberry", "blueberry", ""])
+        #expect(app.lines[9].hasPrefix("1/2 of 8"))
+    }
+
+    @Test func aLargeListIsFilteredOffTheMainActor() async {
+        let many = (0..<120_000).map { Fruit(id: $0, name: "row \($0)") }
+        let (app, _) = await loadedApp(many)
+        await app.press(.character("/"))
+        await app.type("11999")  // "1" scans 120,000 rows off the main actor; the rest narrow its matches
+        #expect(app.lines[9].hasPrefix("1/12 of 120000"))
+        #expect(Array(app.lines[1...2]) == ["row 11999", "row 111999"])
+        #expect(app.loadsInFlight == 0)
+    }
+}
