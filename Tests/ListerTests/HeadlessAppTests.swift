@@ -228,3 +228,40 @@ import Testing
         #expect(app.outcome?.exitStatus == 0)
     }
 }
+
+/// A screen's own keys: `x` toggles a parameter; the list reloads keeping the selection.
+struct ToggleScreen: ListScreen {
+    let loader: ScriptedLoader<[Fruit]>
+    var long = false
+    var title: String { long ? "Long names" : "Fruit" }
+    nonisolated func load() async throws -> [Fruit] { try await loader.load() }
+    func row(_ fruit: Fruit, context: RowContext) -> Text { Text(long ? fruit.name.uppercased() : fruit.name) }
+    var actions: [ScreenAction<Self>] {
+        [ScreenAction(.character("x"), help: "Toggle long names") { screen in
+            var changed = screen
+            changed.long.toggle()
+            return changed
+        }]
+    }
+}
+
+@MainActor
+@Suite struct ScreenActionTests {
+    @Test func anActionReplacesTheScreenAndReloadsKeepingTheSelection() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: ToggleScreen(loader: loader), size: Size(rows: 20, columns: 50))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.down)
+        await app.press(.character("x"))
+        #expect(app.lines[0] == "Long names")
+        #expect(loader.waitingCalls == [2])
+        loader.succeed(fruits)
+        await app.settle()
+        #expect(app.lines[2] == "BANANA")
+        #expect(app.lines.last?.hasPrefix("2/7") == true)
+        await app.press(.character("?"))
+        #expect(app.screen.contains("Toggle long names"))
+    }
+}

@@ -30,8 +30,8 @@ extension ListHost {
 
     /// Takes typed keys while the filter line is open.
     func edit(_ key: Key, now: Duration) -> HostResponse? {
-        guard filter.isEditing else { return nil }
         self.now = now
+        guard filter.isEditing else { return performAction(for: key) }
         switch key {
         case .character(let character):
             filter.text.append(character)

@@ -5,13 +5,14 @@ import TerminalCore
 @MainActor
 final class ListHost<S: ListScreen>: ScreenHost {
     let id: Int
-    let screen: S
+    /// The screen; a ``ScreenAction`` may replace it.
+    private(set) var screen: S
     var model: ListModel<S.Item>
     unowned let scheduler: any LoadScheduler
     /// The filter (`/`): its line, engine and scroll.
     var filter = ListFilter()
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
-    let firstPage: NextPage<S.Item>?
+    private(set) var firstPage: NextPage<S.Item>?
     /// The page after the last one taken, set only when the model accepts a page.
     private var nextPage: NextPage<S.Item>?
     /// The sections of a ``GroupedListScreen``, worked out once per change of the rows.
@@ -224,5 +225,20 @@ final class ListHost<S: ListScreen>: ScreenHost {
                 return Result<Page<S.Item, NextPage<S.Item>>, ListError>.failure(ListError(error))
             }
         }
+    }
+}
+
+extension ListHost {
+    var actionHelp: [(keys: String, help: String)] { screen.actions.map { ($0.key.label, $0.help) } }
+
+    /// Runs the screen's own action for `key`, if it has one: the screen it returns
+    /// replaces this one and reloads behind the rows, keeping the selection.
+    func performAction(for key: Key) -> HostResponse? {
+        guard let action = screen.actions.first(where: { $0.key == key }) else { return nil }
+        guard let changed = action.perform(screen) else { return .handled(changed: false) }
+        screen = changed
+        if let paged = changed as? any PagedListScreen { firstPage = NextPage.first(of: paged) }
+        run(model.refresh(now: now))
+        return .handled(changed: true)
     }
 }

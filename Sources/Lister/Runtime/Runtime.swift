@@ -281,7 +281,7 @@ public final class Runtime {
                 .render(in: statusArea, buffer: &buffer)
         }
         if showingHelp {
-            HelpOverlay(entries: configuration.keyMap.bindings.map { ($0.keyLabel, $0.help) })
+            HelpOverlay(entries: top.actionHelp + configuration.keyMap.bindings.map { ($0.keyLabel, $0.help) })
                 .render(in: layout.full, buffer: &buffer)
             buffer.cursor = nil
         }

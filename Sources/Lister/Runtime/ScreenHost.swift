@@ -41,6 +41,8 @@ protocol ScreenHost: AnyObject {
     /// Closes the screen's topmost layer (the filter, the marks) for Esc; false when there
     /// is none and Esc should go back.
     func closeLayer() -> Bool
+    /// The screen's own keys and their help, for the help overlay.
+    var actionHelp: [(keys: String, help: String)] { get }
     /// Position (`3/40`) and state (`loading`, `refreshing`…) for the status bar.
     func status(now: Duration) -> (position: String, state: String)
 }
@@ -48,4 +50,5 @@ protocol ScreenHost: AnyObject {
 extension ScreenHost {
     func edit(_ key: Key, now: Duration) -> HostResponse? { nil }
     func closeLayer() -> Bool { false }
+    var actionHelp: [(keys: String, help: String)] { [] }
 }

@@ -68,6 +68,9 @@ public protocol ListScreen: Screen {
     /// such as `lister lines`); nil by default: the filter builds it from ``filterText(_:)``.
     func filterSource(for items: ItemList<Item>) -> (any FilterableText)?
 
+    /// Keys this screen handles itself (they win over the app's keys). None by default.
+    var actions: [ScreenAction<Self>] { get }
+
     /// Whether Enter picks the item and ends the app. By default `.none`.
     var pickMode: PickMode { get }
 
@@ -130,6 +133,8 @@ extension ListScreen {
     public func open(_ item: Item) -> OpenResult { .nothing }
 
     public var pickMode: PickMode { .none }
+
+    public var actions: [ScreenAction<Self>] { [] }
 
     public func filterText(_ item: Item) -> String { String(describing: item) }
 
