@@ -179,7 +179,7 @@ def repetition(index, args, data, order):
             session.drain(0)
             results[name].update({
                 "idle_cpu_ms": (cpu_end - cpu) * 1000,
-                "idle_context_switches": switches_end - switches,
+                "idle_context_switches": Session.switches_between(switches, switches_end),
                 "idle_bytes": session.bytes_read - size,
                 "peak_rss_mb": session.peak_rss_mb(),
             })
@@ -245,7 +245,9 @@ def main():
     runs = []
     for index in range(args.reps):
         started = now()
+        load_before = os.getloadavg()[0]
         runs.append(repetition(index, args, data, order))
+        runs[-1]["load average"] = {"before": load_before, "after": os.getloadavg()[0]}
         print("measure.py: repetition %d/%d took %.1f s" % (index + 1, args.reps, now() - started), file=sys.stderr)
     report = {"meta": meta, "runs": runs}
     if args.out:

@@ -236,18 +236,25 @@ class Session:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def context_switches(self):
-        """Voluntary and involuntary context switches summed over every thread: how many
-        times the process went to sleep or was woken."""
-        total = 0
+        """Voluntary and involuntary context switches of each thread, by thread id: how
+        many times each went to sleep or was preempted."""
+        counts = {}
         for task in os.listdir("/proc/%d/task" % self.pid):
             try:
                 with open("/proc/%d/task/%s/status" % (self.pid, task)) as f:
-                    for line in f:
-                        if "ctxt_switches:" in line:
-                            total += int(line.split()[1])
+                    counts[task] = sum(int(line.split()[1]) for line in f if "ctxt_switches:" in line)
             except OSError:
-                pass
-        return total
+                pass  # the thread ended meanwhile
+        return counts
+
+    @staticmethod
+    def switches_between(before, after):
+        """Context switches from `before` to `after` (two context_switches() results):
+        the growth of each thread that lived through both, all of each new thread's, and
+        one for each thread that ended (its own count is gone with it)."""
+        grown = sum(count - before.get(task, 0) for task, count in after.items())
+        ended = sum(1 for task in before if task not in after)
+        return grown + ended
 
     def peak_rss_mb(self):
         """The kernel's high-water mark of resident memory (VmHWM), in MB."""

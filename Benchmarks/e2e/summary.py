@@ -77,7 +77,7 @@ def summarize(report):
     """Per program: the summary of its runs."""
     names = []
     for run in report["runs"]:
-        names += [n for n in run if n not in names]
+        names += [n for n in run if n not in names and n != "load average"]
     result = {}
     for name in names:
         runs = [run[name] for run in report["runs"] if name in run]
@@ -127,3 +127,9 @@ def markdown(report):
         if s["errors"]:
             rows.append("| %s errors | %s |" % (name, "; ".join(sorted(set(s["errors"])))))
     return "\n".join(rows)
+
+
+def load_averages(report):
+    """The 1-minute load averages seen before and after each repetition."""
+    values = [v for run in report["runs"] for v in run.get("load average", {}).values()]
+    return (min(values), max(values)) if values else None
