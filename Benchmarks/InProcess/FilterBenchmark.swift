@@ -1,8 +1,9 @@
 import Lister
+import ListerSources
 
 /// (d) Filter steps over a million rows with the filter engine (`Sources/Lister/Filter/`):
-/// the rows as one byte buffer with line offsets (the layout of ``LineStore``), searched
-/// by ``FilterRun`` in chunks on every core, as the runtime would run it off the main actor.
+/// the rows of a ``LineStore`` (what `lister lines` filters), searched by ``FilterRun`` in
+/// chunks on every core, as the runtime runs it off the main actor.
 ///
 /// - a full scan: the first keystroke, every row examined;
 /// - typing a query key by key through ``FilterEngine``, which narrows the previous matches
@@ -11,8 +12,7 @@ enum FilterBenchmark {
     /// The query typed; each prefix matches fewer lines than the one before.
     static let query = "orem"
 
-    static func run(data: [UInt8], repetitions: Int, into report: inout Report) async {
-        let text = CorpusText(data)
+    static func run(store text: LineStore, repetitions: Int, into report: inout Report) async {
         var firstCount = 0
         var full = Samples()
         for index in 0..<(repetitions + 1) {
@@ -45,40 +45,5 @@ enum FilterBenchmark {
             report.results.append(.timing("filter_key_\(index + 1)", "filter engine, typing \"\(typed)\" "
                                           + "(\(counts[index]) matches)", samples))
         }
-    }
-}
-
-/// Lines as ``LineStore`` keeps them, one byte buffer and one offset per line, readable by
-/// the filter. (`LineStore` itself does not offer its bytes to the filter yet.)
-struct CorpusText: FilterableText {
-    private let bytes: [UInt8]
-    private let starts: [Int]
-
-    /// Splits newline-terminated `data` into lines.
-    init(_ data: [UInt8]) {
-        var starts = [0]
-        for (index, byte) in data.enumerated() where byte == 0x0A { starts.append(index + 1) }
-        if starts.last != data.count { starts.append(data.count + 1) }
-        bytes = data
-        self.starts = starts
-    }
-
-    var count: Int { starts.count - 1 }
-
-    func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { all in body(Self.line(row, of: all, starts: starts)) }
-    }
-
-    func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { all in
-            for row in rows { body(row, Self.line(row, of: all, starts: starts)) }
-        }
-    }
-
-    /// The bytes of line `row`, without its newline.
-    @inline(__always)
-    private static func line(_ row: Int, of all: UnsafeBufferPointer<UInt8>, starts: [Int]) -> UnsafeBufferPointer<UInt8> {
-        let end = min(starts[row + 1] - 1, all.count)
-        return UnsafeBufferPointer(rebasing: all[starts[row]..<end])
     }
 }

@@ -26,7 +26,7 @@ func runBenchmarks(quick: Bool) async -> Report {
     await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_1m", presses: presses, into: &report)
     let small = LineStore(Corpus.lines(1_000))
     await KeyBenchmarks.run(store: small, label: "1,000 rows", keyPrefix: "down_1k", presses: presses, into: &report)
-    await FilterBenchmark.run(data: data, repetitions: quick ? 5 : 15, into: &report)
+    await FilterBenchmark.run(store: store, repetitions: quick ? 5 : 15, into: &report)
     return report
 }
 
