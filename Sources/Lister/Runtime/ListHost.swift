@@ -76,12 +76,14 @@ final class ListHost<S: ListScreen>: ScreenHost {
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")
             case .screen(let next): return .push(next)
+            case .pick(let value): return .pick([value])
             }
         case .openOnly:
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")
             case .screen(let next): return .push(next)
+            case .pick: return .hint("Enter chooses this row")
             }
         default:
             return .handled(changed: false)

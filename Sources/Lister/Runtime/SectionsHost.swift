@@ -84,6 +84,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")
             case .screen(let next): return .push(next)
+            case .pick(let value): return .pick([value])
             }
         default:
             return .handled(changed: false)

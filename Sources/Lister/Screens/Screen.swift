@@ -31,6 +31,9 @@ public enum OpenResult {
     case nothing
     /// Push this screen.
     case screen(any Screen)
+    /// End the app with this value picked, as a picker's Enter does: for a browser whose
+    /// rows either open (a directory) or choose (a file).
+    case pick(any Sendable)
 }
 
 /// Whether Enter on a row ends the app with the row as its result.
