@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One entry of a directory as `lister dir` lists it: read with `lstat`, so a symbolic link
+/// is itself an entry (and says where it points, or that it points nowhere).
+public struct DirEntry: Identifiable, Hashable, Sendable {
+    /// What kind of file the entry is.
+    public enum Kind: Hashable, Sendable {
+        /// A directory.
+        case directory
+        /// A regular file.
+        case file
+        /// A symbolic link to `target`; `resolved` is what it leads to, nil when broken.
+        indirect case symlink(target: String, resolved: Kind?)
+        /// Anything else: a FIFO, a socket, a device.
+        case other(String)
+    }
+
+    /// The name in its directory.
+    public let name: String
+    /// The directory holding it.
+    public let directory: String
+    /// What it is.
+    public let kind: Kind
+    /// Its size in bytes (of the link itself for a symbolic link).
+    public let size: Int64
+    /// Its modification time, seconds since 1970.
+    public let modified: Int
+
+    /// The name identifies an entry within its directory.
+    public var id: String { name }
+
+    /// Creates an entry.
+    public init(name: String, directory: String, kind: Kind, size: Int64, modified: Int) {
+        self.name = name
+        self.directory = directory
+        self.kind = kind
+        self.size = size
+        self.modified = modified
+    }
+
+    /// The entry's path: its directory and its name.
+    public var path: String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Whether the entry is a directory or a link to one (it opens as a list).
+    public var isDirectory: Bool {
+        switch kind {
+        case .directory, .symlink(_, .directory?): return true
+        default: return false
+        }
+    }
+
+    /// Whether the entry is a symbolic link that leads nowhere.
+    public var isBrokenLink: Bool {
+        if case .symlink(_, nil) = kind { return true }
+        return false
+    }
+
+    /// Whether the name starts with a dot.
+    public var isHidden: Bool { name.hasPrefix(".") }
+}
+
+/// How sizes and times are written in `lister dir`'s columns.
+public enum DirFormat {
+    /// A size as `ls -h` writes it: bytes below 1024, then one decimal below 10 (`4.0K`),
+    /// then whole units (`12M`), in at most 5 columns.
+    public static func size(_ bytes: Int64) -> String {
+        guard bytes >= 1024 else { return String(bytes) }
+        var value = Double(bytes)
+        for unit in ["K", "M", "G", "T", "P", "E"] {
+            value /= 1024
+            let tenths = (value * 10).rounded(.up)
+            if tenths < 100 { return String(Int(tenths)).decimalTenths + unit }
+            let whole = value.rounded(.up)
+            if whole < 1024 || unit == "E" { return String(Int(whole)) + unit }
+        }
+        return String(bytes)
+    }
+
+    /// A time as `2026-11-22 03:47`, in local time.
+    public static func time(_ seconds: Int) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return "????-??-?? ??:??" }
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M", &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// "40" read as tenths: "4.0".
+    fileprivate var decimalTenths: String {
+        let digits = Array(self)
+        return String(digits.dropLast()) + "." + String(digits.last ?? "0")
+    }
+}

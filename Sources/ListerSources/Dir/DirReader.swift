@@ -1,0 +1,90 @@
+import Lister
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a directory with `opendir`/`readdir` and `fstatat`, off the main actor.
+public enum DirReader {
+    /// The entries of `directory`, directories first, then the rest, each by name; hidden
+    /// entries (a leading dot) only when `includeHidden`. `.` and `..` are never listed.
+    ///
+    /// Throws a ``ListError`` a person can act on when the directory cannot be read, and
+    /// `CancellationError` when the task is cancelled (checked every few thousand entries).
+    public static func entries(of directory: String, includeHidden: Bool) throws -> [DirEntry] {
+        guard let stream = opendir(directory) else {
+            let code = errno
+            throw ListError("cannot read \(directory): \(String(cString: strerror(code)))", isRetryable: code != ENOTDIR)
+        }
+        defer { closedir(stream) }
+        let descriptor = dirfd(stream)
+        var entries: [DirEntry] = []
+        var count = 0
+        while true {
+            errno = 0
+            guard let raw = readdir(stream) else {
+                if errno != 0 {
+                    throw ListError("cannot read \(directory): \(String(cString: strerror(errno)))")
+                }
+                break
+            }
+            let name = withUnsafeBytes(of: raw.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            count += 1
+            if count % 4096 == 0 { try Task.checkCancellation() }
+            if name == "." || name == ".." { continue }
+            if !includeHidden, name.hasPrefix(".") { continue }
+            entries.append(entry(named: name, in: directory, descriptor: descriptor))
+        }
+        try Task.checkCancellation()
+        entries.sort(by: ordered)
+        return entries
+    }
+
+    /// Directories (and links to them) first, then by name.
+    static func ordered(_ lhs: DirEntry, _ rhs: DirEntry) -> Bool {
+        if lhs.isDirectory != rhs.isDirectory { return lhs.isDirectory }
+        return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+    }
+
+    /// One entry, described by `lstat` (and `stat` through a link); an entry that vanished
+    /// since `readdir` is listed as "missing".
+    static func entry(named name: String, in directory: String, descriptor: Int32) -> DirEntry {
+        var info = stat()
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            return DirEntry(name: name, directory: directory, kind: .other("missing"), size: 0, modified: 0)
+        }
+        var kind = Self.kind(of: info.st_mode)
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            var target = stat()
+            let resolved = fstatat(descriptor, name, &target, 0) == 0 ? Self.kind(of: target.st_mode) : nil
+            kind = .symlink(target: linkTarget(name, descriptor: descriptor), resolved: resolved)
+        }
+        return DirEntry(name: name, directory: directory, kind: kind, size: Int64(info.st_size),
+                        modified: Int(info.st_mtim.tv_sec))
+    }
+
+    static func kind(of mode: mode_t) -> DirEntry.Kind {
+        switch mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        case S_IFIFO: return .other("fifo")
+        case S_IFSOCK: return .other("socket")
+        case S_IFCHR: return .other("character device")
+        case S_IFBLK: return .other("block device")
+        default: return .other("unknown")
+        }
+    }
+
+    static func linkTarget(_ name: String, descriptor: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { pointer in
+            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
+                readlinkat(descriptor, name, $0, pointer.count)
+            }
+        }
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
+}

@@ -1,0 +1,77 @@
+import Lister
+import TerminalCore
+
+/// `lister dir`: a directory's entries, directories first, each with its size and
+/// modification time. Enter opens a directory (a list of its own) or previews a file;
+/// `.` shows or hides hidden entries. With `picks`, Enter on a file ends the app with it.
+public struct DirScreen: ListScreen {
+    /// The directory listed.
+    public let directory: String
+    /// Whether entries whose names start with a dot are listed.
+    public var showsHidden: Bool
+    /// Whether Enter on a file picks it (`--pick`) rather than previewing it.
+    public let picks: Bool
+    /// The header: the path for the first screen, a name for those opened from it (the
+    /// breadcrumb joins them).
+    public let title: String
+
+    /// Creates the screen for `directory`, titled `title` (by default the path).
+    public init(directory: String, title: String? = nil, showsHidden: Bool = false, picks: Bool = false) {
+        self.directory = directory
+        self.title = title ?? directory
+        self.showsHidden = showsHidden
+        self.picks = picks
+    }
+
+    public var emptyMessage: String {
+        showsHidden ? "\(directory) is empty" : "No visible entries in \(directory) · . shows hidden ones"
+    }
+
+    public nonisolated func load() async throws -> [DirEntry] {
+        try DirReader.entries(of: directory, includeHidden: showsHidden)
+    }
+
+    /// `  4.0K  2026-11-22 03:47  name`: size and time in fixed columns, then the name (a
+    /// directory ends with `/`, a link shows its target).
+    public func row(_ entry: DirEntry, context: RowContext) -> Text {
+        let size = entry.isDirectory ? "-" : DirFormat.size(entry.size)
+        let columns = String(repeating: " ", count: max(0, 5 - size.count)) + size + "  " + DirFormat.time(entry.modified) + "  "
+        return Text(columns).dim() + name(of: entry)
+    }
+
+    func name(of entry: DirEntry) -> Text {
+        switch entry.kind {
+        case .directory:
+            return Text(entry.name + "/").bold().foreground(.blue)
+        case .file:
+            return Text(entry.name)
+        case .symlink(let target, let resolved):
+            let name = resolved == .directory ? Text(entry.name + "/").bold().foreground(.cyan) : Text(entry.name).foreground(.cyan)
+            guard resolved != nil else {
+                return Text(entry.name).foreground(.red) + Text(" -> \(target)") + Text(" (broken link)").foreground(.red)
+            }
+            return name + Text(" -> \(target)").dim()
+        case .other(let kind):
+            return Text(entry.name).foreground(.yellow) + Text(" (\(kind))").dim()
+        }
+    }
+
+    /// The filter searches names only.
+    public func filterText(_ entry: DirEntry) -> String { entry.name }
+
+    public func open(_ entry: DirEntry) -> OpenResult {
+        if entry.isDirectory {
+            return .screen(DirScreen(directory: entry.path, title: entry.name + "/", showsHidden: showsHidden, picks: picks))
+        }
+        if picks, !entry.isBrokenLink { return .pick(entry) }
+        return .screen(FilePreviewScreen(entry: entry))
+    }
+
+    public var actions: [ScreenAction<DirScreen>] {
+        [ScreenAction(.character("."), help: "Show or hide hidden files") { screen in
+            var changed = screen
+            changed.showsHidden.toggle()
+            return changed
+        }]
+    }
+}

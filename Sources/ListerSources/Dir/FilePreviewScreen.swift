@@ -1,0 +1,113 @@
+import Lister
+import TerminalCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The beginning of a file, as `lister dir` previews it: its first lines as text (control
+/// characters made visible, tabs expanded), or "binary, N bytes".
+public struct FilePreview: Hashable, Sendable {
+    /// What the preview shows.
+    public enum Content: Hashable, Sendable {
+        /// The first lines; `truncated` when the file goes on after them.
+        case text(lines: [String], truncated: Bool)
+        /// A file with a NUL byte in its beginning.
+        case binary
+        /// Not a regular file: a directory, FIFO, socket or device (never read).
+        case special(String)
+    }
+
+    /// The file's size in bytes.
+    public var size: Int64
+    /// What is shown.
+    public var content: Content
+
+    /// Creates a preview.
+    public init(size: Int64, content: Content) {
+        self.size = size
+        self.content = content
+    }
+
+    /// How many bytes of a file are read for its preview.
+    public static let limit = 64 * 1024
+
+    /// Reads the beginning of the file at `path`. A FIFO or device is never opened for
+    /// reading, so a preview cannot block.
+    public static func read(_ path: String) throws -> FilePreview {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure(path) }
+        let size = Int64(info.st_size)
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return FilePreview(size: size, content: .special(DirReader.kind(of: info.st_mode).label))
+        }
+        let fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path) }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, limit - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw failure(path) }
+            if count == 0 { break }
+            filled += count
+        }
+        let head = bytes.prefix(filled)
+        if head.contains(0) { return FilePreview(size: size, content: .binary) }
+        var lines = Sanitizer.decode(head).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let truncated = size > Int64(filled)
+        if truncated, lines.count > 1 { lines.removeLast() }  // cut mid-line
+        if !truncated, lines.last == "" { lines.removeLast() }
+        return FilePreview(size: size, content: .text(lines: lines, truncated: truncated))
+    }
+
+    static func failure(_ path: String) -> ListError {
+        let code = errno
+        return ListError("cannot read \(path): \(String(cString: strerror(code)))", isRetryable: code != ENOENT)
+    }
+}
+
+extension DirEntry.Kind {
+    /// A word for the kind: "directory", "file", "fifo"…
+    var label: String {
+        switch self {
+        case .directory: return "directory"
+        case .file: return "file"
+        case .symlink: return "symbolic link"
+        case .other(let kind): return kind
+        }
+    }
+}
+
+/// Enter on a file in `lister dir`: the beginning of the file.
+public struct FilePreviewScreen: DetailScreen {
+    /// The file previewed.
+    public let entry: DirEntry
+
+    /// Creates the preview of `entry`.
+    public init(entry: DirEntry) { self.entry = entry }
+
+    public var title: String { entry.name }
+
+    public nonisolated func load() async throws -> FilePreview {
+        if case .symlink(let target, nil) = entry.kind {
+            throw ListError("\(entry.path) is a broken symbolic link to \(target)", isRetryable: true)
+        }
+        return try FilePreview.read(entry.path)
+    }
+
+    public func content(_ preview: FilePreview, width: Int) -> [Text] {
+        let header = Text("\(entry.path) · \(preview.size) bytes · \(DirFormat.time(entry.modified))").dim()
+        switch preview.content {
+        case .binary:
+            return [header, Text(""), Text("binary, \(preview.size) bytes")]
+        case .special(let kind):
+            return [header, Text(""), Text("\(kind), not previewed")]
+        case .text(let lines, let truncated):
+            let body = lines.map { Text(Sanitizer.clean($0)) }
+            let more = truncated ? [Text("… the first \(FilePreview.limit / 1024) KiB of \(preview.size) bytes").dim()] : []
+            return [header, Text("")] + (lines.isEmpty ? [Text("(empty)").dim()] : body) + more
+        }
+    }
+}
