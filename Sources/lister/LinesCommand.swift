@@ -23,6 +23,9 @@ struct LinesCommand: InteractiveCommand {
     @Flag(help: "End the printed line with NUL instead of newline (xargs -0).")
     var print0 = false
 
+    @Flag(help: "Choose several lines: Tab marks, Enter prints the marked lines in order.")
+    var multi = false
+
     @OptionGroup var interface: InterfaceOptions
 
     var input: LineInput {
@@ -51,7 +54,7 @@ struct LinesCommand: InteractiveCommand {
     }
 
     func execute() async throws {
-        let screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A)
+        let screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi)
         let outcome = try await AppRunner.run(screen, interface: interface)
         for line in outcome.picked(as: Line.self) {
             FileDescriptor.standardOutput.write(Array(line.bytes) + [print0 ? 0 : 0x0A])

@@ -319,3 +319,68 @@ import Glibc
         #expect(try session.waitForExit() == 0)
     }
 }
+
+/// Drill-down, filtering and picking as a person does them.
+@Suite struct NavigationEndToEndTests {
+    func input(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-\(UUID()).txt")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func drillsDownWithRightAndBackWithLeft() throws {
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0"], columns: 120)
+        defer { session.close() }
+        try session.waitFor("1/60")
+        try session.sendKeys("Right")
+        try session.waitFor("Feed › Why our list screens stopped flickering")
+        try session.sendKeys("Enter")  // the post's comments
+        try session.waitUntil("three levels") { $0.split(separator: "\n").first?.components(separatedBy: " › ").count == 3 }
+        try session.sendKeys("Left", "BSpace")
+        try session.waitUntil("back at the feed") { $0.hasPrefix("Feed\n") }
+        try session.sendKeys("Left")  // nothing above the root
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func filteringThenPickingPrintsTheMatch() throws {
+        let file = try input("apple\nbanana\ncherry\nelderberry\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try TmuxSession(lister: ["lines", file.path], captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/4")
+        try session.sendKeys("/")
+        try session.type("rr")
+        let filtered = try session.waitFor("1/2 of 4")
+        #expect(!filtered.contains("banana"))
+        try session.sendKeys("Enter", "Down", "Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "elderberry\n")
+    }
+
+    @Test func multiPrintsTheMarkedLinesInOrder() throws {
+        let file = try input("one\ntwo\nthree\nfour\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try TmuxSession(lister: ["lines", "--multi", file.path], captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/4")
+        try session.sendKeys("End", "Tab", "Home", "Tab")
+        try session.waitFor("2 marked")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "one\nfour\n")
+        #expect(try session.terminalState() == .restored)
+    }
+
+    @Test func print0EndsThePickWithNul() throws {
+        let file = try input("a b\0c\0")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try TmuxSession(lister: ["lines", "--read0", "--print0", file.path], captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/2")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        let printed = try Data(contentsOf: session.directory.appendingPathComponent("stdout"))
+        #expect(Array(printed) == Array("a b\0".utf8))
+    }
+}

@@ -99,3 +99,56 @@ import Testing
         #expect(app.loadsInFlight == 0)
     }
 }
+
+@MainActor
+@Suite struct MultiplePickerTests {
+    func picker() async -> HeadlessApp {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: FruitScreen(loader: loader, pickMode: .multiple), size: Size(rows: 10, columns: 40))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        return app
+    }
+
+    @Test func tabMarksAndEnterReturnsTheMarksInListOrder() async {
+        let app = await picker()
+        await app.press(.end, .tab)         // grape, the last
+        await app.press(.home, .tab)        // apple, then the selection moves to banana
+        #expect(Array(app.lines[1...2]) == ["● apple", "  banana"])
+        #expect(app.lines[9].hasPrefix("2/7 · 2 marked"))
+        await app.press(.enter)
+        #expect(app.outcome?.picked(as: Fruit.self).map(\.name) == ["apple", "grape"])
+    }
+
+    @Test func enterWithoutMarksReturnsTheSelectedRow() async {
+        let app = await picker()
+        await app.press(.down, .enter)
+        #expect(app.outcome?.picked(as: Fruit.self).map(\.name) == ["banana"])
+    }
+
+    @Test func escClearsTheMarksBeforeItCancels() async {
+        let app = await picker()
+        await app.press(.tab, .tab)
+        await app.press(.escape)
+        #expect(app.outcome == nil)
+        #expect(!app.screen.contains("●"))
+        await app.press(.escape)
+        #expect(app.outcome?.exitStatus == 1)
+    }
+
+    @Test func escClosesMarksThenTheFilterThenThePicker() async {
+        let app = await picker()
+        await app.press(.character("/"))
+        await app.type("rr")
+        await app.press(.enter, .tab, .tab)  // cherry, elderberry
+        await app.press(.escape)             // clears the marks first
+        #expect(app.lines[8].hasPrefix("/rr"))
+        await app.press(.tab)
+        await app.press(.escape, .escape)    // the marks, then the filter
+        #expect(app.outcome == nil)
+        #expect(app.lines[9].hasPrefix("5/7"))  // Tab went from cherry to elderberry, the last match
+        await app.press(.escape)             // then the picker
+        #expect(app.outcome?.exitStatus == 1)
+    }
+}

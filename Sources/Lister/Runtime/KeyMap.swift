@@ -9,6 +9,8 @@ public enum Command: Hashable, Sendable {
     case openOnly
     /// Open the filter line.
     case filter
+    /// Mark or unmark the row and move down (a multiple picker).
+    case mark
     /// Go back one screen; nothing at the root.
     case parent
     /// Close the topmost layer: help, then the screen; at the root, quit (a picker cancels).
@@ -83,6 +85,7 @@ public struct KeyMap: Hashable, Sendable {
         KeyBinding([.right, .character("l")], .openOnly, help: "Open (never chooses)"),
         KeyBinding([.left, .character("h"), .backspace], .parent, help: "Back to the previous screen"),
         KeyBinding([.character("/")], .filter, help: "Filter the rows"),
+        KeyBinding([.tab], .mark, help: "Mark or unmark (choosing several)"),
         KeyBinding([.character("r"), .function(5)], .refresh, help: "Retry, else refresh"),
         KeyBinding([.character("R")], .reload, help: "Reload from scratch"),
         KeyBinding([.character("?")], .help, help: "Show or hide help"),

@@ -54,8 +54,12 @@ extension ListHost {
         return .handled(changed: true)
     }
 
-    /// Esc with a filter kept clears it before it goes back.
+    /// Esc clears the marks, then a kept filter, before it goes back.
     func closeLayer() -> Bool {
+        if !marks.isEmpty {
+            marks = []  // Esc clears the marks before it does anything else
+            return true
+        }
         guard filter.isActive else { return false }
         filter.text = ""
         filter.isEditing = false

@@ -11,6 +11,8 @@ final class ListHost<S: ListScreen>: ScreenHost {
     unowned let scheduler: any LoadScheduler
     /// The filter (`/`): its line, engine and scroll.
     var filter = ListFilter()
+    /// The marked items of a multiple picker.
+    var marks: Set<S.Item.ID> = []
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
     private(set) var firstPage: NextPage<S.Item>?
     /// The page after the last one taken, set only when the model accepts a page.
@@ -60,6 +62,8 @@ final class ListHost<S: ListScreen>: ScreenHost {
         case .filter:
             openFilter()
             return .handled(changed: true)
+        case .mark:
+            return toggleMark(pageSize: pageSize)
         case .up: model.move(by: -1)
         case .down: model.move(by: 1)
         case .pageUp: model.move(by: -max(1, pageSize - 1))
@@ -71,6 +75,7 @@ final class ListHost<S: ListScreen>: ScreenHost {
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             return .handled(changed: true)
         case .open:
+            if screen.pickMode == .multiple, !marks.isEmpty { return .pick(markedItems) }
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             if screen.pickMode != .none { return .pick([item]) }
             switch screen.open(item) {
@@ -154,7 +159,7 @@ final class ListHost<S: ListScreen>: ScreenHost {
     func cancelAll() { run(model.cancel()) }
 
     func status(now: Duration) -> (position: String, state: String) {
-        if let filtered = filteredStatus() { return filtered }
+        if let filtered = filteredStatus() { return withMarks(filtered) }
         var position = model.count == 0 ? "0/0" : "\(model.selection + 1)/\(model.count)"
         if model.isPaged {
             if model.paging != .complete { position += "+" }
@@ -177,14 +182,15 @@ final class ListHost<S: ListScreen>: ScreenHost {
                 state = ""
             }
         }
-        return (position, state)
+        return withMarks((position, state))
     }
 
     func context(now: Duration) -> ListContext<S> {
         if sectionCache?.revision != model.revision {
             sectionCache = (model.revision, ListContext.sections(of: screen, items: model.state.items))
         }
-        return ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections, filter: filteredView)
+        return ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections, filter: filteredView,
+                           marks: screen.pickMode == .multiple ? marks : nil)
     }
 
     func run(_ effects: [ListModel<S.Item>.Effect]) {
@@ -242,5 +248,31 @@ extension ListHost {
         if let paged = changed as? any PagedListScreen { firstPage = NextPage.first(of: paged) }
         run(model.refresh(now: now))
         return .handled(changed: true)
+    }
+}
+
+extension ListHost {
+    /// The marked items, in list order.
+    var markedItems: [any Sendable] {
+        model.state.items.filter { marks.contains($0.id) }
+    }
+
+    /// Tab: marks or unmarks the selected row and moves down.
+    func toggleMark(pageSize: Int) -> HostResponse {
+        guard screen.pickMode == .multiple else { return .hint("Marking needs a screen that chooses several rows") }
+        guard let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
+        if marks.remove(item.id) == nil { marks.insert(item.id) }
+        if filter.engine.isFiltering {
+            _ = performFiltered(.down, pageSize: pageSize)
+        } else {
+            model.move(by: 1)
+        }
+        return .handled(changed: true)
+    }
+
+    /// The status with the number of marks added to the position.
+    func withMarks(_ status: (position: String, state: String)) -> (position: String, state: String) {
+        guard !marks.isEmpty else { return status }
+        return (status.position + " · \(marks.count) marked", status.state)
     }
 }

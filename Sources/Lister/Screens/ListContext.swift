@@ -13,6 +13,8 @@ public struct ListContext<S: ListScreen> {
     public let sections: SectionIndex?
     /// The filter, when the list shows only the rows that match one; else nil.
     public let filter: FilteredView?
+    /// The marked items of a multiple picker (a marker column is drawn); nil otherwise.
+    public let marks: Set<S.Item.ID>?
 
     /// Creates a context (the runtime does this; tests may too). The sections of a
     /// ``GroupedListScreen`` are worked out from the model's items.
@@ -21,12 +23,32 @@ public struct ListContext<S: ListScreen> {
     }
 
     /// Creates a context with sections already worked out.
-    public init(screen: S, model: ListModel<S.Item>, now: Duration, sections: SectionIndex?, filter: FilteredView? = nil) {
+    public init(
+        screen: S, model: ListModel<S.Item>, now: Duration, sections: SectionIndex?,
+        filter: FilteredView? = nil, marks: Set<S.Item.ID>? = nil
+    ) {
         self.screen = screen
         self.model = model
         self.now = now
         self.sections = sections
         self.filter = filter
+        self.marks = marks
+    }
+
+    /// Whether the item at `index` is marked.
+    public func isMarked(_ index: Int) -> Bool {
+        guard let marks, !marks.isEmpty else { return false }
+        return marks.contains(model.state.items[index].id)
+    }
+
+    /// A row as drawn: matches highlighted while filtering, a marker column in a multiple picker.
+    private func decorated(_ view: any View, index: Int) -> any View {
+        var view = view
+        if let filter, filter.engine.isFiltering, let text = view as? Text {
+            view = text.highlightingMatches(of: filter.query)
+        }
+        if marks != nil { view = MarkedRow(isMarked: isMarked(index), content: view) }
+        return view
     }
 
     /// The sections of `items` when `screen` groups its rows, else nil.
@@ -58,7 +80,7 @@ public struct ListContext<S: ListScreen> {
                 selection: selection,
                 scrollOffset: model.scrollOffset,
                 footer: footer,
-                row: { index in row(index, RowContext(index: index, isSelected: index == selection)) }
+                row: { index in decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index) }
             )
         }
         let grouped = screen as? any GroupedListScreen
@@ -82,7 +104,7 @@ public struct ListContext<S: ListScreen> {
             row: { drawn in
                 switch sections.entry(atRow: drawn) {
                 case .header(let section): return header(section)
-                case .item(let index): return row(index, RowContext(index: index, isSelected: index == selection))
+                case .item(let index): return decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index)
                 }
             }
         )
@@ -91,7 +113,6 @@ public struct ListContext<S: ListScreen> {
     /// The matching rows only, matched characters highlighted, in list order.
     private func filteredListView(_ filter: FilteredView, row: @escaping (Int, RowContext) -> some View) -> ListView {
         let engine = filter.engine
-        let query = filter.query
         let selection = model.selection
         var footer: (any View)?
         if model.paging != .complete {
@@ -108,9 +129,7 @@ public struct ListContext<S: ListScreen> {
             footer: footer,
             row: { position in
                 let index = engine.row(atVisible: position)
-                let view: any View = row(index, RowContext(index: index, isSelected: index == selection))
-                if let text = view as? Text { return text.highlightingMatches(of: query) }
-                return view
+                return decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index)
             }
         )
     }

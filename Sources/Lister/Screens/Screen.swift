@@ -42,4 +42,7 @@ public enum PickMode: Hashable, Sendable {
     case none
     /// A picker: Enter ends the app and returns the row (`q` and Esc cancel).
     case single
+    /// A picker of several rows: Tab marks rows, Enter returns the marked ones in list order
+    /// (or the selected one when none is marked).
+    case multiple
 }

@@ -6,7 +6,7 @@ import TerminalCore
 /// ```swift
 /// Text("error: ", style: Style(foreground: .red)) + Text(message)
 /// ```
-public struct Text: View, Hashable, Sendable {
+nonisolated public struct Text: View, Hashable, Sendable {
     /// A run of text in one style.
     public struct Span: Hashable, Sendable {
         /// The text, trusted or not.

@@ -29,10 +29,14 @@ public struct LinesScreen: ListScreen {
     /// The byte that ends a line: newline, or NUL with `--read0`.
     public let separator: UInt8
 
+    /// Whether several lines can be chosen (Tab marks).
+    public let multiple: Bool
+
     /// Creates the screen.
-    public init(input: LineInput, separator: UInt8 = 0x0A) {
+    public init(input: LineInput, separator: UInt8 = 0x0A, multiple: Bool = false) {
         self.input = input
         self.separator = separator
+        self.multiple = multiple
     }
 
     public var title: String {
@@ -42,7 +46,7 @@ public struct LinesScreen: ListScreen {
         }
     }
 
-    public var pickMode: PickMode { .single }
+    public var pickMode: PickMode { multiple ? .multiple : .single }
 
     public var emptyMessage: String { "No lines in \(input.name)" }
 

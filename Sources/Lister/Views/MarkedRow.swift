@@ -1,0 +1,26 @@
+import TerminalCore
+
+/// A row of a multiple picker: a marker column (`●` when marked), then the row.
+public struct MarkedRow: View {
+    /// Whether the row is marked.
+    public var isMarked: Bool
+    /// The row itself.
+    public var content: any View
+
+    /// Creates the row.
+    public init(isMarked: Bool, content: any View) {
+        self.isMarked = isMarked
+        self.content = content
+    }
+
+    public var sizing: Sizing { .fixed(1) }
+
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        guard rect.width > 2 else { return content.render(in: rect, buffer: &buffer) }
+        if isMarked {
+            buffer.write("●", at: rect.origin, style: Style(foreground: .green, attributes: .bold))
+        }
+        content.render(in: Rect(row: rect.top, column: rect.left + 2, rows: rect.height, columns: rect.width - 2),
+                       buffer: &buffer)
+    }
+}
