@@ -49,6 +49,12 @@ public final class HeadlessApp {
         for character in text { await press(.character(character)) }
     }
 
+    /// Uses the mouse at a cell (row 0 is the header line).
+    public func mouse(_ kind: MouseEvent.Kind, row: Int, column: Int = 0) async {
+        runtime.process(.terminal(.mouse(MouseEvent(kind, row: row, column: column))))
+        await settle()
+    }
+
     /// Delivers a signal, as if sent to the process.
     public func signal(_ signal: TerminalSignal) async {
         runtime.process(.terminal(.signal(signal)))

@@ -9,7 +9,7 @@ import Glibc
 @MainActor
 enum AppRunner {
     static func run(_ screen: some Screen, interface: InterfaceOptions) async throws -> Outcome {
-        let terminal = try NcursesTerminal.open(options: TerminalOptions())
+        let terminal = try NcursesTerminal.open(options: TerminalOptions(mouse: !interface.noMouse))
         let runtime = Runtime(root: screen, terminal: terminal)
         let trap: Task<Void, Never>? = interface.debugTrap ? Task {
             // A hidden switch for testing that a crash leaves the terminal usable.

@@ -21,6 +21,9 @@ struct ListerCommand: ParsableCommand {
 
 /// Options every interactive subcommand takes.
 struct InterfaceOptions: ParsableArguments {
+    @Flag(help: "Do not use the mouse (leaves the terminal's own text selection alone).")
+    var noMouse = false
+
     @Flag(name: .customLong("debug-trap"), help: .hidden)
     var debugTrap = false
 }

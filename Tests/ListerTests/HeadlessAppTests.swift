@@ -265,3 +265,37 @@ struct ToggleScreen: ListScreen {
         #expect(app.screen.contains("Toggle long names"))
     }
 }
+
+@MainActor
+@Suite struct MouseTests {
+    func loaded(_ screen: FruitScreen) async -> (HeadlessApp, ScriptedLoader<[Fruit]>) {
+        let app = HeadlessApp(root: screen, size: Size(rows: 6, columns: 30))
+        await app.start()
+        screen.loader.succeed(fruits)
+        await app.settle()
+        return (app, screen.loader)
+    }
+
+    @Test func aClickSelectsAndTheWheelScrolls() async {
+        let (app, _) = await loaded(FruitScreen(loader: ScriptedLoader()))
+        await app.mouse(.press, row: 3)
+        #expect(app.lines.last?.hasPrefix("3/7") == true)
+        await app.mouse(.wheelDown, row: 2)
+        #expect(app.lines.last?.hasPrefix("6/7") == true)
+        await app.mouse(.wheelUp, row: 2)
+        #expect(app.lines.last?.hasPrefix("3/7") == true)
+        await app.mouse(.press, row: 0)  // the header: nothing
+        #expect(app.lines.last?.hasPrefix("3/7") == true)
+    }
+
+    @Test func aDoubleClickOpensButTwoSlowClicksDoNot() async {
+        let (app, _) = await loaded(FruitScreen(loader: ScriptedLoader(), pickMode: .single))
+        await app.mouse(.press, row: 2)
+        await app.advance(by: .milliseconds(500))
+        await app.mouse(.press, row: 2)
+        #expect(app.outcome == nil)
+        await app.advance(by: .milliseconds(100))
+        await app.mouse(.press, row: 2)
+        #expect(app.outcome?.picked(as: Fruit.self) == [fruits[1]])
+    }
+}

@@ -276,3 +276,32 @@ extension ListHost {
         return (status.position + " · \(marks.count) marked", status.state)
     }
 }
+
+extension ListHost {
+    /// Selects the row drawn on `line` of the list area; the footer row retries a failed page.
+    func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
+        self.now = now
+        let before = model.selection
+        if filter.isActive {
+            let position = filter.scrollOffset + line
+            guard position < filter.engine.visibleCount else { return clickFooter(now: now) }
+            model.select(filter.engine.row(atVisible: position))
+        } else if let sections = context(now: now).sections, model.count > 0 {
+            let drawn = model.scrollOffset + line
+            guard drawn < sections.rowCount else { return clickFooter(now: now) }
+            guard case .item(let index) = sections.entry(atRow: drawn) else { return (nil, .handled(changed: false)) }
+            model.select(index)
+        } else {
+            let index = model.scrollOffset + line
+            guard index < model.count else { return clickFooter(now: now) }
+            model.select(index)
+        }
+        return (model.selection, .handled(changed: before != model.selection))
+    }
+
+    private func clickFooter(now: Duration) -> (selectedRow: Int?, response: HostResponse) {
+        guard case .failed = model.paging else { return (nil, .handled(changed: false)) }
+        run(model.refresh(now: now))  // retries the failed page
+        return (nil, .handled(changed: true))
+    }
+}

@@ -29,6 +29,7 @@ public final class Runtime {
     var stack: [any ScreenHost] = []
     private var nextScreenID = 0
     private var showingHelp = false
+    private var lastClick: (row: Int, at: Duration)?
     private var hint: String?
     private var dirty = true
     private var lastFrame: Buffer?
@@ -149,8 +150,8 @@ public final class Runtime {
         switch event {
         case .resize:
             dirty = true
-        case .mouse:
-            break  // not handled yet
+        case .mouse(let mouse):
+            handle(mouse)
         case .signal(let signal):
             outcome = .interrupted(signal)
         case .key(let key):
@@ -166,6 +167,30 @@ public final class Runtime {
             perform(command)
         }
     }
+
+    /// Wheel scrolls three rows; a click selects; a second click on the same row soon after
+    /// opens it; a click on a footer error row retries.
+    private func handle(_ mouse: MouseEvent) {
+        guard !showingHelp, let top = stack.last else { return }
+        switch mouse.kind {
+        case .wheelUp, .wheelDown:
+            for _ in 0..<3 { perform(mouse.kind == .wheelUp ? .up : .down) }
+        case .press:
+            let list = ScreenLayout(size: terminal.size).list
+            guard mouse.position.row >= list.top, mouse.position.row < list.bottom else { return }
+            let (row, response) = top.click(line: mouse.position.row - list.top, now: now)
+            apply(response)
+            if let row, let last = lastClick, last.row == row, now - last.at <= Self.doubleClickInterval {
+                lastClick = nil
+                perform(.open)
+            } else {
+                lastClick = row.map { (row: $0, at: now) }
+            }
+        }
+    }
+
+    /// The most time between the clicks of a double click.
+    static let doubleClickInterval: Duration = .milliseconds(400)
 
     private func perform(_ command: Command) {
         guard let top = stack.last else { return }

@@ -41,6 +41,9 @@ protocol ScreenHost: AnyObject {
     /// Closes the screen's topmost layer (the filter, the marks) for Esc; false when there
     /// is none and Esc should go back.
     func closeLayer() -> Bool
+    /// A click on `line` of the list area: selects the row there (a footer error row
+    /// retries). Returns whether a row was selected, and what to do.
+    func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse)
     /// The screen's own keys and their help, for the help overlay.
     var actionHelp: [(keys: String, help: String)] { get }
     /// Position (`3/40`) and state (`loading`, `refreshing`…) for the status bar.
@@ -51,4 +54,5 @@ extension ScreenHost {
     func edit(_ key: Key, now: Duration) -> HostResponse? { nil }
     func closeLayer() -> Bool { false }
     var actionHelp: [(keys: String, help: String)] { [] }
+    func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
 }
