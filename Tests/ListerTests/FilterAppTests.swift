@@ -152,3 +152,28 @@ import Testing
         #expect(app.outcome?.exitStatus == 1)
     }
 }
+
+/// A filter over a paged list does not page through the whole source by itself.
+@MainActor
+@Suite struct FilterPagingTests {
+    @Test func prefetchWaitsForTheEndOfTheMatchesAndTheFooterCountsLoadedRows() async {
+        let api = ScriptedEndpoint<LimitOffset, [Book]>()
+        let app = HeadlessApp(root: PagedBooks(api: api, limit: 10, prefetchDistance: 3), size: Size(rows: 8, columns: 50))
+        await app.start()
+        api.succeed(books(0..<10))
+        await app.settle()
+        #expect(api.requests.count == 1)
+        await app.press(.character("/"))
+        await app.type("1")  // book 1 only, among the first ten
+        await app.press(.enter)
+        #expect(Array(app.lines[1...2]) == ["book 1", "1 matches in the 10 rows loaded so far"])
+        // The selection is at the end of the matches: the next page loads, and its
+        // matching rows join the list.
+        #expect(api.requests.map(\.offset) == [0, 10])
+        api.succeed(books(10..<20))
+        await app.settle()
+        #expect(app.lines[1...3].contains("book 10"))
+        #expect(app.lines[7].hasPrefix("1/11 of 20+"))
+        #expect(api.requests.count == 2)  // the selection is far from the last match
+    }
+}
