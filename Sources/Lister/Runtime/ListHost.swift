@@ -71,7 +71,7 @@ final class ListHost<S: ListScreen>: ScreenHost {
         case .top: model.select(0)
         case .bottom: model.select(model.count - 1)
         case .refresh, .reload:
-            guard screen.canReload else { return .hint("This input cannot be read again") }
+            guard screen.canReload else { return .hint("This list cannot be read again") }
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             return .handled(changed: true)
         case .open:
