@@ -112,3 +112,19 @@ import Testing
         #expect(Breadcrumb(["日本語のタイトル", "詳細"]).visibleText(width: 10) == "…ル › 詳細")  // a wide character is never split
     }
 }
+
+@MainActor
+@Suite struct HorizontalScrollTests {
+    @Test func longRowsScrollSidewaysWithoutSplittingWideCharacters() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: FruitScreen(loader: loader), size: Size(rows: 4, columns: 12))
+        await app.start()
+        loader.succeed([Fruit(id: 1, name: "0123456789abcdefghij"), Fruit(id: 2, name: "日本語のテキストです")])
+        await app.settle()
+        #expect(Array(app.lines[1...2]) == ["0123456789a…", "日本語のテ…"])
+        await app.press(.character(">"))
+        #expect(Array(app.lines[1...2]) == ["89abcdefghij", "テキストです"])
+        await app.press(.character(">"), .character("<"), .character("<"), .character("<"))
+        #expect(app.lines[1] == "0123456789a…")
+    }
+}

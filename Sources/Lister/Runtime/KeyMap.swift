@@ -11,6 +11,8 @@ public enum Command: Hashable, Sendable {
     case filter
     /// Mark or unmark the row and move down (a multiple picker).
     case mark
+    /// Scroll long rows left or right.
+    case scrollLeft, scrollRight
     /// Go back one screen; nothing at the root.
     case parent
     /// Close the topmost layer: help, then the screen; at the root, quit (a picker cancels).
@@ -85,6 +87,8 @@ public struct KeyMap: Hashable, Sendable {
         KeyBinding([.right, .character("l")], .openOnly, help: "Open (never chooses)"),
         KeyBinding([.left, .character("h"), .backspace], .parent, help: "Back to the previous screen"),
         KeyBinding([.character("/")], .filter, help: "Filter the rows"),
+        KeyBinding([.character("<")], .scrollLeft, help: "Scroll long rows left"),
+        KeyBinding([.character(">")], .scrollRight, help: "Scroll long rows right"),
         KeyBinding([.tab], .mark, help: "Mark or unmark (choosing several)"),
         KeyBinding([.character("r"), .function(5)], .refresh, help: "Retry, else refresh"),
         KeyBinding([.character("R")], .reload, help: "Reload from scratch"),

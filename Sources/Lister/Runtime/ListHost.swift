@@ -13,6 +13,8 @@ final class ListHost<S: ListScreen>: ScreenHost {
     var filter = ListFilter()
     /// The marked items of a multiple picker.
     var marks: Set<S.Item.ID> = []
+    /// Columns of long rows scrolled out on the left.
+    var horizontalOffset = 0
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
     private(set) var firstPage: NextPage<S.Item>?
     /// The page after the last one taken, set only when the model accepts a page.
@@ -64,6 +66,11 @@ final class ListHost<S: ListScreen>: ScreenHost {
             return .handled(changed: true)
         case .mark:
             return toggleMark(pageSize: pageSize)
+        case .scrollLeft, .scrollRight:
+            let step = 8
+            let before = horizontalOffset
+            horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -step : step))
+            return .handled(changed: before != horizontalOffset)
         case .up: model.move(by: -1)
         case .down: model.move(by: 1)
         case .pageUp: model.move(by: -max(1, pageSize - 1))
@@ -189,8 +196,10 @@ final class ListHost<S: ListScreen>: ScreenHost {
         if sectionCache?.revision != model.revision {
             sectionCache = (model.revision, ListContext.sections(of: screen, items: model.state.items))
         }
-        return ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections, filter: filteredView,
-                           marks: screen.pickMode == .multiple ? marks : nil)
+        var context = ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections,
+                                  filter: filteredView, marks: screen.pickMode == .multiple ? marks : nil)
+        context.horizontalOffset = horizontalOffset
+        return context
     }
 
     func run(_ effects: [ListModel<S.Item>.Effect]) {

@@ -15,6 +15,8 @@ public struct ListContext<S: ListScreen> {
     public let filter: FilteredView?
     /// The marked items of a multiple picker (a marker column is drawn); nil otherwise.
     public let marks: Set<S.Item.ID>?
+    /// Columns of the rows scrolled out on the left.
+    public var horizontalOffset = 0
 
     /// Creates a context (the runtime does this; tests may too). The sections of a
     /// ``GroupedListScreen`` are worked out from the model's items.
@@ -69,6 +71,12 @@ public struct ListContext<S: ListScreen> {
     /// gets an item's position; section headers (sticky at the top) are added around the
     /// rows of a grouped screen.
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
+        var view = unshiftedListView(row: row)
+        view.horizontalOffset = horizontalOffset
+        return view
+    }
+
+    private func unshiftedListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         let selection = model.selection
         if let filter, filter.engine.isFiltering {
             return filteredListView(filter, row: row)

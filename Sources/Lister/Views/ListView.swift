@@ -19,6 +19,8 @@ public struct ListView: View {
     /// A section header drawn over the first line, for the section scrolled under it
     /// (sticky headers); nil when the first line shows its own row.
     public var stickyHeader: (any View)?
+    /// Columns of every row scrolled out on the left (`<` and `>` for long rows).
+    public var horizontalOffset: Int = 0
     /// The style merged into the selected row.
     public var highlight: Style
     /// Builds the view of row `index`; called only for visible rows.
@@ -54,7 +56,11 @@ public struct ListView: View {
         var index = first
         while line < rect.bottom, index < count {
             let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
-            row(index).render(in: area, buffer: &buffer)
+            if horizontalOffset > 0 {
+                renderShifted(row(index), in: area, buffer: &buffer)
+            } else {
+                row(index).render(in: area, buffer: &buffer)
+            }
             if index == selection { mark(area, in: &buffer) }
             line += 1
             index += 1
@@ -68,6 +74,19 @@ public struct ListView: View {
             let area = Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width)
             buffer.fill(area)
             stickyHeader.render(in: area, buffer: &buffer)
+        }
+    }
+
+    /// Draws a row as if the list were wider by ``horizontalOffset`` columns and scrolled
+    /// right: the row is drawn once into a scratch line, then its visible part is copied
+    /// (a wide character cut at the left edge becomes a blank).
+    private func renderShifted(_ view: any View, in area: Rect, buffer: inout Buffer) {
+        var scratch = Buffer(size: Size(rows: 1, columns: area.width + horizontalOffset))
+        view.render(in: scratch.area, buffer: &scratch)
+        for column in 0..<area.width {
+            var cell = scratch[0, column + horizontalOffset]
+            if cell.isContinuation, column == 0 { cell = Cell(" ", style: cell.style) }
+            if !cell.isContinuation { buffer.set(cell, row: area.top, column: area.left + column) }
         }
     }
 
