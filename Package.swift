@@ -18,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `lister sqlite`: read-only SQLite (the database opened with `immutable=1`).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C glue.
@@ -44,7 +46,10 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.embedInCode("feed.json"), .embedInCode("books.json")]
         ),
-        .target(name: "ListerSources", dependencies: ["Lister", "ListerResources"]),
+        .target(
+            name: "ListerSources",
+            dependencies: ["Lister", "ListerResources", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "lister",
             dependencies: [
@@ -70,7 +75,10 @@ let package = Package(
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
         .testTarget(name: "TerminalNcursesTests", dependencies: ["TerminalNcurses", "TerminalCore"]),
         .testTarget(name: "ListerTests", dependencies: ["Lister", "ListerTestSupport", "TerminalCore"]),
-        .testTarget(name: "ListerSourcesTests", dependencies: ["ListerSources", "ListerTestSupport", "Lister"]),
+        .testTarget(
+            name: "ListerSourcesTests",
+            dependencies: ["ListerSources", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["lister"]),
     ],
     swiftLanguageModes: [.v6]

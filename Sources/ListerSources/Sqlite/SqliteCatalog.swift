@@ -1,0 +1,90 @@
+import GRDB
+import Lister
+
+/// A table or view of a database, as `lister sqlite` lists them.
+public struct SqliteTable: Identifiable, Hashable, Sendable {
+    /// Whether it is a table or a view.
+    public enum Kind: String, Hashable, Sendable {
+        case table, view
+    }
+
+    /// Its name.
+    public let name: String
+    /// Table or view.
+    public let kind: Kind
+    /// How many rows, counted up to ``SqliteCatalog/countLimit`` (nil for views, which may
+    /// be costly to count).
+    public let rowCount: Int?
+
+    /// The name identifies it.
+    public var id: String { name }
+
+    /// Creates a description.
+    public init(name: String, kind: Kind, rowCount: Int?) {
+        self.name = name
+        self.kind = kind
+        self.rowCount = rowCount
+    }
+}
+
+/// How a table's rows are paged: by a key (the rowid, or the primary key of a `WITHOUT
+/// ROWID` table) or, for views, by limit and offset.
+public enum SqliteKey: Hashable, Sendable {
+    /// Keyset paging on these columns (`rowid`, or the primary key's columns).
+    case columns([String])
+    /// No usable key: `LIMIT … OFFSET …`.
+    case none
+}
+
+/// What a database holds: its tables and views, and how each is paged.
+public enum SqliteCatalog {
+    /// Row counts stop here (`100000+`), so listing tables stays cheap on large databases.
+    public static let countLimit = 100_000
+
+    /// The tables and views of the main database, by name (SQLite's own `sqlite_` tables
+    /// left out).
+    public static func tables(_ db: Database) throws -> [SqliteTable] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT name, type FROM sqlite_schema
+            WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+            ORDER BY name
+            """)
+        return try rows.map { row in
+            let name: String = row["name"]
+            let type: String = row["type"]
+            let kind: SqliteTable.Kind = type == "view" ? .view : .table
+            let count = kind == .table ? try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM (SELECT 1 FROM \(name.quotedDatabaseIdentifier) LIMIT \(countLimit + 1))
+                """) : nil
+            return SqliteTable(name: name, kind: kind, rowCount: count)
+        }
+    }
+
+    /// The key to page `table` by: the rowid when it has one, else the primary key of a
+    /// `WITHOUT ROWID` table, else none (views).
+    public static func key(of table: SqliteTable, in db: Database) throws -> SqliteKey {
+        guard table.kind == .table else { return .none }
+        let quoted = table.name.quotedDatabaseIdentifier
+        let columns = Set(try db.columns(in: table.name).map { $0.name.lowercased() })
+        // A column may hide the rowid behind one of its three names.
+        for alias in ["rowid", "_rowid_", "oid"] where !columns.contains(alias) {
+            if (try? db.makeStatement(sql: "SELECT \(alias) FROM \(quoted) LIMIT 0")) != nil {
+                return .columns([alias])
+            }
+        }
+        let primaryKey = try db.primaryKey(table.name).columns
+        return primaryKey.isEmpty ? .none : .columns(primaryKey)
+    }
+
+    /// The names of `table`'s columns, in order.
+    public static func columns(of table: SqliteTable, in db: Database) throws -> [String] {
+        try db.columns(in: table.name).map(\.name)
+    }
+}
+
+extension SqliteDatabase {
+    /// The tables and views (see ``SqliteCatalog/tables(_:)``).
+    public func tables() throws -> [SqliteTable] {
+        try read { try SqliteCatalog.tables($0) }
+    }
+}

@@ -1,0 +1,93 @@
+import GRDB
+import Lister
+import TerminalCore
+
+/// An SQLite database opened strictly read-only: through the URI `file:…?immutable=1`, so
+/// SQLite takes no locks and never writes the file nor creates a `-wal`, `-shm` or journal
+/// file next to it, even for a database in WAL mode.
+///
+/// The price of `immutable`: changes another process has not yet checkpointed from a
+/// `-wal` file are not seen. The connection opens on first use; a failed open is not
+/// remembered, so a retry opens again.
+public final class SqliteDatabase: Sendable {
+    /// The database file as given.
+    public let path: String
+    private let connection = Locked<DatabaseQueue?>(nil)
+
+    /// Creates a handle on the database at `path`; nothing is opened yet.
+    public init(path: String) { self.path = path }
+
+    /// The URI that opens `path` read-only and immutable (absolute, percent-encoded).
+    public static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileSystemPath.current + "/" + path
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
+        var encoded = ""
+        for byte in absolute.utf8 {
+            if allowed.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return "file:" + encoded + "?mode=ro&immutable=1"
+    }
+
+    /// Runs `body` on the open connection (opening it first), mapping SQLite's errors to
+    /// messages a person can act on.
+    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        do {
+            return try queue().read(body)
+        } catch {
+            throw Self.listError(error, path: path)
+        }
+    }
+
+    private func queue() throws -> DatabaseQueue {
+        try connection.withLock { queue in
+            if let queue { return queue }
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.label = "lister"
+            let opened = try DatabaseQueue(path: Self.immutableURI(path), configuration: configuration)
+            queue = opened
+            return opened
+        }
+    }
+
+    /// A ``ListError`` for an error thrown by GRDB or SQLite.
+    static func listError(_ error: any Error, path: String) -> ListError {
+        if let listError = error as? ListError { return listError }
+        guard let error = error as? DatabaseError else { return ListError(error) }
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return ListError("\(path) is not an SQLite database", isRetryable: false)
+        case .SQLITE_CANTOPEN:
+            return ListError("cannot open \(path): \(error.message ?? "unable to open database file")")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return ListError("\(path) is locked by another connection; try again")
+        case .SQLITE_CORRUPT:
+            return ListError("\(path) is damaged: \(error.message ?? "database disk image is malformed")", isRetryable: false)
+        default:
+            return ListError("\(path): \(error.message ?? "\(error.resultCode)")")
+        }
+    }
+}
+
+/// The current directory, for making a path absolute.
+enum FileSystemPath {
+    static var current: String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

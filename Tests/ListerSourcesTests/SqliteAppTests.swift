@@ -1,0 +1,42 @@
+import Foundation
+import Lister
+import ListerSources
+import ListerTestSupport
+import TerminalCore
+import Testing
+
+@MainActor
+@Suite struct SqliteAppTests {
+    @Test func tablesThenRowsPagedToTheEndThenOneRow() async throws {
+        let scratch = try DirSqlScratch()
+        let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
+        let app = HeadlessApp(root: SqliteTablesScreen(database: SqliteDatabase(path: path)))
+        await app.start()
+        #expect(app.lines[1].hasPrefix("adults") && app.lines[1].contains("view"))
+        #expect(app.lines[2].hasPrefix("people") && app.lines[2].hasSuffix("table  1000 rows"))
+        #expect(app.lines[3].hasSuffix("table  3 rows"))
+        await app.press(.down, .enter)
+        #expect(app.lines[0].contains("people"))
+        #expect(app.lines[1].hasPrefix("1                   person 1            p1@example.com"))
+        #expect(app.screen.contains("1/200+ · page 1"))
+        for _ in 0..<6 { await app.press(.end) }
+        #expect(app.screen.contains("End of list · 1000 items"))
+        #expect(app.screen.contains("1000/1000 · page 5"))
+        await app.press(.enter)
+        #expect(app.lines[0].hasSuffix("people › rowid 1000"))
+        #expect(app.screen.contains("email  p1000@example.com"))
+        #expect(app.screen.contains("score  250.0"))
+        await app.press(.escape, .escape)
+        #expect(app.lines[2].hasPrefix("people"))
+        await app.press(.character("q"))
+        #expect(app.outcome?.exitStatus == 0)
+    }
+
+    @Test func notADatabaseShowsTheErrorWithoutRetry() async throws {
+        let scratch = try DirSqlScratch()
+        let path = try scratch.file("plain.db", Array(String(repeating: "hello\n", count: 200).utf8))
+        let app = HeadlessApp(root: SqliteTablesScreen(database: SqliteDatabase(path: path)), size: Size(rows: 24, columns: 200))
+        await app.start()
+        #expect(app.screen.contains("\(path) is not an SQLite database"))
+    }
+}

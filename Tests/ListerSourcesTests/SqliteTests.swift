@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import Lister
+import ListerSources
+import Testing
+
+/// Makes databases for the tests with a separate, writable GRDB connection, closed before
+/// `lister` opens them.
+enum SqliteFixture {
+    /// A database in `scratch` named `name`, set up by `sql`; in WAL mode when `wal`.
+    static func make(in scratch: DirSqlScratch, name: String = "test.db", wal: Bool = false, _ sql: String) throws -> String {
+        let path = scratch.path + "/" + name
+        let queue = try DatabaseQueue(path: path)
+        if wal { try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode=WAL") } }
+        try queue.write { try $0.execute(sql: sql) }
+        try queue.close()
+        return path
+    }
+
+    static let people = """
+        CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, email TEXT, photo BLOB, score REAL);
+        CREATE TABLE tags (name TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (kind, name)) WITHOUT ROWID;
+        CREATE VIEW adults AS SELECT name, email FROM people WHERE id % 2 = 0;
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+        INSERT INTO people SELECT i, 'person ' || i, 'p' || i || '@example.com', NULL, i / 4.0 FROM n;
+        UPDATE people SET photo = zeroblob(300) WHERE id = 1;
+        INSERT INTO tags VALUES ('b', 'x'), ('a', 'x'), ('c', 'w');
+        """
+}
+
+@Suite struct SqliteSourceTests {
+    @Test func listsTablesAndViewsWithCounts() throws {
+        let scratch = try DirSqlScratch()
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, SqliteFixture.people))
+        let tables = try database.tables()
+        #expect(tables == [
+            SqliteTable(name: "adults", kind: .view, rowCount: nil),
+            SqliteTable(name: "people", kind: .table, rowCount: 1000),
+            SqliteTable(name: "tags", kind: .table, rowCount: 3),
+        ])
+    }
+
+    @Test func pagesByRowidToTheEnd() throws {
+        let scratch = try DirSqlScratch()
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, SqliteFixture.people))
+        let people = try #require(database.tables().first { $0.name == "people" })
+        let source = SqliteRowSource(database: database, table: people, pageSize: 300)
+        var request: SqliteRowRequest? = .first
+        var rows: [SqliteRow] = []
+        var pages = 0
+        while let next = request {
+            let page = try source.page(next)
+            rows += page.items
+            request = page.next
+            pages += 1
+        }
+        #expect(pages == 4)  // 300, 300, 300, 100: no empty page at the end
+        #expect(rows.map(\.id) == (1...1000).map(String.init))
+        #expect(rows[0].columns == ["id", "name", "email", "photo", "score"])
+        #expect(rows[0].values == ["1", "person 1", "p1@example.com", "<blob, 300 bytes>", "0.25"])
+        #expect(rows[1].values[3] == "NULL")
+    }
+
+    @Test func aWithoutRowidTablePagesByItsPrimaryKeyAndAViewByOffset() throws {
+        let scratch = try DirSqlScratch()
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, SqliteFixture.people))
+        let tables = try database.tables()
+        let tags = SqliteRowSource(database: database, table: try #require(tables.first { $0.name == "tags" }), pageSize: 2)
+        let first = try tags.page(.first)
+        #expect(first.items.map(\.values) == [["c", "w"], ["a", "x"]])
+        let second = try tags.page(try #require(first.next))
+        #expect(second.items.map(\.values) == [["b", "x"]])
+        #expect(second.next == nil)
+        #expect(first.items.map(\.label) == ["kind w, name c", "kind x, name a"])
+        let adults = SqliteRowSource(database: database, table: try #require(tables.first { $0.name == "adults" }), pageSize: 400)
+        let page = try adults.page(SqliteRowRequest(after: nil, offset: 400))
+        #expect(page.items.count == 100)
+        #expect(page.items.first?.values == ["person 802", "p802@example.com"])
+        #expect(page.items.first?.label == "row 401")
+    }
+
+    @Test func notADatabaseIsAClearErrorRetryCannotFix() throws {
+        let scratch = try DirSqlScratch()
+        let path = try scratch.file("notes.db", Array(String(repeating: "not sqlite at all\n", count: 100).utf8))
+        #expect(throws: ListError("\(path) is not an SQLite database", isRetryable: false)) {
+            try SqliteDatabase(path: path).tables()
+        }
+    }
+
+    @Test func aMissingFileIsNotCreated() throws {
+        let scratch = try DirSqlScratch()
+        let path = scratch.path + "/missing.db"
+        #expect(throws: ListError.self) { try SqliteDatabase(path: path).tables() }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func theURIIsAbsoluteAndEscaped() {
+        #expect(SqliteDatabase.immutableURI("/tmp/a b?#%.db") == "file:/tmp/a%20b%3F%23%25.db?mode=ro&immutable=1")
+        #expect(SqliteDatabase.immutableURI("x.db").hasPrefix("file:/"))
+    }
+
+    @Test func aWALDatabaseIsNeverWrittenNorGivenCompanions() throws {
+        let scratch = try DirSqlScratch()
+        let path = try SqliteFixture.make(in: scratch, wal: true, SqliteFixture.people)
+        let before = try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
+        #expect(before == ["test.db"])  // closing checkpointed and removed -wal and -shm
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Browse: tables, every page of every table, through the screens' sources.
+        let database = SqliteDatabase(path: path)
+        for table in try database.tables() {
+            let source = SqliteRowSource(database: database, table: table, pageSize: 128)
+            var request: SqliteRowRequest? = .first
+            while let next = request { request = try source.page(next).next }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["test.db"])
+        let after = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(after[.modificationDate] as? Date == attributes[.modificationDate] as? Date)
+        #expect(after[.size] as? Int == attributes[.size] as? Int)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        // Still WAL mode: the header says so (bytes 18 and 19 are 2).
+        #expect(bytes[18] == 2 && bytes[19] == 2)
+    }
+}
