@@ -13,8 +13,8 @@ about 60 characters, generated once into --data-dir) at 120x40 and measures:
 * Down: key written -> first change of the screen, and -> the last change before the
   screen stayed unchanged for --quiet-ms ("settled"); within a page (the highlight moves)
   and scrolling (every key scrolls), with the bytes written per key;
-* idle: CPU time and context switches of the process over --idle seconds with nothing to
-  do (all programs idle at once, after their keys);
+* idle: CPU time (per-thread schedstat, in ns) and context switches of the process over
+  --idle seconds with nothing to do (all programs idle at once, after their keys);
 * peak memory: VmHWM from /proc/PID/status before the program is ended.
 
 Then a filter keystroke comparison: `fzf --exact --no-sort` (substring, list order) and
@@ -178,7 +178,7 @@ def repetition(index, args, data, order):
             cpu_end, switches_end = session.cpu_seconds(), session.context_switches()
             session.drain(0)
             results[name].update({
-                "idle_cpu_ms": (cpu_end - cpu) * 1000,
+                "idle_cpu_ms": Session.cpu_between(cpu, cpu_end) * 1000,
                 "idle_context_switches": Session.switches_between(switches, switches_end),
                 "idle_bytes": session.bytes_read - size,
                 "peak_rss_mb": session.peak_rss_mb(),

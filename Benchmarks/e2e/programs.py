@@ -70,6 +70,9 @@ def less(rows):
 def match_count(session, total):
     """The `matched/total` count a filter shows (fzf's counter, lister's status bar)."""
     for line in session.lines:
+        found = re.search(r"\b\d+/(\d+) of %d\b" % total, line)  # lister, filtered
+        if found:
+            return int(found.group(1))
         found = re.search(r"\b(\d+)/%d\b" % total, line)
         if found:
             return int(found.group(1))

@@ -107,7 +107,7 @@ def fmt(value, digits=1):
 def markdown(report):
     """A short table of the main figures, one line per program."""
     rows = ["| program | first frame ms | loaded ms | Down page p50/p95 ms | Down scroll p50/p95 ms | "
-            "B/Down page, scroll | idle CPU ms (10 s) | idle ctx sw | peak RSS MB | filter key p50/p95 ms |",
+            "B/Down page, scroll | idle CPU ms | idle ctx sw | peak RSS MB | filter key p50/p95 ms |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for name, s in summarize(report).items():
         def single(key):
