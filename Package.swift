@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `lister sqlite`: read-only SQLite (the database opened with `immutable=1`).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Test only: the real HTTP server the JSON-over-HTTP tests run on 127.0.0.1.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C glue.
@@ -80,6 +82,11 @@ let package = Package(
             dependencies: ["ListerSources", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["lister"]),
+        // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
+        .testTarget(
+            name: "ListerHTTPTests",
+            dependencies: ["ListerSources", "Lister", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

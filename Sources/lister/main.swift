@@ -7,7 +7,7 @@ import Glibc
 /// The arguments with the default subcommand filled in: `demo` when standard input is a
 /// terminal, `lines` when it is a pipe or a file (so `find . | lister` works).
 func argumentsWithDefaultSubcommand(_ arguments: [String], stdinIsTerminal: Bool) -> [String] {
-    let subcommands: Set<String> = ["demo", "lines", "dir", "sqlite", "help"]
+    let subcommands: Set<String> = ["demo", "lines", "dir", "sqlite", "json", "help"]
     let standalone: Set<String> = ["-h", "--help", "--version", "--generate-completion-script"]
     if let first = arguments.first, subcommands.contains(first) || standalone.contains(first) {
         return arguments

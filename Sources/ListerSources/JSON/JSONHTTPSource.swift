@@ -1,0 +1,139 @@
+import Foundation
+import Lister
+import TerminalCore
+
+/// How an HTTP JSON API pages, in `lister json`'s options.
+public enum JSONPaging: Sendable, Hashable {
+    /// One request, no paging.
+    case none
+    /// `--page-param NAME [--first-page N]`: pages by number.
+    case pageNumber(param: String, firstPage: Int)
+    /// `--offset-param NAME` (with `--limit-param` and `--limit`): pages by offset.
+    case limitOffset(offsetParam: String)
+    /// `--cursor-param NAME --next-cursor PATH`: each page says the cursor of the next.
+    case cursor(param: String, nextCursor: String)
+    /// `--link-next`: follow the `Link: <…>; rel="next"` header.
+    case linkNext
+}
+
+/// `lister json URL`: a JSON API browsed page by page with the framework's strategies.
+public struct JSONHTTPSource: Sendable {
+    /// The first page's URL.
+    public var url: URL
+    /// Where the array is in each page (`--items`).
+    public var itemsPath: String?
+    /// How the API pages.
+    public var paging: JSONPaging
+    /// `--limit N [--limit-param NAME]`: the page size, sent as NAME when there is one.
+    public var limit: (param: String?, value: Int)?
+    /// Rows and identity.
+    public var format: JSONRowFormat
+    /// Headers and timeout.
+    public var client: JSONHTTPClient
+
+    /// Creates a source.
+    public init(url: URL, itemsPath: String? = nil, paging: JSONPaging = .none, limit: (param: String?, value: Int)? = nil,
+                format: JSONRowFormat = JSONRowFormat(), client: JSONHTTPClient = JSONHTTPClient()) {
+        self.url = url
+        self.itemsPath = itemsPath
+        self.paging = paging
+        self.limit = limit
+        self.format = format
+        self.client = client
+    }
+
+    /// The screen that browses the source.
+    @MainActor
+    public func screen() -> any Screen {
+        let title = url.host.map { $0 + url.path } ?? url.absoluteString
+        let timeout = Duration.milliseconds(Int(client.timeout * 1000)) + .seconds(1)  // URLSession's comes first
+        switch paging {
+        case .none:
+            return JSONPagedScreen(title: title, pages: PaginatedRepository(first: url) { url in
+                Page(try await self.items(at: url, page: ""), next: nil)
+            }, format: format, requestTimeout: timeout)
+        case .pageNumber(let param, let firstPage):
+            let fetch: @Sendable (PageNumber) async throws -> [JSONItem] = { request in
+                try await self.items(at: self.url(with: [param: String(request.number)]), page: "page \(request.number)")
+            }
+            if let limit {
+                return JSONPagedScreen(title: title, pages: PaginatedRepository(.pageNumber(size: limit.value, firstPage: firstPage), fetch: fetch),
+                                       format: format, requestTimeout: timeout)
+            }
+            // No page size known: the list ends with an empty page.
+            let untilEmpty = PagingStrategy<JSONItem, PageNumber, [JSONItem]>(first: PageNumber(number: firstPage, size: 0)) { request, items in
+                Page(items, next: items.isEmpty ? nil : PageNumber(number: request.number + 1, size: 0))
+            }
+            return JSONPagedScreen(title: title, pages: PaginatedRepository(untilEmpty, fetch: fetch), format: format, requestTimeout: timeout)
+        case .limitOffset(let offsetParam):
+            let pageSize = limit?.value ?? 25
+            return JSONPagedScreen(title: title, pages: PaginatedRepository(.limitOffset(limit: pageSize)) { request in
+                try await self.items(at: self.url(with: [offsetParam: String(request.offset)]), page: "offset \(request.offset)")
+            }, format: format, requestTimeout: timeout)
+        case .cursor(let param, let nextCursor):
+            return JSONPagedScreen(title: title, pages: PaginatedRepository(.cursor()) { (cursor: String?) in
+                let response = try await self.client.get(self.url(with: cursor.map { [param: $0] } ?? [:]))
+                let items = try self.items(in: response.document, page: "cursor \(cursor ?? "")")
+                var next = response.document.value(at: nextCursor).flatMap { value -> String? in
+                    switch value {
+                    case .string(let text): return text.isEmpty ? nil : text
+                    case .number(let text): return text
+                    default: return nil
+                    }
+                }
+                if next == cursor { next = nil }  // a cursor that does not move would loop
+                return CursorPage(items, next: next)
+            }, format: format, requestTimeout: timeout)
+        case .linkNext:
+            return JSONPagedScreen(title: title, pages: PaginatedRepository(first: url(with: [:])) { url in
+                let response = try await self.client.get(url)
+                let next = response.linkNext == url ? nil : response.linkNext
+                return Page(try self.items(in: response.document, page: url.absoluteString), next: next)
+            }, format: format, requestTimeout: timeout)
+        }
+    }
+
+    /// The first URL with `parameters` (and the limit) set in its query.
+    func url(with parameters: [String: String]) -> URL {
+        var all = parameters
+        if let limit, let param = limit.param { all[param] = String(limit.value) }
+        guard !all.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        var query = components.queryItems ?? []
+        query.removeAll { all[$0.name] != nil }
+        query += all.keys.sorted().map { URLQueryItem(name: $0, value: all[$0]) }
+        components.queryItems = query
+        return components.url ?? url
+    }
+
+    private func items(at url: URL, page: String) async throws -> [JSONItem] {
+        try items(in: try await client.get(url).document, page: page)
+    }
+
+    private func items(in document: JSONValue, page: String) throws -> [JSONItem] {
+        JSONItem.elements(try JSONItemsPath.select(itemsPath, in: document), idField: format.idField, page: page)
+    }
+}
+
+/// A JSON API's pages as one list: scrolling near the end loads the next page.
+public struct JSONPagedScreen<Request: Sendable>: PagedListScreen {
+    public let title: String
+    public let pages: PaginatedRepository<JSONItem, Request>
+    let format: JSONRowFormat
+    let requestTimeout: Duration
+
+    /// Creates the screen.
+    public init(title: String, pages: PaginatedRepository<JSONItem, Request>, format: JSONRowFormat, requestTimeout: Duration) {
+        self.title = title
+        self.pages = pages
+        self.format = format
+        self.requestTimeout = requestTimeout
+    }
+
+    public var timeout: Duration? { requestTimeout }
+
+    public var emptyMessage: String { "No items" }
+
+    public func row(_ item: JSONItem, context: RowContext) -> Text { format.row(item) }
+
+    public func open(_ item: JSONItem) -> OpenResult { JSONNavigation.open(item, format: format) }
+}

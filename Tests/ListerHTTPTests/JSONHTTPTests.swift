@@ -1,0 +1,124 @@
+import Foundation
+import Lister
+import ListerSources
+import ListerTestSupport
+import Testing
+
+/// `lister json URL` against a real server on 127.0.0.1: real time, short timeouts.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct JSONHTTPTests {
+    /// Every page's item names, following `next` to the end (at most 10 pages).
+    private func walk<Request: Sendable>(_ screen: any Screen, as: Request.Type) async throws -> [[String]] {
+        let repository = try #require((screen as? JSONPagedScreen<Request>)?.pages)
+        var request: Request? = repository.first
+        var pages: [[String]] = []
+        while let current = request, pages.count < 10 {
+            let page = try await repository.fetch(current)
+            pages.append(page.items.map { $0.value["name"]?.inlineText ?? "?" })
+            request = page.next
+        }
+        return pages
+    }
+
+    private func failure(_ body: () async throws -> Void) async -> ListError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return ListError(error)
+        }
+    }
+
+    @Test func pagesByNumberWithAndWithoutASize() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let sized = JSONHTTPSource(url: server.url("/pages"), paging: .pageNumber(param: "page", firstPage: 1), limit: ("per_page", 10))
+        let pages = try await walk(sized.screen(), as: PageNumber.self)
+        #expect(pages.map(\.count) == [10, 10, 3])
+        #expect(pages.flatMap { $0 } == TestServer.names)
+        let untilEmpty = JSONHTTPSource(url: server.url("/pages?per_page=8"), paging: .pageNumber(param: "page", firstPage: 1))
+        #expect(try await walk(untilEmpty.screen(), as: PageNumber.self).map(\.count) == [8, 8, 7, 0])
+    }
+
+    @Test func pagesByOffset() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let source = JSONHTTPSource(url: server.url("/offsets"), itemsPath: "items", paging: .limitOffset(offsetParam: "offset"), limit: ("limit", 9))
+        let pages = try await walk(source.screen(), as: LimitOffset.self)
+        #expect(pages.map(\.count) == [9, 9, 5])
+        #expect(pages.flatMap { $0 } == TestServer.names)
+    }
+
+    @Test func pagesByCursor() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let source = JSONHTTPSource(url: server.url("/cursor"), paging: .cursor(param: "after", nextCursor: "next"))
+        let pages = try await walk(source.screen(), as: String?.self)
+        #expect(pages.map(\.count) == [10, 10, 3])
+        #expect(pages.flatMap { $0 } == TestServer.names)
+    }
+
+    @Test func followsLinkHeaders() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let pages = try await walk(JSONHTTPSource(url: server.url("/linked"), paging: .linkNext).screen(), as: URL.self)
+        #expect(pages.map(\.count) == [10, 10, 3])
+        #expect(pages.flatMap { $0 } == TestServer.names)
+        let link = #"<https://api.example.com/x?page=2>; rel="next", <https://api.example.com/x?page=9>; rel="last""#
+        #expect(JSONHTTPClient.nextLink(in: link, relativeTo: server.url("/"))?.absoluteString == "https://api.example.com/x?page=2")
+    }
+
+    @Test func aFailedPageShowsInlineAndRetrySucceeds() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let source = JSONHTTPSource(url: server.url("/flaky"), paging: .pageNumber(param: "page", firstPage: 1), limit: (nil, 10))
+        let app = HeadlessApp(root: source.screen(), size: .init(rows: 14, columns: 100))
+        await app.start()
+        #expect(app.lines[1] == "repo-01")
+        await app.press(.end)  // page 2 is asked for, and fails
+        #expect(app.screen.contains("✗ HTTP 500 Internal Server Error from http://127.0.0.1:\(server.port)/flaky: Internal boom[31m · r to retry"))
+        await app.press(.character("r"))
+        await app.press(.end)
+        #expect(app.screen.contains("repo-20"))
+    }
+
+    @Test func errorsOfTheFirstPageOfferRetry() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let app = HeadlessApp(root: JSONHTTPSource(url: server.url("/html")).screen(), size: .init(rows: 10, columns: 160))
+        await app.start()
+        #expect(app.screen.contains("Could not load 127.0.0.1/html"))
+        #expect(app.screen.contains("is not JSON (unexpected character '<' at line 1, column 1): hello"))
+        #expect(app.screen.contains("r to retry") || app.screen.contains("Press r"))
+    }
+
+    @Test func connectionRefused() async throws {
+        let server = try await TestServer.start()
+        let port = server.port
+        await server.stop()  // nothing listens on the port any more
+        let client = JSONHTTPClient(timeout: 2)
+        let error = await failure { _ = try await client.get(URL(string: "http://127.0.0.1:\(port)/pages")!) }
+        #expect(error?.message == "connection refused by 127.0.0.1:\(port)")
+        #expect(error?.isRetryable == true)
+    }
+
+    @Test func aSlowResponseTimesOut() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = JSONHTTPClient(timeout: 1)  // URLSession on Linux does not keep fractions of a second
+        let started = ContinuousClock.now
+        let error = await failure { _ = try await client.get(server.url("/slow")) }
+        #expect(error?.message == "no response from 127.0.0.1:\(server.port) in 1 s")
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed > .seconds(0.9) && elapsed < .seconds(2.5))
+    }
+
+    @Test func headerValuesNeverShow() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = JSONHTTPClient(headers: [("Authorization", "Bearer s3cr3t-token")], timeout: 2)
+        let error = await failure { _ = try await client.get(server.url("/secret?token=abc")) }
+        #expect(error?.message == "HTTP 401 Unauthorized from http://127.0.0.1:\(server.port)/secret: bad credentials: ***")
+        #expect(error?.isRetryable == false)
+    }
+}
