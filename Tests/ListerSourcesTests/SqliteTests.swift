@@ -99,6 +99,21 @@ enum SqliteFixture {
         #expect(SqliteDatabase.immutableURI("x.db").hasPrefix("file:/"))
     }
 
+    @Test func aDatabaseLockedByAWriterStillBrowses() throws {
+        let scratch = try DirSqlScratch()
+        let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
+        let writer = try DatabaseQueue(path: path)
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN EXCLUSIVE; DELETE FROM tags")  // held until COMMIT
+            // Immutable: no lock is asked for, so the exclusive lock does not stop a reader
+            // (which sees the file as it is on disk).
+            let database = SqliteDatabase(path: path)
+            #expect(try database.tables().first { $0.name == "tags" }?.rowCount == 3)
+            try db.execute(sql: "ROLLBACK")
+        }
+        try writer.close()
+    }
+
     @Test func aWALDatabaseIsNeverWrittenNorGivenCompanions() throws {
         let scratch = try DirSqlScratch()
         let path = try SqliteFixture.make(in: scratch, wal: true, SqliteFixture.people)
