@@ -49,7 +49,7 @@ public struct JSONHTTPSource: Sendable {
         let timeout = Duration.milliseconds(Int(client.timeout * 1000)) + .seconds(1)  // URLSession's comes first
         switch paging {
         case .none:
-            return JSONPagedScreen(title: title, pages: PaginatedRepository(first: url) { url in
+            return JSONPagedScreen(title: title, pages: PaginatedRepository(first: url(with: [:])) { url in
                 Page(try await self.items(at: url, page: ""), next: nil)
             }, format: format, requestTimeout: timeout)
         case .pageNumber(let param, let firstPage):
