@@ -122,8 +122,13 @@ def targets(inproc, sums):
     results = inproc["results"]
     rows = ["| target (issue 6) | measured | result |", "|---|---|---|"]
 
+    lister_failed = bool(lister.get("errors"))
+
     def check(label, measured, ok):
-        rows.append("| %s | %s | %s |" % (label, measured, verdict(ok)))
+        result = verdict(ok)
+        if ok is None and lister_failed:
+            result = "**fail** (lister failed, see above)"
+        rows.append("| %s | %s | %s |" % (label, measured, result))
 
     def compare(a, b, op):
         return None if a is None or b is None else op(a, b)
