@@ -177,3 +177,23 @@ import Testing
         #expect(api.cancelledCalls == [2])
     }
 }
+
+@MainActor
+@Suite struct PagingMouseTests {
+    @Test func clickingAFailedPagesRowRetriesThatPage() async {
+        let api = ScriptedEndpoint<LimitOffset, [Book]>()
+        let app = HeadlessApp(root: PagedBooks(api: api, limit: 5), size: Size(rows: 10, columns: 40))
+        await app.start()
+        api.succeed(books(0..<5))
+        await app.settle()
+        api.fail(ListError("HTTP 502"))  // page 2, asked for at once
+        await app.settle()
+        #expect(app.lines[6].contains("r to retry"))
+        await app.mouse(.press, row: 6)
+        #expect(api.requests.map(\.offset) == [0, 5, 5])
+        api.succeed(books(5..<8))
+        await app.settle()
+        #expect(app.lines[8] == "book 7")
+        #expect(app.lines[9].hasPrefix("1/8 · page 2"))  // nothing lost, the list has ended
+    }
+}
