@@ -135,5 +135,9 @@ public struct JSONPagedScreen<Request: Sendable>: PagedListScreen {
 
     public func row(_ item: JSONItem, context: RowContext) -> Text { format.row(item) }
 
+    public func errorView(_ error: ListError) -> JSONErrorView {
+        JSONErrorView(headline: "Could not load \(title)", error: error)
+    }
+
     public func open(_ item: JSONItem) -> OpenResult { JSONNavigation.open(item, format: format) }
 }
