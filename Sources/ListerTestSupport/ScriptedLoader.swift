@@ -16,7 +16,7 @@ public final class ScriptedLoader<Output: Sendable>: Sendable {
     private struct Waiter {
         var call: Int
         var continuation: CheckedContinuation<Output, any Error>
-        var report: (@Sendable (Bool) -> Void)?
+        var probe: LoadProbe?
     }
 
     private struct State {
@@ -47,7 +47,7 @@ public final class ScriptedLoader<Output: Sendable>: Sendable {
 
     /// Parks until the test answers this call.
     public func load() async throws -> Output {
-        let report = LoadProbe.current
+        let probe = LoadProbe.current
         let call = state.withLock { s -> Int in
             s.calls += 1
             return s.calls
@@ -56,13 +56,13 @@ public final class ScriptedLoader<Output: Sendable>: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 let cancelledAlready = state.withLock { s -> Bool in
                     if Task.isCancelled, !ignoresCancellation { return true }
-                    s.waiting.append(Waiter(call: call, continuation: continuation, report: report))
+                    s.waiting.append(Waiter(call: call, continuation: continuation, probe: probe))
                     return false
                 }
                 if cancelledAlready {
                     continuation.resume(throwing: CancellationError())
                 } else {
-                    report?(true)
+                    probe?.report(parked: true)
                 }
             }
         } onCancel: {
@@ -96,6 +96,6 @@ public final class ScriptedLoader<Output: Sendable>: Sendable {
             return
         }
         waiter.continuation.resume(with: result)
-        waiter.report?(false)
+        waiter.probe?.report(parked: false)
     }
 }

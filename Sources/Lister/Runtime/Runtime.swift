@@ -323,9 +323,9 @@ public final class Runtime {
 extension Runtime: LoadScheduler {
     func startLoad(screen: Int, generation: Int, _ operation: @escaping @Sendable () async -> any Sendable) {
         let continuation = self.continuation
-        let report = probe.report
+        let loadProbe = probe.reporter
         loads[LoadKey(screen: screen, generation: generation)] = Task.detached {
-            let payload = await LoadProbe.$current.withValue(report) { await operation() }
+            let payload = await LoadProbe.$current.withValue(loadProbe) { await operation() }
             continuation.yield(.loadFinished(screen: screen, generation: generation, payload: payload))
         }
     }
@@ -346,8 +346,8 @@ final class ProbeCounter: Sendable {
 
     var parked: Int { count.withLock { $0 } }
 
-    var report: @Sendable (Bool) -> Void {
-        { [count, continuation] parked in
+    var reporter: LoadProbe {
+        LoadProbe { [count, continuation] parked in
             count.withLock { $0 += parked ? 1 : -1 }
             continuation.yield(.wake)
         }
