@@ -6,6 +6,7 @@
 #   make run             build and run the demo: lister demo
 #   make test            unit, rendering, headless and end-to-end tests, then check-warnings
 #   make test-tsan       unit and headless tests under the thread sanitizer
+#   make test-release    end-to-end tests again on the release binary (after check-warnings)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
 #   make clean           remove build outputs
@@ -19,7 +20,7 @@ APT_PACKAGES := libncurses-dev tmux
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := build
-.PHONY: deps build release run test test-tsan check-warnings clean
+.PHONY: deps build release run test test-tsan test-release check-warnings clean
 
 # Installs what is missing, quietly when nothing is; never prompts (CI has no stdin).
 deps:
@@ -56,6 +57,14 @@ test: deps
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory test-tsan
 	@$(MAKE) --no-print-directory check-warnings
+	@$(MAKE) --no-print-directory test-release
+
+# The end-to-end tests of the demo and of lines again, against the release binary the
+# warnings check built: optimised code has crashed where debug code did not.
+test-release: export SWIFT_BACKTRACE := interactive=no
+test-release: export LANG := C.UTF-8
+test-release:
+	LISTER_BIN=$(WARNINGS_SCRATCH)/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|LinesEndToEndTests|NavigationEndToEndTests'
 
 # The state, rendering and headless layers under the thread sanitizer, in their own
 # scratch path (a sanitized build would otherwise replace the normal debug build). The
