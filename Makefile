@@ -4,9 +4,9 @@
 #   make build           debug build (library, `lister`, examples)
 #   make release         release build
 #   make run             build and run the demo: lister demo
-#   make test            unit, rendering, headless and end-to-end tests, then check-warnings
+#   make test            all tests (debug), no warnings (debug and release), e2e on release, TSan
 #   make test-tsan       unit and headless tests under the thread sanitizer
-#   make test-release    end-to-end tests again on the release binary (after check-warnings)
+#   make test-release    end-to-end tests again on the release binary (.build/release)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
 #   make clean           remove build outputs
@@ -50,21 +50,29 @@ release: deps
 run: build
 	LANG="$${LANG:-C.UTF-8}" .build/debug/lister demo
 
+# A clean build (as in CI's fresh clone) prints every warning once: the logs are checked.
+# Warnings from dependencies (under checkouts/) do not count.
+no-warnings = if grep 'warning:' $(1) | grep -v '/checkouts/' | sort -u >&2; then \
+	  echo "make: the build printed warnings (above); the project builds with none" >&2; exit 1; fi
+
 test: export SWIFT_BACKTRACE := interactive=no
 test: export LANG := C.UTF-8
 test: deps
-	$(SWIFT) build --build-tests
+	@mkdir -p .build
+	$(SWIFT) build --build-tests 2>&1 | tee .build/build-debug.log
+	@$(call no-warnings,.build/build-debug.log)
 	$(SWIFT) test --skip-build
-	@$(MAKE) --no-print-directory test-tsan
-	@$(MAKE) --no-print-directory check-warnings
+	$(SWIFT) build -c release 2>&1 | tee .build/build-release.log
+	@$(call no-warnings,.build/build-release.log)
 	@$(MAKE) --no-print-directory test-release
+	@$(MAKE) --no-print-directory test-tsan
 
-# The end-to-end tests of the demo and of lines again, against the release binary the
-# warnings check built: optimised code has crashed where debug code did not.
+# The end-to-end tests of the demo, lines and navigation again, against the release
+# binary: optimised code has crashed where debug code did not.
 test-release: export SWIFT_BACKTRACE := interactive=no
 test-release: export LANG := C.UTF-8
 test-release:
-	LISTER_BIN=$(WARNINGS_SCRATCH)/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|LinesEndToEndTests|NavigationEndToEndTests'
+	LISTER_BIN=.build/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|LinesEndToEndTests|NavigationEndToEndTests'
 
 # The state, rendering and headless layers under the thread sanitizer, in their own
 # scratch path (a sanitized build would otherwise replace the normal debug build). The
@@ -80,7 +88,8 @@ test-tsan: deps
 	  echo "test-tsan: the thread sanitizer reported a problem (see above)" >&2; exit 1; \
 	fi
 
-# Warnings from dependencies (under checkouts/) do not count.
+# From clean in its own scratch path, for a local check after incremental builds (which
+# do not repeat the warnings of files compiled before). `make test` in CI builds clean.
 check-warnings: deps
 	@mkdir -p $(WARNINGS_SCRATCH)
 	$(SWIFT) package --scratch-path $(WARNINGS_SCRATCH) clean
