@@ -128,3 +128,33 @@ import Testing
         #expect(app.lines[1] == "0123456789a…")
     }
 }
+
+/// Seed 002: a screen brings its own loading, empty and error views.
+struct CustomViewsScreen: ListScreen {
+    let loader: ScriptedLoader<[Fruit]>
+    var title: String { "Orchard" }
+    nonisolated func load() async throws -> [Fruit] { try await loader.load() }
+    func row(_ fruit: Fruit, context: RowContext) -> Text { Text(fruit.name) }
+    func loadingView(frame: Int) -> Text { Text("Picking fruit (\(frame))…") }
+    func emptyView() -> Text { Text("The orchard is bare") }
+    func errorView(_ error: ListError) -> Text { Text("Storm: \(error.message)") }
+}
+
+@MainActor
+@Suite struct CustomViewTests {
+    @Test func aScreenReplacesTheLoadingEmptyAndErrorViews() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: CustomViewsScreen(loader: loader), size: Size(rows: 5, columns: 30),
+                              configuration: Configuration(timing: LoadTiming(spinnerDelay: .zero, spinnerMinimum: .zero)))
+        await app.start()
+        await app.advance(by: .zero)
+        #expect(app.lines[1] == "Picking fruit (0)…")
+        loader.fail(ListError("hail"))
+        await app.settle()
+        #expect(app.lines[1] == "Storm: hail")
+        await app.press(.character("r"))
+        loader.succeed([])
+        await app.settle()
+        #expect(app.lines[1] == "The orchard is bare")
+    }
+}
