@@ -9,13 +9,15 @@ import Foundation
 /// - `/cursor?after=C`: `{"data": [...], "next": "C2"}` (10 a page), `next` null at the end.
 /// - `/linked?page=N`: a plain array, 10 a page, with `Link: <…>; rel="next"` but on the last.
 /// - `/flaky?page=N`: as `/pages` with 10 a page, but page 2 fails with a 500 the first time.
-/// - `/html`: a 200 whose body is HTML. `/slow`: answers after 3 s. `/secret`: a 401 whose
+/// - `/html`: a 200 whose body is HTML. `/slow`: answers only when the server stops (so any
+///   client timeout fires first, with no timer on the server's side). `/secret`: a 401 whose
 ///   body repeats the request's Authorization header.
 final class TestServer: Sendable {
     let server: HTTPServer
     let port: UInt16
     private let task: Task<Void, any Error>
     private let failures = Counter()
+    private let slowGate = Gate()
 
     static let names = (1...23).map { String(format: "repo-%02d", $0) }
 
@@ -40,6 +42,7 @@ final class TestServer: Sendable {
 
     /// Stops the server (tests call it at the end).
     func stop() async {
+        await slowGate.open()
         await server.stop(timeout: 0)
         task.cancel()
     }
@@ -89,8 +92,8 @@ final class TestServer: Sendable {
         await server.appendRoute("GET /html") { _ in
             HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html"], body: Data("<!doctype html><p>hello</p>".utf8))
         }
-        await server.appendRoute("GET /slow") { _ in
-            try await Task.sleep(for: .seconds(3))
+        await server.appendRoute("GET /slow") { [slowGate] _ in
+            await slowGate.wait()
             return Self.json("[]")
         }
         await server.appendRoute("GET /secret") { request in
@@ -108,5 +111,24 @@ actor Counter {
     func next() -> Int {
         defer { value += 1 }
         return value
+    }
+}
+
+/// Holds callers until it is opened, then lets every one through.
+actor Gate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once the gate is open.
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Opens the gate for good.
+    func open() {
+        isOpen = true
+        waiting.forEach { $0.resume() }
+        waiting = []
     }
 }
