@@ -99,19 +99,14 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
     func status(now: Duration) -> (position: String, state: String) {
         let count = contentLines.count
         let position = count == 0 ? "0/0" : "\(min(count, model.scrollOffset + 1))/\(count)"
-        let state: String
+        var isLoading = false, failed = false
         switch model.state {
-        case .idle, .loading: state = "loading"
-        case .error: state = "error"
-        case .loaded:
-            if model.isRefreshing {
-                state = "refreshing"
-            } else if let error = model.refreshError {
-                state = "refresh failed: \(error.message)"
-            } else {
-                state = ""
-            }
+        case .idle, .loading: isLoading = true
+        case .error: failed = true
+        case .loaded: break
         }
+        let state = loadStatus(isLoading: isLoading, failed: failed, isRefreshing: model.isRefreshing,
+                               refreshError: model.refreshError) ?? ""
         return (position, state)
     }
 

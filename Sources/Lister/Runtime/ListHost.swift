@@ -172,22 +172,18 @@ final class ListHost<S: ListScreen>: ScreenHost {
             if model.paging != .complete { position += "+" }
             position += " · page \(model.pageCount)"
         }
-        let state: String
+        var isLoading = false, failed = false
         switch model.state {
-        case .idle, .loading: state = "loading"
-        case .error: state = "error"
-        case .empty, .loaded:
-            if model.isRefreshing {
-                state = "refreshing"
-            } else if let error = model.refreshError {
-                state = "refresh failed: \(error.message)"
-            } else if model.paging == .loadingMore {
-                state = "loading page \(model.pageCount + 1)"
-            } else if case .failed = model.paging {
-                state = "page \(model.pageCount + 1) failed"
-            } else {
-                state = ""
-            }
+        case .idle, .loading: isLoading = true
+        case .error: failed = true
+        case .empty, .loaded: break
+        }
+        var state = loadStatus(isLoading: isLoading, failed: failed, isRefreshing: model.isRefreshing,
+                               refreshError: model.refreshError) ?? ""
+        if state.isEmpty, model.paging == .loadingMore {
+            state = "loading page \(model.pageCount + 1)"
+        } else if state.isEmpty, case .failed = model.paging {
+            state = "page \(model.pageCount + 1) failed"
         }
         return withMarks((position, state))
     }

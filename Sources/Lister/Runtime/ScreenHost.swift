@@ -56,3 +56,13 @@ extension ScreenHost {
     var actionHelp: [(keys: String, help: String)] { [] }
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
 }
+
+/// The state words of the status bar, the same for every kind of screen: `loading`,
+/// `error`, `refreshing`, `refresh failed: …`; nil when the content is shown and settled.
+func loadStatus(isLoading: Bool, failed: Bool, isRefreshing: Bool, refreshError: ListError?) -> String? {
+    if isLoading { return "loading" }
+    if failed { return "error" }
+    if isRefreshing { return "refreshing" }
+    if let refreshError { return "refresh failed: \(refreshError.message)" }
+    return nil
+}
