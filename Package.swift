@@ -18,6 +18,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The diagnostic log (`lister --log FILE`): the framework logs loads through it.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `lister sqlite`: read-only SQLite (the database opened with `immutable=1`).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Test only: the real HTTP server the JSON-over-HTTP tests run on 127.0.0.1.
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "TerminalNcurses", dependencies: ["TerminalCore", "CNcurses", "CSignalSupport"]),
 
         // The framework and its test kit.
-        .target(name: "Lister", dependencies: ["TerminalCore"]),
+        .target(name: "Lister", dependencies: ["TerminalCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ListerTestSupport", dependencies: ["Lister", "TerminalCore"]),
 
         // Data embedded in the binary, and the sources the command browses.

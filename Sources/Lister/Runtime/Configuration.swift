@@ -1,13 +1,22 @@
+import Logging
+
 /// Settings of a run of the app.
 public struct Configuration: Sendable {
     /// The key table.
     public var keyMap: KeyMap
     /// Spinner delay, minimum and frame interval.
     public var timing: LoadTiming
+    /// Where the runtime logs loads (start, progress, result, timing, cancellation) and
+    /// errors. By default nothing is logged; never log to the terminal the app draws on.
+    public var logger: Logger
 
     /// Creates a configuration; the defaults suit most apps.
-    public init(keyMap: KeyMap = .standard, timing: LoadTiming = LoadTiming()) {
+    public init(keyMap: KeyMap = .standard, timing: LoadTiming = LoadTiming(), logger: Logger = Configuration.silentLogger) {
         self.keyMap = keyMap
         self.timing = timing
+        self.logger = logger
     }
+
+    /// A logger that drops everything (the default).
+    public static let silentLogger = Logger(label: "lister", factory: { _ in SwiftLogNoOpLogHandler() })
 }
