@@ -72,7 +72,7 @@ test: deps
 test-release: export SWIFT_BACKTRACE := interactive=no
 test-release: export LANG := C.UTF-8
 test-release:
-	LISTER_BIN=.build/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|LinesEndToEndTests|NavigationEndToEndTests'
+	LISTER_BIN=.build/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|LinesEndToEndTests|StreamingEndToEndTests|NavigationEndToEndTests'
 
 # The state, rendering and headless layers under the thread sanitizer, in their own
 # scratch path (a sanitized build would otherwise replace the normal debug build). The

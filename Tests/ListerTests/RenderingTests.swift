@@ -93,6 +93,10 @@ import Testing
         #expect(draw(32) == "42/150   refreshing       ? help")
         #expect(draw(25) == "42/150   refreshing")
         #expect(draw(12) == "42/150")
+        let failed = StatusBar(position: "1/2", state: "stopped: cannot read standard input", hint: "? help")
+        var buffer = Buffer(size: Size(rows: 1, columns: 30))
+        failed.render(in: buffer.area, buffer: &buffer)
+        #expect(buffer.line(0) == "1/2   stopped: cannot read st…")
     }
 
     @Test func hostileTextCannotReachTheTerminal() {

@@ -9,10 +9,8 @@ struct ListFilter {
     var text = ""
     /// The first visible match.
     var scrollOffset = 0
-    /// The rows' revision and page count the engine last saw, to tell appended rows from
-    /// replaced ones.
+    /// The rows' revision the engine last saw, to tell appended rows from replaced ones.
     var seenRevision = -1
-    var seenPageCount = 0
     /// The text of the rows, built when the filter first needs it after the rows change.
     var source: (any FilterableText)?
     /// The run in flight off the main actor, if any.

@@ -77,10 +77,9 @@ extension ListHost {
     func syncFilter() {
         guard filter.isActive, filter.seenRevision != model.revision else { return }
         let count = model.state.items.count
-        let appended = filter.seenRevision >= 0 && model.pageCount > max(1, filter.seenPageCount)
-            && count >= filter.engine.rowCount
+        // Pages and streams only append rows: then the filter looks at the new rows only.
+        let appended = filter.seenRevision >= model.replacedRevision && count >= filter.engine.rowCount
         filter.seenRevision = model.revision
-        filter.seenPageCount = model.pageCount
         filter.source = nil
         execute(appended ? filter.engine.rowsAppended(count: count) : filter.engine.rowsReplaced(count: count))
         keepSelectionAmongMatches()

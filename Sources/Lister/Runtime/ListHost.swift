@@ -117,9 +117,15 @@ final class ListHost<S: ListScreen>: ScreenHost {
         return model.receive(result, generation: generation, now: now)
     }
 
+    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool {
+        guard let items = payload as? ItemList<S.Item> else { return false }
+        return model.receive(progress: items, generation: generation, now: now)
+    }
+
     func advance(to now: Duration) -> Bool {
         self.now = now
         let timedOut = model.timeOut(now: now)
+        if !timedOut.isEmpty { scheduler.logger.warning("load timed out", metadata: ["screen": "\(title)"]) }
         run(timedOut)
         return model.advance(to: now) || !timedOut.isEmpty
     }
@@ -180,6 +186,12 @@ final class ListHost<S: ListScreen>: ScreenHost {
         }
         var state = loadStatus(isLoading: isLoading, failed: failed, isRefreshing: model.isRefreshing,
                                refreshError: model.refreshError) ?? ""
+        if model.isStreaming {
+            position += "+"
+            state = "reading… \(model.count)"
+        } else if state.isEmpty, let error = model.streamError {
+            state = "stopped: \(error.message)"
+        }
         if state.isEmpty, model.paging == .loadingMore {
             state = "loading page \(model.pageCount + 1)"
         } else if state.isEmpty, case .failed = model.paging {
@@ -206,9 +218,10 @@ final class ListHost<S: ListScreen>: ScreenHost {
                     startPage(firstPage, generation: generation)
                 } else {
                     let screen = self.screen
-                    scheduler.startLoad(screen: id, generation: generation) {
+                    scheduler.startLoad(screen: id, generation: generation) { report in
                         do {
-                            let items = try await screen.load()
+                            let progress = LoadProgress<S.Items> { report(ItemList($0)) }
+                            let items = try await screen.load(progress: progress)
                             try Task.checkCancellation()
                             return Result<ItemList<S.Item>, ListError>.success(ItemList(items))
                         } catch {

@@ -1,3 +1,4 @@
+import Logging
 import TerminalCore
 
 /// The app's event loop on the main actor.
@@ -20,6 +21,8 @@ public final class Runtime {
         case terminal(TerminalEvent)
         case terminalClosed
         case loadFinished(screen: Int, generation: Int, payload: any Sendable)
+        /// A load in flight reported rows; the slot holds the newest report.
+        case loadProgress(screen: Int, generation: Int, ProgressSlot)
         case tick
         case wake
     }
@@ -33,7 +36,7 @@ public final class Runtime {
     private var hint: String?
     private var dirty = true
     private var lastFrame: Buffer?
-    private var loads: [LoadKey: Task<Void, Never>] = [:]
+    private var loads: [LoadKey: (task: Task<Void, Never>, startedAt: Duration)] = [:]
     private let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
     private var iterator: AsyncStream<Event>.Iterator
@@ -116,7 +119,7 @@ public final class Runtime {
 
     /// Loads started and not yet delivered, and how many of them are parked in a probe.
     @_spi(Testing) public var pendingLoads: (inFlight: Int, parked: Int) {
-        (loads.count, probe.parked)
+        (loads.count + probe.undeliveredReports, probe.parked)
     }
 
     /// The next moment something changes on its own, or nil when idle.
@@ -132,9 +135,15 @@ public final class Runtime {
         case .terminalClosed:
             outcome = outcome ?? .interrupted(.hangup)
         case .loadFinished(let screen, let generation, let payload):
-            loads[LoadKey(screen: screen, generation: generation)] = nil
-            if let host = stack.first(where: { $0.id == screen }),
-               host.receive(generation: generation, payload: payload, now: now) {
+            let load = loads.removeValue(forKey: LoadKey(screen: screen, generation: generation))
+            let host = stack.first(where: { $0.id == screen })
+            if generation > 0 { logFinished(host: host, generation: generation, payload: payload, startedAt: load?.startedAt) }
+            if let host, host.receive(generation: generation, payload: payload, now: now) {
+                dirty = true
+            }
+        case .loadProgress(let screen, let generation, let slot):
+            if let payload = slot.take(), let host = stack.first(where: { $0.id == screen }),
+               host.receiveProgress(generation: generation, payload: payload, now: now) {
                 dirty = true
             }
         case .tick, .wake:
@@ -279,7 +288,7 @@ public final class Runtime {
 
     private func shutDown() {
         for host in stack { host.cancelAll() }
-        for task in loads.values { task.cancel() }
+        for load in loads.values { load.task.cancel() }
         loads.removeAll()
     }
 
@@ -321,23 +330,80 @@ public final class Runtime {
 }
 
 extension Runtime: LoadScheduler {
-    func startLoad(screen: Int, generation: Int, _ operation: @escaping @Sendable () async -> any Sendable) {
+    func startLoad(screen: Int, generation: Int,
+                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (any Sendable) -> Void) async -> any Sendable) {
         let continuation = self.continuation
         let loadProbe = probe.reporter
-        loads[LoadKey(screen: screen, generation: generation)] = Task.detached {
-            let payload = await LoadProbe.$current.withValue(loadProbe) { await operation() }
+        let slot = ProgressSlot(screen: screen, generation: generation, continuation: continuation, counter: probe)
+        if generation > 0 {
+            configuration.logger.debug("load started", metadata: logMetadata(screen: screen, generation: generation))
+        }
+        let task = Task.detached {
+            let payload = await LoadProbe.$current.withValue(loadProbe) { await operation(slot.report) }
             continuation.yield(.loadFinished(screen: screen, generation: generation, payload: payload))
         }
+        loads[LoadKey(screen: screen, generation: generation)] = (task, now)
     }
 
     func cancelLoad(screen: Int, generation: Int) {
-        loads[LoadKey(screen: screen, generation: generation)]?.cancel()
+        guard let load = loads[LoadKey(screen: screen, generation: generation)] else { return }
+        load.task.cancel()
+        if generation > 0 {
+            var metadata = logMetadata(screen: screen, generation: generation)
+            metadata["after"] = "\(Self.milliseconds(now - load.startedAt)) ms"
+            configuration.logger.debug("load cancelled", metadata: metadata)
+        }
+    }
+
+    var logger: Logger { configuration.logger }
+}
+
+/// The newest report of a load in flight that the loop has not taken yet.
+///
+/// A load may report thousands of times a second; only the first report after the loop
+/// took the last one sends an event, so reports never queue up behind a busy loop.
+@_spi(Testing)
+public final class ProgressSlot: Sendable {
+    private let latest = Locked<(any Sendable)?>(nil)
+    private let screen: Int
+    private let generation: Int
+    private let continuation: AsyncStream<Runtime.Event>.Continuation
+    private let counter: ProbeCounter
+
+    init(screen: Int, generation: Int, continuation: AsyncStream<Runtime.Event>.Continuation, counter: ProbeCounter) {
+        self.screen = screen
+        self.generation = generation
+        self.continuation = continuation
+        self.counter = counter
+    }
+
+    /// Keeps `payload` as the newest report, and sends an event unless one is on its way.
+    @Sendable func report(_ payload: any Sendable) {
+        let wasEmpty = latest.withLock { slot in
+            defer { slot = payload }
+            return slot == nil
+        }
+        guard wasEmpty else { return }
+        counter.reportSent()
+        continuation.yield(.loadProgress(screen: screen, generation: generation, self))
+    }
+
+    /// Takes the newest report (the loop does, once per event).
+    func take() -> (any Sendable)? {
+        let payload = latest.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        if payload != nil { counter.reportTaken() }
+        return payload
     }
 }
 
-/// Counts loads parked in a ``LoadProbe`` and wakes the loop when that changes.
+/// Counts loads parked in a ``LoadProbe`` and wakes the loop when that changes; also
+/// counts progress reports sent and not yet taken, so headless tests settle after them.
 final class ProbeCounter: Sendable {
     private let count = Locked(0)
+    private let reports = Locked(0)
     private let continuation: AsyncStream<Runtime.Event>.Continuation
 
     init(continuation: AsyncStream<Runtime.Event>.Continuation) {
@@ -345,6 +411,9 @@ final class ProbeCounter: Sendable {
     }
 
     var parked: Int { count.withLock { $0 } }
+    var undeliveredReports: Int { reports.withLock { $0 } }
+    func reportSent() { reports.withLock { $0 += 1 } }
+    func reportTaken() { reports.withLock { $0 -= 1 } }
 
     var reporter: LoadProbe {
         LoadProbe { [count, continuation] parked in
@@ -375,5 +444,57 @@ struct ScreenLayout {
             rest = split.1
         }
         list = rest
+    }
+}
+
+// MARK: - Logging
+
+extension Runtime {
+    /// The screen's title and the load's generation, for every log line about a load.
+    func logMetadata(screen: Int, generation: Int) -> Logger.Metadata {
+        let title = stack.first(where: { $0.id == screen })?.title ?? "screen \(screen)"
+        return ["screen": "\(title)", "generation": "\(generation)"]
+    }
+
+    fileprivate func logFinished(host: (any ScreenHost)?, generation: Int, payload: any Sendable, startedAt: Duration?) {
+        let logger = configuration.logger
+        var metadata: Logger.Metadata = ["screen": "\(host?.title ?? "(closed)")", "generation": "\(generation)"]
+        if let startedAt { metadata["duration"] = "\(Self.milliseconds(now - startedAt)) ms" }
+        switch (payload as? any LoadSummary)?.summary {
+        case .failure(let message)?:
+            metadata["error"] = "\(message)"
+            logger.warning("load failed", metadata: metadata)
+        case .success(let count)?:
+            if let count { metadata["items"] = "\(count)" }
+            logger.info("load finished", metadata: metadata)
+        case nil:
+            logger.info("load finished", metadata: metadata)
+        }
+    }
+
+    /// `12.3` for a duration, in milliseconds.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = (seconds * 1_000_000 + attoseconds / 1_000_000_000_000) / 100
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+/// What a load's result says for the log: how many items, or the error.
+protocol LoadSummary {
+    var summary: LoadSummaryValue { get }
+}
+
+enum LoadSummaryValue {
+    case success(count: Int?)
+    case failure(String)
+}
+
+extension Result: LoadSummary {
+    var summary: LoadSummaryValue {
+        switch self {
+        case .success(let value): return .success(count: (value as? any Collection)?.count)
+        case .failure(let error): return .failure((error as? ListError)?.message ?? "\(error)")
+        }
     }
 }

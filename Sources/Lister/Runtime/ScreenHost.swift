@@ -1,3 +1,4 @@
+import Logging
 import TerminalCore
 
 /// What a screen's host asks the runtime to do after a command.
@@ -15,8 +16,21 @@ enum HostResponse {
 /// Starts and cancels loads for hosts; the runtime implements it.
 @MainActor
 protocol LoadScheduler: AnyObject {
-    func startLoad(screen: Int, generation: Int, _ operation: @escaping @Sendable () async -> any Sendable)
+    /// Starts `operation` off the main actor; what it returns reaches the host's
+    /// `receive`, and what it passes to its `report` argument reaches `receiveProgress`
+    /// (only the newest report not yet delivered).
+    func startLoad(screen: Int, generation: Int,
+                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (any Sendable) -> Void) async -> any Sendable)
     func cancelLoad(screen: Int, generation: Int)
+    /// Where hosts log what the runtime cannot see (a load timed out).
+    var logger: Logger { get }
+}
+
+extension LoadScheduler {
+    /// Starts a load that reports nothing before its result.
+    func startLoad(screen: Int, generation: Int, _ operation: @escaping @Sendable () async -> any Sendable) {
+        startLoad(screen: screen, generation: generation, reporting: { _ in await operation() })
+    }
 }
 
 /// A screen together with its state, as the runtime keeps it on the stack.
@@ -28,6 +42,8 @@ protocol ScreenHost: AnyObject {
     func appear(now: Duration)
     func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse
     func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool
+    /// Takes what a load in flight reported (rows of a stream); true when it changed the screen.
+    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool
     func advance(to now: Duration) -> Bool
     func nextDeadline(after now: Duration) -> Duration?
     func layout(listHeight: Int)
@@ -51,6 +67,7 @@ protocol ScreenHost: AnyObject {
 }
 
 extension ScreenHost {
+    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool { false }
     func edit(_ key: Key, now: Duration) -> HostResponse? { nil }
     func closeLayer() -> Bool { false }
     var actionHelp: [(keys: String, help: String)] { [] }

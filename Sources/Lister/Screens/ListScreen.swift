@@ -35,6 +35,12 @@ public protocol ListScreen: Screen {
     /// Loads the items. Throw a ``ListError`` to say whether retrying can help.
     nonisolated func load() async throws -> Items
 
+    /// Loads the items, reporting the rows that came so far while it goes on (a stream
+    /// being read): the list shows them at once and stays navigable while it grows. By
+    /// default it calls ``load()`` and reports nothing. Each report must begin with the
+    /// rows of the one before, and the result with those of the last report.
+    nonisolated func load(progress: LoadProgress<Items>) async throws -> Items
+
     /// The list area for the current state. The default draws the loading view (once the
     /// spinner delay has passed), the empty view, the error view, or the rows and footer.
     @ViewBuilder func body(_ context: ListContext<Self>) -> Group
@@ -117,6 +123,8 @@ extension ListScreen {
             return Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(error.isRetryable ? " · r to retry" : "").dim()
         }
     }
+
+    public nonisolated func load(progress: LoadProgress<Items>) async throws -> Items { try await load() }
 
     public func loadingView(frame: Int) -> Spinner {
         Spinner(frame: frame, label: "Loading \(title)…")

@@ -54,6 +54,7 @@ extension ListModel {
         pagesWithoutNewItems = 0
         paging = arrival.hasMore ? .more : .complete
         revision += 1
+        replacedRevision = revision
         restoreSelection(in: items)
     }
 

@@ -18,6 +18,11 @@ public struct ListModel<Item: Identifiable & Sendable> {
     public internal(set) var isRefreshing = false
     /// A refresh failed; the rows shown are from before it.
     public internal(set) var refreshError: ListError?
+    /// Rows are still arriving from the load in flight (a stream being read): the rows
+    /// shown are those that came so far, and more are appended as they come.
+    public internal(set) var isStreaming = false
+    /// A stream that failed (or timed out) after some of its rows came; they stay shown.
+    public internal(set) var streamError: ListError?
     /// Whether more can be loaded after the rows shown.
     public internal(set) var paging: PagingStatus = .complete
     /// Whether the rows came as pages (a paged list shows "End of list" and its page).
@@ -30,6 +35,9 @@ public struct ListModel<Item: Identifiable & Sendable> {
     public internal(set) var scrollOffset = 0
     /// Counts changes of the rows, so views built from them can be cached.
     public internal(set) var revision = 0
+    /// The ``revision`` at which the rows were last replaced; later revisions only appended
+    /// rows (pages, a stream), so a filter needs to look at the new rows only.
+    public internal(set) var replacedRevision = 0
     /// The loads: generations, the spinner and timeouts.
     var loads: LoadLifecycle<Arrival>
 
@@ -124,6 +132,7 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// Cancels whatever is in flight (the screen is going away).
     public mutating func cancel() -> [Effect] {
         stopPage()
+        isStreaming = false
         let effects = loads.cancel()
         if state.isLoading { state = .idle }
         isRefreshing = false
@@ -141,6 +150,8 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// Starts a load of `page` (nil: the first page), cancelling the one in flight.
     mutating func begin(page: Int?, now: Duration, background: Bool) -> [Effect] {
         stopPage()
+        isStreaming = false
+        streamError = nil
         pendingPage = page
         return loads.start(now: now, background: background).map(effect)
     }
@@ -175,6 +186,10 @@ public struct ListModel<Item: Identifiable & Sendable> {
     mutating func apply(_ result: Result<Arrival, ListError>) {
         let page = pendingPage
         pendingPage = nil
+        if isStreaming {
+            finishStream(result)
+            return
+        }
         switch result {
         case .success(let arrival):
             if let page {

@@ -5,7 +5,9 @@
 /// behind visible content) does not. Starting a load cancels the one in flight. A result
 /// arriving while the spinner has not yet shown for its minimum is held back and released
 /// by ``advance(to:)``. A load that brings nothing for ``timeout`` is cancelled by
-/// ``timeOut(now:)`` and fails as "timed out after 30 s".
+/// ``timeOut(now:)`` and fails as "timed out after 30 s"; a stream that reports rows with
+/// ``progress(generation:now:contentShown:)`` starts its timeout again with each report, so
+/// a stream that is still producing never times out.
 public struct LoadLifecycle<Output: Sendable> {
     /// What the runtime must do after a transition.
     public enum Effect: Hashable, Sendable {
@@ -91,6 +93,19 @@ public struct LoadLifecycle<Output: Sendable> {
         }
         reset()
         return .apply(result)
+    }
+
+    /// Takes word that the load of `generation` is still bringing something (rows of a
+    /// stream): its timeout starts again, and with `contentShown` the spinner goes away
+    /// because the rows show instead. Returns false for a stale or finished load.
+    public mutating func progress(generation: Int, now: Duration, contentShown: Bool) -> Bool {
+        guard generation == self.generation, isInFlight else { return false }
+        requestedAt = now
+        if contentShown {
+            startedAt = nil
+            spinnerShownAt = nil
+        }
+        return true
     }
 
     /// Whether the spinner is showing.

@@ -1,7 +1,8 @@
 import TerminalCore
 
 /// The last line of the screen: position on the left, state in the middle, key hint on
-/// the right. When the line is too narrow the hint goes first, then the state.
+/// the right. When the line is too narrow the hint goes first, then the state is cut with
+/// `…`, and dropped when fewer than 8 columns are left for it.
 public struct StatusBar: View, Hashable, Sendable {
     /// Position, e.g. `42/150`.
     public var position: String
@@ -19,13 +20,17 @@ public struct StatusBar: View, Hashable, Sendable {
 
     public var sizing: Sizing { .fixed(1) }
 
+    /// The fewest columns a state is cut to before it is dropped.
+    static let shortestState = 8
+
     /// The parts that fit in `width` columns, by the dropping rule.
     public func visibleParts(width: Int) -> (state: Bool, hint: Bool) {
         let gap = 3
         let p = DisplayWidth.of(position), s = DisplayWidth.of(state), h = DisplayWidth.of(hint)
         let hasState = s > 0
         if p + (hasState ? gap + s : 0) + gap + h <= width { return (hasState, h > 0) }
-        if hasState, p + gap + s <= width { return (true, false) }
+        // A long state (an error message) is cut to fit rather than dropped.
+        if hasState, p + gap + min(s, Self.shortestState) <= width { return (true, false) }
         return (false, false)
     }
 

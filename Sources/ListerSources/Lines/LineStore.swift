@@ -4,48 +4,180 @@ import Lister
 import Glibc
 #endif
 
-/// Lines kept compactly: every byte in one buffer and one offset per line, so a million
-/// lines cost two allocations instead of a million strings.
+/// Lines kept compactly: their bytes in blocks of about a megabyte, and one 32-bit end
+/// offset per line, so a million lines cost a few dozen allocations and about 4 bytes per
+/// line on top of their text, instead of a million strings.
 ///
-/// Bytes are kept exactly as read (invalid UTF-8 included), so a picked line is printed
-/// back byte for byte.
-public final class LineStore: RandomAccessCollection, Sendable {
-    /// All the bytes of all lines, separators removed.
-    private let bytes: [UInt8]
-    /// Where each line starts in `bytes`, plus one final end offset.
-    private let starts: [Int]
+/// A store is an immutable snapshot: a ``LineStoreBuilder`` that is still reading hands
+/// out snapshots that share its finished blocks. Bytes are kept exactly as read (invalid
+/// UTF-8 included), so a picked line is printed back byte for byte.
+public struct LineStore: RandomAccessCollection, Sendable {
+    /// The blocks, in order.
+    let blocks: [LineBlock]
+    /// The number of the first line of each block.
+    let firstLines: [Int]
+    /// The number of lines.
+    public let count: Int
 
     /// Splits `data` on `separator` (a final separator does not start an empty line).
     public init(_ data: [UInt8], separator: UInt8 = 0x0A) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count)
-        var starts: [Int] = [0]
-        data.withUnsafeBufferPointer { buffer in
-            var lineStart = 0
-            var index = 0
-            while index < buffer.count {
-                if buffer[index] == separator {
-                    bytes.append(contentsOf: buffer[lineStart..<index])
-                    starts.append(bytes.count)
-                    lineStart = index + 1
-                }
-                index += 1
-            }
-            if lineStart < buffer.count {
-                bytes.append(contentsOf: buffer[lineStart..<buffer.count])
-                starts.append(bytes.count)
-            }
-        }
-        self.bytes = bytes
-        self.starts = starts
+        var builder = LineStoreBuilder(separator: separator)
+        data.withUnsafeBufferPointer { builder.append($0) }
+        self = builder.finish()
+    }
+
+    init(blocks: [LineBlock], firstLines: [Int], count: Int) {
+        self.blocks = blocks
+        self.firstLines = firstLines
+        self.count = count
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { starts.count - 1 }
+    public var endIndex: Int { count }
 
     /// The line at `position`.
     public subscript(position: Int) -> Line {
-        Line(number: position + 1, bytes: bytes[starts[position]..<starts[position + 1]])
+        precondition(position >= 0 && position < count, "LineStore index \(position) out of 0..<\(count)")
+        let block = block(containing: position)
+        let bytes = blocks[block].bytes(ofLine: position - firstLines[block])
+        return Line(number: position + 1, bytes: bytes)
+    }
+
+    /// The index of the block that holds line `position`.
+    func block(containing position: Int) -> Int {
+        // The last block is the usual answer while reading and after; else a binary search.
+        if let last = firstLines.last, position >= last { return firstLines.count - 1 }
+        var low = 0, high = firstLines.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if firstLines[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+}
+
+/// Complete lines read into one buffer: their bytes, separators removed, and where each ends.
+final class LineBlock: Sendable {
+    let bytes: [UInt8]
+    /// The end of each line in `bytes`; a line starts where the one before it ends.
+    let ends: [UInt32]
+
+    init(bytes: [UInt8], ends: [UInt32]) {
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// Where line `index` of this block is in `bytes`.
+    @inline(__always)
+    func span(ofLine index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+    }
+
+    func bytes(ofLine index: Int) -> ArraySlice<UInt8> { bytes[span(ofLine: index)] }
+}
+
+/// Reads input into a ``LineStore`` chunk by chunk, as it arrives.
+///
+/// One writer appends; ``snapshot()`` gives the lines complete so far as a store that
+/// shares the finished blocks (only the open block, at most about a megabyte, is copied),
+/// so a list can show and filter them while reading goes on.
+public struct LineStoreBuilder {
+    /// The byte that ends a line.
+    public let separator: UInt8
+    private var blocks: [LineBlock] = []
+    private var firstLines: [Int] = []
+    private var sealedLines = 0
+    /// The open block: complete lines, then the start of the line being read.
+    private var bytes: [UInt8] = []
+    private var ends: [UInt32] = []
+
+    /// A block is closed once its bytes reach this size, or its lines this number.
+    private let blockBytes: Int
+    private let blockLines: Int
+
+    /// Starts an empty store whose lines end with `separator`.
+    public init(separator: UInt8 = 0x0A) {
+        self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16)
+    }
+
+    /// Starts an empty store with blocks of at most about `blockBytes` and `blockLines`
+    /// (tests make them tiny to cross many block boundaries).
+    init(separator: UInt8, blockBytes: Int, blockLines: Int) {
+        self.separator = separator
+        self.blockBytes = blockBytes
+        self.blockLines = blockLines
+        bytes.reserveCapacity(blockBytes)
+    }
+
+    /// The number of complete lines so far.
+    public var count: Int { sealedLines + ends.count }
+
+    /// Appends input; a line may continue in the next chunk.
+    public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+        guard let base = chunk.baseAddress else { return }
+        var start = 0
+        while start < chunk.count {
+            let rest = UnsafeBufferPointer(start: base + start, count: chunk.count - start)
+            guard let found = memchr(base + start, Int32(separator), rest.count) else {
+                appendToOpenLine(rest)
+                return
+            }
+            let length = UnsafeRawPointer(found) - UnsafeRawPointer(base + start)
+            appendToOpenLine(UnsafeBufferPointer(start: base + start, count: length))
+            endLine()
+            start += length + 1
+        }
+    }
+
+    /// The lines complete so far, as a store; the line being read is not in it yet.
+    public func snapshot() -> LineStore {
+        guard !ends.isEmpty else { return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines) }
+        let used = Int(ends[ends.count - 1])
+        let open = LineBlock(bytes: Array(bytes[..<used]), ends: ends)
+        return LineStore(blocks: blocks + [open], firstLines: firstLines + [sealedLines], count: count)
+    }
+
+    /// Ends the input: a last line without a separator counts as a line.
+    public consuming func finish() -> LineStore {
+        if bytes.count > Int(ends.last ?? 0) { endLine() }
+        seal()
+        return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines)
+    }
+
+    private mutating func appendToOpenLine(_ part: UnsafeBufferPointer<UInt8>) {
+        // Offsets are 32-bit: a line that would pass 4 GiB in one block is cut there.
+        if bytes.count + part.count > Int(UInt32.max) {
+            if !ends.isEmpty { moveOpenLineToNewBlock() }
+            if bytes.count + part.count > Int(UInt32.max) { endLine() }
+        }
+        bytes.append(contentsOf: part)
+    }
+
+    private mutating func endLine() {
+        ends.append(UInt32(bytes.count))
+        if bytes.count >= blockBytes || ends.count >= blockLines { seal() }
+    }
+
+    /// Closes the open block (at a line end) and starts a new one.
+    private mutating func seal() {
+        guard !ends.isEmpty else { return }
+        // A block that grew far past its reserve (a huge line) gives the spare memory back.
+        let kept = bytes.capacity > bytes.count + bytes.count / 4 ? Array(bytes) : bytes
+        blocks.append(LineBlock(bytes: kept, ends: ends))
+        firstLines.append(sealedLines)
+        sealedLines += ends.count
+        bytes = []
+        bytes.reserveCapacity(blockBytes)
+        ends = []
+    }
+
+    /// Seals the complete lines and carries the line being read over to a new block.
+    private mutating func moveOpenLineToNewBlock() {
+        let used = Int(ends[ends.count - 1])
+        let open = Array(bytes[used...])
+        bytes.removeSubrange(used...)
+        seal()
+        bytes.append(contentsOf: open)
     }
 }
 
@@ -67,39 +199,35 @@ public struct Line: Identifiable, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Reading all of a file descriptor.
-enum FileReader {
-    /// Reads `fd` to its end. Throws a ``ListError`` naming `name` on failure.
-    static func readAll(fd: Int32, name: String) throws -> [UInt8] {
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            try Task.checkCancellation()
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ListError("cannot read \(name): \(String(cString: strerror(errno)))", isRetryable: false)
-            }
-            data.append(contentsOf: chunk[0..<count])
-        }
-    }
-}
-
 extension LineStore: FilterableText {
     public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span(row)])) }
+        let index = block(containing: row)
+        let block = blocks[index]
+        block.bytes.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[Self.shown(block.span(ofLine: row - firstLines[index]), in: all)]))
+        }
     }
 
     public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { all in
-            for row in rows { body(row, UnsafeBufferPointer(rebasing: all[span(row)])) }
+        var position = 0
+        while position < rows.count {
+            // The rows of one block in a run, its buffer pinned once for all of them.
+            let index = block(containing: rows[position])
+            let block = blocks[index], first = firstLines[index]
+            let end = index + 1 < firstLines.count ? firstLines[index + 1] : count
+            block.bytes.withUnsafeBufferPointer { all in
+                while position < rows.count, rows[position] < end {
+                    let row = rows[position]
+                    body(row, UnsafeBufferPointer(rebasing: all[Self.shown(block.span(ofLine: row - first), in: all)]))
+                    position += 1
+                }
+            }
         }
     }
 
-    /// Where `row` is in `bytes`, without a final carriage return (it is not shown).
-    private func span(_ row: Int) -> Range<Int> {
-        let start = starts[row], end = starts[row + 1]
-        return start..<(end > start && bytes[end - 1] == 0x0D ? end - 1 : end)
+    /// `span` without a final carriage return (it is not shown).
+    @inline(__always)
+    private static func shown(_ span: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        span.upperBound > span.lowerBound && bytes[span.upperBound - 1] == 0x0D ? span.lowerBound..<span.upperBound - 1 : span
     }
 }

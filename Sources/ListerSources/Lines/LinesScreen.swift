@@ -54,19 +54,23 @@ public struct LinesScreen: ListScreen {
     public var canReload: Bool { input != .standardInput }
 
     public nonisolated func load() async throws -> LineStore {
-        let data: [UInt8]
+        try await load(progress: .ignored)
+    }
+
+    /// Reads the input, showing the lines read so far while it goes on: a slow producer's
+    /// first lines show at once, and the list stays navigable while it grows.
+    public nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
         switch input {
         case .standardInput:
-            data = try FileReader.readAll(fd: 0, name: input.name)
+            return try LineReader.read(fd: 0, name: input.name, separator: separator, progress: progress)
         case .file(let path):
             let fd = Glibc.open(path, O_RDONLY)
             guard fd >= 0 else {
                 throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
             }
             defer { Glibc.close(fd) }
-            data = try FileReader.readAll(fd: fd, name: path)
+            return try LineReader.read(fd: fd, name: path, separator: separator, progress: progress)
         }
-        return LineStore(data, separator: separator)
     }
 
     public func row(_ line: Line, context: RowContext) -> Text { Text(line.description) }

@@ -1,0 +1,54 @@
+/// Streams: a load that reports its rows while it is still running.
+///
+/// A stream's reports only ever append rows (each report begins with the rows of the one
+/// before, and so does the final result). The first report with rows replaces what a
+/// foreground load discarded and hides the spinner; later ones append, so the selection
+/// and the scroll stay where the user put them while the list grows. Each report starts the
+/// load's timeout again: a stream still producing never times out. A refresh in the
+/// background keeps showing the old rows until its final result.
+extension ListModel {
+    /// Takes the rows that the load of `generation` has brought so far, while it goes on.
+    /// Returns false when the report is stale (a newer load started, the load finished or
+    /// the screen was left) and was dropped.
+    @discardableResult
+    public mutating func receive(progress items: ItemList<Item>, generation: Int, now: Duration) -> Bool {
+        let shows = pendingPage == nil && !loads.isBackground && (isStreaming || !items.isEmpty)
+        guard pendingPage == nil, loads.progress(generation: generation, now: now, contentShown: shows) else {
+            return false
+        }
+        guard shows else { return true }  // nothing to show yet, or a refresh behind the rows
+        if isStreaming {
+            grow(to: items)
+        } else {
+            isStreaming = true
+            isPaged = false
+            pageCount = 1
+            paging = .complete
+            state = ListState(from: items)
+            revision += 1
+            replacedRevision = revision
+            restoreSelection(in: items)
+        }
+        return true
+    }
+
+    /// The stream's final result: all rows (appended to those shown), or its error, which
+    /// leaves the rows that came before it.
+    mutating func finishStream(_ result: Result<Arrival, ListError>) {
+        isStreaming = false
+        switch result {
+        case .success(let arrival):
+            grow(to: arrival.items)
+        case .failure(let error):
+            streamError = error
+        }
+    }
+
+    /// The rows grew at their end: the selection and the scroll stay.
+    private mutating func grow(to items: ItemList<Item>) {
+        guard items.count != count || state.isLoading else { return }
+        state = ListState(from: items)
+        revision += 1
+        rememberSelection()
+    }
+}

@@ -1,0 +1,57 @@
+import Lister
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a file descriptor into lines, reporting the lines read so far as they come.
+///
+/// The first lines are reported as soon as they are read (the first frame of `find / |
+/// lister` shows them at once); after that at most every ``reportInterval``, and whenever
+/// the input pauses with lines not yet reported, so a slow producer's lines show within
+/// that interval. Between reports it never wakes up: it waits in `poll` or `read`.
+enum LineReader {
+    /// The least time between two reports while input keeps coming.
+    static let reportInterval: Duration = .milliseconds(25)
+    /// How much one `read` asks for.
+    static let chunkSize = 1 << 18
+
+    /// Reads `fd` to its end. Throws a ``ListError`` naming `name` on failure.
+    static func read(fd: Int32, name: String, separator: UInt8, progress: LoadProgress<LineStore>) throws -> LineStore {
+        var builder = LineStoreBuilder(separator: separator)
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        let clock = ContinuousClock()
+        var reported = 0
+        var lastReport = clock.now
+        func report() {
+            progress(builder.snapshot())
+            reported = builder.count
+            lastReport = clock.now
+        }
+        while true {
+            try Task.checkCancellation()
+            if builder.count > reported {
+                let wait = lastReport + reportInterval - clock.now
+                if reported == 0 || wait <= .zero || !isReadable(fd, within: wait) {
+                    report()
+                }
+            }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { return builder.finish() }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ListError("cannot read \(name): \(String(cString: strerror(errno)))", isRetryable: false)
+            }
+            chunk.withUnsafeBufferPointer { builder.append(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        }
+    }
+
+    /// Whether `fd` has input (or its end) within `timeout`.
+    private static func isReadable(_ fd: Int32, within timeout: Duration) -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds)
+        return ready != 0  // an error (EINTR) reads on, and `read` says what is wrong
+    }
+}

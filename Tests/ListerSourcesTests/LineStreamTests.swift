@@ -1,0 +1,102 @@
+import Foundation
+import Lister
+@testable import ListerSources
+import Testing
+
+/// The line store as `lister lines` fills it while reading: in chunks, across blocks,
+/// with snapshots taken on the way.
+@Suite struct LineStoreBuilderTests {
+    /// Lines with carriage returns, empty lines, invalid UTF-8 and a last line without a
+    /// separator.
+    static let input: [UInt8] = Array("alpha\nbeta\r\n\n\ngamma delta\nε\n".utf8) + [0xFF, 0x0A] + Array("tail".utf8)
+
+    /// What splitting on newlines gives, line by line.
+    static var expected: [[UInt8]] {
+        input.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    }
+
+    private func tinyBuilder() -> LineStoreBuilder {
+        LineStoreBuilder(separator: 0x0A, blockBytes: 8, blockLines: 3)
+    }
+
+    @Test func anyChunkingAndTinyBlocksGiveTheSameLines() {
+        for cut in 0...Self.input.count {
+            for second in cut...Self.input.count {
+                var builder = tinyBuilder()
+                for range in [0..<cut, cut..<second, second..<Self.input.count] {
+                    Self.input[range].withUnsafeBufferPointer { builder.append($0) }
+                }
+                let store = builder.finish()
+                #expect(store.map { Array($0.bytes) } == Self.expected, "cut at \(cut) and \(second)")
+                #expect(store.map(\.number) == Array(1...Self.expected.count))
+            }
+        }
+    }
+
+    @Test func aSnapshotHasTheCompleteLinesAndNeverChangesAfter() {
+        var builder = tinyBuilder()
+        Array("one\ntwo\nthree\nfo".utf8).withUnsafeBufferPointer { builder.append($0) }
+        let early = builder.snapshot()
+        #expect(early.map(\.description) == ["one", "two", "three"])  // "fo" is still being read
+        Array("ur\nfive\nsix\nseven\n".utf8).withUnsafeBufferPointer { builder.append($0) }
+        let later = builder.snapshot()
+        #expect(later.map(\.description) == ["one", "two", "three", "four", "five", "six", "seven"])
+        #expect(early.map(\.description) == ["one", "two", "three"])
+        #expect(builder.finish().count == 7)
+    }
+
+    @Test func theFilterReadsRowsAcrossBlocks() {
+        var builder = tinyBuilder()
+        let words = (0..<200).map { "word \($0)\($0 % 7 == 0 ? "\r" : "")" }
+        Array(words.joined(separator: "\n").utf8).withUnsafeBufferPointer { builder.append($0) }
+        let store = builder.finish()
+        #expect(store.blocks.count > 50)
+        let strings = FilterStrings(store.map(\.description).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 })
+        for query in ["7", "word 1", "9 ", "0\r"] {
+            let broad = FilterRun(query: FilterQuery(query), rowCount: store.count)
+            #expect(broad.perform(over: store).matches == broad.perform(over: strings).matches, "\(query)")
+        }
+        // A narrower query reads only the rows the broader one matched (a list of rows).
+        let broad = FilterRun(query: FilterQuery("word"), rowCount: store.count).perform(over: store).matches
+        let narrow = FilterRun(query: FilterQuery("word 1"), rowCount: store.count, startingFrom: broad)
+        #expect(narrow.perform(over: store).matches == narrow.perform(over: strings).matches)
+        #expect(narrow.perform(over: store).matches.count == 119)  // "word" and "1": 1, 10–19, 21, 31…, 100–199
+    }
+
+    @Test func aTenMegabyteLineIsOneLine() {
+        var builder = LineStoreBuilder()
+        let long = [UInt8](repeating: 0x78, count: 10 << 20)
+        Array("before\n".utf8).withUnsafeBufferPointer { builder.append($0) }
+        for start in stride(from: 0, to: long.count, by: 1 << 16) {
+            long[start..<min(long.count, start + (1 << 16))].withUnsafeBufferPointer { builder.append($0) }
+        }
+        Array("\nafter\n".utf8).withUnsafeBufferPointer { builder.append($0) }
+        let store = builder.finish()
+        #expect(store.count == 3)
+        #expect(store[1].bytes.count == long.count)
+        #expect(store[2].description == "after")
+    }
+}
+
+@MainActor
+@Suite struct LinesStreamingTests {
+    /// Reads a pipe that is still open: the first lines are reported before it ends.
+    @Test func linesAreReportedWhileThePipeIsStillOpen() async throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let (reader, writer) = (fds[0], fds[1])
+        defer { close(reader) }
+        func send(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+        let (reports, continuation) = AsyncStream.makeStream(of: LineStore.self)
+        let screen = LinesScreen(input: .file("/dev/fd/\(reader)"))
+        send("one\ntwo\nthr")
+        let load = Task.detached { try await screen.load(progress: LoadProgress { continuation.yield($0) }) }
+        var iterator = reports.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first?.map(\.description) == ["one", "two"])
+        send("ee\nfour")
+        close(writer)
+        let all = try await load.value
+        #expect(all.map(\.description) == ["one", "two", "three", "four"])
+    }
+}

@@ -1,0 +1,134 @@
+import Lister
+import Testing
+
+/// The model's side of streams: rows reported while the load goes on.
+@Suite struct StreamingModelTests {
+    private func items(_ count: Int) -> ItemList<Fruit> {
+        ItemList((0..<count).map { Fruit(id: $0, name: "fruit \($0)") })
+    }
+
+    @Test func reportedRowsShowWhileTheLoadGoesOn() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        let step1 = model.receive(progress: items(3), generation: 1, now: .milliseconds(5))
+        #expect(step1)
+        #expect(model.count == 3)
+        #expect(model.isStreaming)
+        #expect(model.isLoadInFlight)
+        let step2 = model.receive(.success(items(5)), generation: 1, now: .milliseconds(9))
+        #expect(step2)
+        #expect(model.count == 5)
+        #expect(!model.isStreaming)
+        #expect(!model.isLoadInFlight)
+    }
+
+    @Test func theSelectionAndScrollStayWhileRowsAreAppended() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(progress: items(50), generation: 1, now: .zero)
+        model.select(30)
+        model.layout(height: 10)
+        let scroll = model.scrollOffset
+        let revision = model.replacedRevision
+        model.receive(progress: items(5000), generation: 1, now: .milliseconds(30))
+        model.layout(height: 10)
+        #expect(model.selection == 30)
+        #expect(model.scrollOffset == scroll)
+        #expect(model.replacedRevision == revision)  // appended: a filter looks at new rows only
+        model.receive(.success(items(6000)), generation: 1, now: .milliseconds(60))
+        #expect(model.selection == 30)
+        #expect(model.replacedRevision == revision)
+    }
+
+    @Test func theFirstRowsEndTheSpinner() {
+        var model = ListModel<Fruit>(timing: LoadTiming(spinnerDelay: .milliseconds(100), spinnerMinimum: .milliseconds(500)))
+        _ = model.load(now: .zero)
+        model.advance(to: .milliseconds(150))
+        #expect(model.isSpinnerVisible)
+        model.receive(progress: items(2), generation: 1, now: .milliseconds(160))
+        #expect(!model.isSpinnerVisible)  // rows show at once: no spinner minimum for a stream
+        #expect(model.nextDeadline(after: .milliseconds(160)) == nil)
+    }
+
+    @Test func anEmptyReportKeepsTheSpinner() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        let step3 = model.receive(progress: items(0), generation: 1, now: .milliseconds(10))
+        #expect(step3)
+        #expect(model.state.isLoading)
+        #expect(!model.isStreaming)
+        #expect(model.nextDeadline(after: .milliseconds(10)) != nil)  // the spinner is still due
+    }
+
+    @Test func eachReportStartsTheTimeoutAgain() {
+        var model = ListModel<Fruit>()
+        model.timeout = .seconds(1)
+        _ = model.load(now: .zero)
+        model.receive(progress: items(1), generation: 1, now: .milliseconds(900))
+        let step4 = model.timeOut(now: .milliseconds(1500))
+        #expect(step4.isEmpty)  // 600 ms since the last rows
+        model.receive(progress: items(2), generation: 1, now: .milliseconds(1800))
+        let step5 = model.timeOut(now: .milliseconds(2700))
+        #expect(step5.isEmpty)
+        let step6 = model.timeOut(now: .milliseconds(2800))
+        #expect(step6 == [.cancelLoad(generation: 1)])
+        // A stream that times out keeps the rows it brought, and says why it stopped.
+        #expect(model.count == 2)
+        #expect(model.streamError == ListError("timed out after 1 s"))
+        #expect(!model.isStreaming)
+    }
+
+    @Test func aStreamThatFailsKeepsItsRows() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(progress: items(4), generation: 1, now: .zero)
+        model.receive(.failure(ListError("cannot read standard input: I/O error")), generation: 1, now: .zero)
+        #expect(model.count == 4)
+        #expect(model.streamError?.message == "cannot read standard input: I/O error")
+        // The next load forgets it.
+        _ = model.load(now: .zero)
+        #expect(model.streamError == nil)
+    }
+
+    @Test func staleReportsAreDropped() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(progress: items(3), generation: 1, now: .zero)
+        _ = model.load(now: .zero)  // reload: generation 2
+        let step7 = model.receive(progress: items(9), generation: 1, now: .zero)
+        #expect(!step7)
+        #expect(model.state.isLoading)
+        model.receive(.success(items(2)), generation: 2, now: .zero)
+        // A report after the result of its own load is dropped too.
+        let step8 = model.receive(progress: items(1), generation: 2, now: .zero)
+        #expect(!step8)
+        #expect(model.count == 2)
+        _ = model.cancel()
+        let step9 = model.receive(progress: items(1), generation: 3, now: .zero)
+        #expect(!step9)
+    }
+
+    @Test func aRefreshKeepsItsRowsUntilItEnds() {
+        var model = loadedModel(fruits, selected: 2)
+        _ = model.refresh(now: .zero)
+        let step10 = model.receive(progress: items(1), generation: 2, now: .zero)
+        #expect(step10)  // accepted, not shown
+        #expect(model.count == fruits.count)
+        #expect(!model.isStreaming)
+        #expect(model.isRefreshing)
+        model.receive(.success(ItemList(fruits.reversed())), generation: 2, now: .zero)
+        #expect(model.selectedItem?.name == "cherry")  // kept by identity, as any refresh
+    }
+
+    @Test func aRefreshDuringAStreamStopsIt() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(progress: items(3), generation: 1, now: .zero)
+        let step11 = model.refresh(now: .zero)
+        #expect(step11 == [.cancelLoad(generation: 1), .startLoad(generation: 2)])
+        #expect(!model.isStreaming)
+        #expect(model.isRefreshing)
+        #expect(model.count == 3)
+    }
+}
+
