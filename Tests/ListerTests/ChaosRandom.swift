@@ -1,0 +1,46 @@
+// The seeded randomness of the chaos test: the same seed gives the same run on every machine.
+
+/// SplitMix64: small, fast, and the same sequence everywhere for a seed.
+struct ChaosGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `range`.
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+    /// True with probability `p`.
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+
+    /// One of `choices`.
+    mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...choices.count - 1)] }
+
+    /// One of `choices`, each as likely as its weight.
+    mutating func weighted<T>(_ choices: [(weight: Int, value: T)]) -> T {
+        var roll = int(0...choices.reduce(0) { $0 + $1.weight } - 1)
+        for choice in choices {
+            if roll < choice.weight { return choice.value }
+            roll -= choice.weight
+        }
+        return choices[choices.count - 1].value
+    }
+}
+
+/// Words of the chaos items' titles: plain, mixed case, wide, emoji, combining marks,
+/// zero-width characters and control characters that must never reach the screen raw.
+let chaosWords = [
+    "apple", "Berry", "cherry", "date", "ELDER", "fig", "東京", "日本語の行", "🚀", "👩‍💻", "e\u{301}cole",
+    "zero\u{200B}width", "tab\there", "\u{1B}]0;pwned\u{07}", "\u{1B}[31mred", "\u{9B}2J", "bell\u{07}",
+    "a\u{0300}\u{0301}\u{0302}", "ＦＵＬＬ", "\u{7F}del",
+]
+
+/// Characters typed into the filter.
+let chaosFilterCharacters: [Character] = ["a", "e", "r", "i", "c", " ", "B", "1", "2", "東", "é", "🚀", "x"]

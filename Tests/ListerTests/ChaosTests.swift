@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Thousands of random steps against screens whose loads succeed, fail, stall and finish
+/// out of order, on a virtual clock, with the invariants checked after every step (see
+/// ChaosRun.swift and ChaosInvariants.swift). Fixed seeds make every run the same; a failure
+/// prints the seed, the step and the last actions.
+///
+/// Replay one seed (and stop at a step) with
+/// `LISTER_CHAOS_SEED=7 LISTER_CHAOS_STEPS=1234 swift test --filter ChaosTests`.
+@MainActor
+@Suite struct ChaosTests {
+    nonisolated static let seeds: [UInt64] = [1, 2, 3, 5, 8]
+    static let steps = 1600
+
+    @Test(arguments: seeds)
+    func randomStepsKeepTheInvariants(seed: UInt64) async {
+        let environment = ProcessInfo.processInfo.environment
+        if let only = environment["LISTER_CHAOS_SEED"].flatMap(UInt64.init), only != seed { return }
+        let steps = environment["LISTER_CHAOS_STEPS"].flatMap(Int.init) ?? Self.steps
+        let run = ChaosRun(seed: seed)
+        if let failure = await run.run(steps: steps) {
+            Issue.record(Comment(rawValue: failure))
+            return
+        }
+        // The run reached the states it is meant to shake.
+        #expect(run.checkedSteps == steps)
+        #expect(run.tally["stale answers", default: 0] > 5, "\(run.tally)")
+        #expect(run.tally["live answers", default: 0] > 80, "\(run.tally)")
+        #expect(run.tally["filtered snapshots", default: 0] > 20, "\(run.tally)")
+        #expect(run.tally["episodes", default: 0] > 3, "\(run.tally)")
+        #expect(run.tally["quiescent checks", default: 0] >= steps / 250, "\(run.tally)")
+    }
+
+    /// The same seed gives the same run.
+    @Test func aSeedReplaysTheSameRun() async {
+        let first = ChaosRun(seed: 42), second = ChaosRun(seed: 42)
+        _ = await first.run(steps: 200)
+        _ = await second.run(steps: 200)
+        #expect(first.recent == second.recent)
+        #expect(first.step == second.step && first.episode == second.episode)
+        #expect(first.app.screen == second.app.screen)
+    }
+}
