@@ -52,13 +52,17 @@ let package = Package(
         ),
         .target(
             name: "ListerSources",
-            dependencies: ["Lister", "ListerResources", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Lister", "ListerResources", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "lister",
             dependencies: [
-                "ListerSources", "Lister", "TerminalNcurses",
+                "ListerSources", "Lister", "TerminalCore", "TerminalNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -87,7 +91,10 @@ let package = Package(
         // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
         .testTarget(
             name: "ListerHTTPTests",
-            dependencies: ["ListerSources", "Lister", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "ListerSources", "Lister", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

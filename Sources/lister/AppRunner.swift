@@ -1,4 +1,5 @@
 import Lister
+import Logging
 import TerminalNcurses
 
 #if canImport(Glibc)
@@ -8,9 +9,18 @@ import Glibc
 /// Runs a screen on the real terminal and gives the terminal back before returning.
 @MainActor
 enum AppRunner {
-    static func run(_ screen: some Screen, interface: InterfaceOptions) async throws -> Outcome {
-        let terminal = try NcursesTerminal.open(options: TerminalOptions(mouse: !interface.noMouse))
-        let runtime = Runtime(root: screen, terminal: terminal)
+    /// Runs `screen`; the runtime logs to `log` (the `--log` file, or nowhere).
+    static func run(_ screen: some Screen, interface: InterfaceOptions, log: DiagnosticLog = .none) async throws -> Outcome {
+        let logger = log.logger("lister")
+        logger.info("screen opening", metadata: ["screen": "\(type(of: screen))", "title": "\(screen.title)"])
+        let terminal: NcursesTerminal
+        do {
+            terminal = try NcursesTerminal.open(options: TerminalOptions(mouse: !interface.noMouse))
+        } catch {
+            logger.error("cannot open the terminal", metadata: ["error": "\(error)"])
+            throw error
+        }
+        let runtime = Runtime(root: screen, terminal: terminal, configuration: Configuration(logger: logger))
         let trap: Task<Void, Never>? = interface.debugTrap ? Task {
             // A hidden switch for testing that a crash leaves the terminal usable.
             try? await Task.sleep(for: .milliseconds(300))
@@ -19,7 +29,18 @@ enum AppRunner {
         let outcome = await runtime.run()
         trap?.cancel()
         terminal.close()
+        logger.info("screen closed", metadata: ["outcome": "\(summary(of: outcome))", "status": "\(outcome.exitStatus)"])
         return outcome
+    }
+}
+
+/// The outcome for the log, without the picked items themselves (they may be private).
+func summary(of outcome: Outcome) -> String {
+    switch outcome {
+    case .finished: return "finished"
+    case .cancelled: return "cancelled"
+    case .picked(let items): return "picked \(items.count)"
+    case .interrupted(let signal): return "interrupted (\(signal))"
     }
 }
 

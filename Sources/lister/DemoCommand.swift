@@ -61,8 +61,9 @@ struct DemoCommand: InteractiveCommand {
             latency: .milliseconds(latency), failRate: failRate, failFirst: failFirst, empty: empty, seed: seed,
             failPage: failPage
         )
+        let log = try interface.openLog()
         let screen = name.map { $0.demo.screen(options: options) } ?? DemoMenuScreen(options: options)
-        let outcome = try await AppRunner.run(screen, interface: interface)
+        let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         throw ExitCode(outcome.exitStatus)
     }
 }

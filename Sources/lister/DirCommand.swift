@@ -49,8 +49,9 @@ struct DirCommand: InteractiveCommand {
     }
 
     func execute() async throws {
-        let screen = DirScreen(directory: directory, showsHidden: all, picks: pick)
-        let outcome = try await AppRunner.run(screen, interface: interface)
+        let log = try interface.openLog()
+        let screen = DirScreen(directory: directory, showsHidden: all, picks: pick, logger: log.logger("lister.dir"))
+        let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         for entry in outcome.picked(as: DirEntry.self) {
             FileDescriptor.standardOutput.write(entry.path + "\n")
         }

@@ -110,22 +110,31 @@ struct JSONCommand: InteractiveCommand {
     }
 
     func execute() async throws {
+        let log = try interface.openLog()
+        let logger = log.logger("lister.json")
         let screen: any Screen
         if isHTTP, let url = URL(string: source) {
-            let client = JSONHTTPClient(headers: header.compactMap(JSONHTTPClient.header), timeout: timeout)
+            let client = JSONHTTPClient(headers: header.compactMap(JSONHTTPClient.header), timeout: timeout, logger: logger)
             let limit = self.limit.map { (param: limitParam, value: $0) }
             screen = JSONHTTPSource(url: url, itemsPath: items, paging: paging, limit: limit, format: format, client: client).screen()
         } else {
             // Read before the screen opens: a missing file, invalid JSON or a wrong path exit 2.
             let rows: [JSONItem]
+            let start = ContinuousClock.now
             do {
                 rows = try JSONListScreen.items(of: input, itemsPath: items, format: format)
             } catch {
+                logger.warning("json read failed", metadata: ["source": "\(input.name)", "error": "\(error.message)"])
                 throw ValidationError(error.message)
             }
+            let elapsed = ContinuousClock.now - start
+            logger.debug("json read", metadata: [
+                "source": "\(input.name)", "items": "\(rows.count)",
+                "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
+            ])
             screen = JSONListScreen(input: input, itemsPath: items, format: format, preloaded: rows)
         }
-        let outcome = try await AppRunner.run(screen, interface: interface)
+        let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         throw ExitCode(outcome.exitStatus)
     }
 }

@@ -54,11 +54,20 @@ struct LinesCommand: InteractiveCommand {
     }
 
     func execute() async throws {
+        let log = try interface.openLog()
+        let logger = log.logger("lister.lines")
+        // The lines read are counted by the runtime's load log (`load finished`); here, the
+        // input as opened and what was printed.
+        logger.debug("lines input opened", metadata: [
+            "input": "\(input.name)", "separator": read0 ? "NUL" : "newline", "multiple": "\(multi)",
+        ])
         let screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi)
-        let outcome = try await AppRunner.run(screen, interface: interface)
-        for line in outcome.picked(as: Line.self) {
+        let outcome = try await AppRunner.run(screen, interface: interface, log: log)
+        let picked = outcome.picked(as: Line.self)
+        for line in picked {
             FileDescriptor.standardOutput.write(Array(line.bytes) + [print0 ? 0 : 0x0A])
         }
+        logger.debug("lines input ended", metadata: ["input": "\(input.name)", "printed": "\(picked.count)"])
         throw ExitCode(outcome.exitStatus)
     }
 }

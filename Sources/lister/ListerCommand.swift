@@ -24,8 +24,23 @@ struct InterfaceOptions: ParsableArguments {
     @Flag(help: "Do not use the mouse (leaves the terminal's own text selection alone).")
     var noMouse = false
 
+    @Option(help: ArgumentHelp(
+        "Append a diagnostic log (loads, requests, queries, timings, errors) to FILE; never to the screen.",
+        valueName: "file"), completion: .file())
+    var log: String?
+
     @Flag(name: .customLong("debug-trap"), help: .hidden)
     var debugTrap = false
+
+    /// The log of `--log FILE`, opened now: a file that cannot be opened is a usage error
+    /// (status 2) before the screen opens.
+    func openLog() throws -> DiagnosticLog {
+        do {
+            return try DiagnosticLog.open(log)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
 }
 
 /// A subcommand that runs an interactive screen on the main actor.

@@ -51,14 +51,15 @@ struct SqliteCommand: InteractiveCommand {
     }
 
     func execute() async throws {
-        let handle = SqliteDatabase(path: database)
+        let log = try interface.openLog()
+        let handle = SqliteDatabase(path: database, logger: log.logger("lister.sqlite"))
         let root: any Screen
         if let table, let found = try? handle.tables().first(where: { $0.name == table }) {
             root = SqliteRowsScreen(source: SqliteRowSource(database: handle, table: found))
         } else {
             root = SqliteTablesScreen(database: handle)
         }
-        let outcome = try await AppRunner.run(root, interface: interface)
+        let outcome = try await AppRunner.run(root, interface: interface, log: log)
         throw ExitCode(outcome.exitStatus)
     }
 }

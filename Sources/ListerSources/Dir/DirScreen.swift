@@ -1,4 +1,5 @@
 import Lister
+import Logging
 import TerminalCore
 
 /// `lister dir`: a directory's entries, directories first, each with its size and
@@ -14,13 +15,17 @@ public struct DirScreen: ListScreen {
     /// The header: the path for the first screen, a name for those opened from it (the
     /// breadcrumb joins them).
     public let title: String
+    /// Where directory reads and previews are logged (`lister dir --log FILE`).
+    public let logger: Logger
 
     /// Creates the screen for `directory`, titled `title` (by default the path).
-    public init(directory: String, title: String? = nil, showsHidden: Bool = false, picks: Bool = false) {
+    public init(directory: String, title: String? = nil, showsHidden: Bool = false, picks: Bool = false,
+                logger: Logger = Configuration.silentLogger) {
         self.directory = directory
         self.title = title ?? directory
         self.showsHidden = showsHidden
         self.picks = picks
+        self.logger = logger
     }
 
     public var emptyMessage: String {
@@ -28,7 +33,17 @@ public struct DirScreen: ListScreen {
     }
 
     public nonisolated func load() async throws -> [DirEntry] {
-        try DirReader.entries(of: directory, includeHidden: showsHidden)
+        let start = ContinuousClock.now
+        do {
+            let entries = try DirReader.entries(of: directory, includeHidden: showsHidden)
+            logger.debug("dir read", metadata: [
+                "path": "\(directory)", "entries": "\(entries.count)", "hidden": "\(showsHidden)", "ms": "\(start.millisecondsAgo)",
+            ])
+            return entries
+        } catch let error as ListError {
+            logger.warning("dir read failed", metadata: ["path": "\(directory)", "error": "\(error.message)"])
+            throw error
+        }
     }
 
     /// `  4.0K  2026-11-22 03:47  name`: size and time in fixed columns, then the name (a
@@ -61,10 +76,10 @@ public struct DirScreen: ListScreen {
 
     public func open(_ entry: DirEntry) -> OpenResult {
         if entry.isDirectory {
-            return .screen(DirScreen(directory: entry.path, title: entry.name + "/", showsHidden: showsHidden, picks: picks))
+            return .screen(DirScreen(directory: entry.path, title: entry.name + "/", showsHidden: showsHidden, picks: picks, logger: logger))
         }
         if picks, !entry.isBrokenLink { return .pick(entry) }
-        return .screen(FilePreviewScreen(entry: entry))
+        return .screen(FilePreviewScreen(entry: entry, logger: logger))
     }
 
     public var actions: [ScreenAction<DirScreen>] {

@@ -1,4 +1,5 @@
 import Lister
+import Logging
 import TerminalCore
 
 #if canImport(Glibc)
@@ -68,6 +69,17 @@ public struct FilePreview: Hashable, Sendable {
     }
 }
 
+extension FilePreview.Content {
+    /// A word for the log: text, binary or the special kind.
+    var logLabel: String {
+        switch self {
+        case .text: return "text"
+        case .binary: return "binary"
+        case .special(let kind): return kind
+        }
+    }
+}
+
 extension DirEntry.Kind {
     /// A word for the kind: "directory", "file", "fifo"…
     var label: String {
@@ -84,9 +96,14 @@ extension DirEntry.Kind {
 public struct FilePreviewScreen: DetailScreen {
     /// The file previewed.
     public let entry: DirEntry
+    /// Where the read is logged.
+    public let logger: Logger
 
     /// Creates the preview of `entry`.
-    public init(entry: DirEntry) { self.entry = entry }
+    public init(entry: DirEntry, logger: Logger = Configuration.silentLogger) {
+        self.entry = entry
+        self.logger = logger
+    }
 
     public var title: String { entry.name }
 
@@ -94,7 +111,9 @@ public struct FilePreviewScreen: DetailScreen {
         if case .symlink(let target, nil) = entry.kind {
             throw ListError("\(entry.path) is a broken symbolic link to \(target)", isRetryable: true)
         }
-        return try FilePreview.read(entry.path)
+        let preview = try FilePreview.read(entry.path)
+        logger.debug("file preview", metadata: ["path": "\(entry.path)", "size": "\(preview.size)", "kind": "\(preview.content.logLabel)"])
+        return preview
     }
 
     public func content(_ preview: FilePreview, width: Int) -> [Text] {

@@ -1,5 +1,6 @@
 import Foundation
 import Lister
+import Logging
 #if canImport(FoundationNetworking)
 import FoundationNetworking  // only here: `lister lines` and the demo never touch HTTP
 #endif
@@ -14,18 +15,22 @@ public struct JSONResponse: Sendable {
 
 /// GETs JSON documents with URLSession: the request headers (`--header`), a timeout for
 /// no response, and errors a person can act on. Header values never appear in errors:
-/// they are masked in the body excerpts too, should a server echo them.
+/// they are masked in the body excerpts too, should a server echo them. Each request is
+/// logged (method, URL, status, bytes, duration) with header names only, never their values.
 public struct JSONHTTPClient: Sendable {
     /// Headers sent with every request, in order.
     public let headers: [(name: String, value: String)]
     /// Seconds without a response before a request fails as timed out.
     public let timeout: Double
+    /// Where requests and their results are logged (`lister json --log FILE`).
+    public let logger: Logger
     private let session: URLSession
 
-    /// Creates a client.
-    public init(headers: [(name: String, value: String)] = [], timeout: Double = 30) {
+    /// Creates a client; `logger` gets a line per request (silent by default).
+    public init(headers: [(name: String, value: String)] = [], timeout: Double = 30, logger: Logger = Configuration.silentLogger) {
         self.headers = headers
         self.timeout = timeout
+        self.logger = logger
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -47,19 +52,36 @@ public struct JSONHTTPClient: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for header in headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
         let where_ = Self.display(url)
+        let started = ContinuousClock.now
+        var metadata: Logger.Metadata = ["method": "GET", "url": "\(logged(url))"]
+        if !headers.isEmpty { metadata["headers"] = "\(headers.map(\.name).joined(separator: ","))" }  // names only
+        logger.debug("http request", metadata: metadata)
         let data: Data
         let response: URLResponse
         do {
             (data, response) = try await session.data(for: request)
-        } catch let error as URLError {
-            throw describe(error, url: url)
-        } catch is CancellationError {
-            throw CancellationError()
         } catch {
-            throw ListError("\(where_): \(mask(error.localizedDescription))")
+            let failure: any Error
+            switch error {
+            case let error as URLError: failure = describe(error, url: url)
+            case is CancellationError: failure = CancellationError()
+            default: failure = ListError("\(where_): \(mask(error.localizedDescription))")
+            }
+            metadata["ms"] = "\(started.millisecondsAgo)"
+            if let failure = failure as? ListError {
+                metadata["error"] = "\(failure.message)"
+                logger.warning("http request failed", metadata: metadata)
+            } else {
+                logger.debug("http request cancelled", metadata: metadata)
+            }
+            throw failure
         }
         guard let http = response as? HTTPURLResponse else { throw ListError("\(where_): not an HTTP response") }
         let bytes = [UInt8](data)
+        metadata["status"] = "\(http.statusCode)"
+        metadata["bytes"] = "\(bytes.count)"
+        metadata["ms"] = "\(started.millisecondsAgo)"
+        logger.debug("http response", metadata: metadata)
         guard (200..<300).contains(http.statusCode) else {
             let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode).capitalized
             let excerpt = excerptOf(bytes)
@@ -123,10 +145,20 @@ public struct JSONHTTPClient: Sendable {
         return result
     }
 
-    private func mask(_ text: String) -> String {
+    /// `text` with every header value (of 4 characters or more) replaced by `***`.
+    func mask(_ text: String) -> String {
         headers.reduce(text) { text, header in
             header.value.count < 4 ? text : text.replacingOccurrences(of: header.value, with: "***")
         }
+    }
+
+    /// The URL for the log: the query kept (it says which page), any user and password
+    /// dropped, and header values masked should the URL hold one.
+    func logged(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "?" }
+        components.user = nil
+        components.password = nil
+        return mask(components.string ?? "?")
     }
 
     static func seconds(_ value: Double) -> String {

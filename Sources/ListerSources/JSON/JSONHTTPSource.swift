@@ -1,5 +1,6 @@
 import Foundation
 import Lister
+import Logging
 import TerminalCore
 
 /// How an HTTP JSON API pages, in `lister json`'s options.
@@ -110,7 +111,9 @@ public struct JSONHTTPSource: Sendable {
     }
 
     private func items(in document: JSONValue, page: String) throws -> [JSONItem] {
-        JSONItem.elements(try JSONItemsPath.select(itemsPath, in: document), idField: format.idField, page: page)
+        let items = JSONItem.elements(try JSONItemsPath.select(itemsPath, in: document), idField: format.idField, page: page)
+        client.logger.debug("json page", metadata: ["page": "\(client.mask(page))", "items": "\(items.count)"])
+        return items
     }
 }
 

@@ -42,20 +42,27 @@ public enum SqliteCatalog {
     public static let countLimit = 100_000
 
     /// The tables and views of the main database, by name (SQLite's own `sqlite_` tables
-    /// left out).
-    public static func tables(_ db: Database) throws -> [SqliteTable] {
-        let rows = try Row.fetchAll(db, sql: """
+    /// left out). `log` is told each query with its rows and start.
+    public static func tables(
+        _ db: Database, log: (_ sql: String, _ rows: Int, _ start: ContinuousClock.Instant) -> Void = { _, _, _ in }
+    ) throws -> [SqliteTable] {
+        let schemaSQL = """
             SELECT name, type FROM sqlite_schema
             WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
             ORDER BY name
-            """)
+            """
+        var start = ContinuousClock.now
+        let rows = try Row.fetchAll(db, sql: schemaSQL)
+        log(schemaSQL, rows.count, start)
         return try rows.map { row in
             let name: String = row["name"]
             let type: String = row["type"]
             let kind: SqliteTable.Kind = type == "view" ? .view : .table
-            let count = kind == .table ? try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM (SELECT 1 FROM \(name.quotedDatabaseIdentifier) LIMIT \(countLimit + 1))
-                """) : nil
+            guard kind == .table else { return SqliteTable(name: name, kind: kind, rowCount: nil) }
+            let countSQL = "SELECT count(*) FROM (SELECT 1 FROM \(name.quotedDatabaseIdentifier) LIMIT \(countLimit + 1))"
+            start = ContinuousClock.now
+            let count = try Int.fetchOne(db, sql: countSQL)
+            log(countSQL, 1, start)
             return SqliteTable(name: name, kind: kind, rowCount: count)
         }
     }
@@ -85,6 +92,6 @@ public enum SqliteCatalog {
 extension SqliteDatabase {
     /// The tables and views (see ``SqliteCatalog/tables(_:)``).
     public func tables() throws -> [SqliteTable] {
-        try read { try SqliteCatalog.tables($0) }
+        try read { db in try SqliteCatalog.tables(db) { sql, rows, start in logQuery(sql, rows: rows, since: start) } }
     }
 }

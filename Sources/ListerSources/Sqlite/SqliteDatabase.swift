@@ -1,5 +1,6 @@
 import GRDB
 import Lister
+import Logging
 import TerminalCore
 
 /// An SQLite database opened strictly read-only: through the URI `file:…?immutable=1`, so
@@ -12,10 +13,15 @@ import TerminalCore
 public final class SqliteDatabase: Sendable {
     /// The database file as given.
     public let path: String
+    /// Where opens and queries are logged (SQL, rows, milliseconds): `lister sqlite --log`.
+    public let logger: Logger
     private let connection = Locked<DatabaseQueue?>(nil)
 
     /// Creates a handle on the database at `path`; nothing is opened yet.
-    public init(path: String) { self.path = path }
+    public init(path: String, logger: Logger = Lister.Configuration.silentLogger) {
+        self.path = path
+        self.logger = logger
+    }
 
     /// The URI that opens `path` read-only and immutable (absolute, percent-encoded).
     public static func immutableURI(_ path: String) -> String {
@@ -38,7 +44,9 @@ public final class SqliteDatabase: Sendable {
         do {
             return try queue().read(body)
         } catch {
-            throw Self.listError(error, path: path)
+            let failure = Self.listError(error, path: path)
+            logger.warning("sqlite read failed", metadata: ["error": "\(failure.message)"])
+            throw failure
         }
     }
 
@@ -48,10 +56,19 @@ public final class SqliteDatabase: Sendable {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.label = "lister"
-            let opened = try DatabaseQueue(path: Self.immutableURI(path), configuration: configuration)
+            let uri = Self.immutableURI(path)
+            let started = ContinuousClock.now
+            let opened = try DatabaseQueue(path: uri, configuration: configuration)
+            logger.debug("sqlite open", metadata: ["uri": "\(uri)", "ms": "\(started.millisecondsAgo)"])
             queue = opened
             return opened
         }
+    }
+
+    /// Logs a query that ran: its SQL, the rows it returned and how long it took.
+    func logQuery(_ sql: String, rows: Int, since start: ContinuousClock.Instant) {
+        let oneLine = sql.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        logger.debug("sqlite query", metadata: ["sql": "\(oneLine)", "rows": "\(rows)", "ms": "\(start.millisecondsAgo)"])
     }
 
     /// A ``ListError`` for an error thrown by GRDB or SQLite.

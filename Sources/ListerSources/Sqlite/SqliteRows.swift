@@ -76,7 +76,9 @@ public struct SqliteRowSource: Sendable {
                     arguments = StatementArguments(after)
                 }
                 sql += " ORDER BY \(list) LIMIT \(pageSize + 1)"  // one more: is there a next page?
+                let start = ContinuousClock.now
                 let fetched = try Row.fetchAll(db, sql: sql, arguments: arguments)
+                database.logQuery(sql, rows: fetched.count, since: start)
                 let rows = fetched.prefix(pageSize)
                 let items = rows.map { row in
                     let values = Array(row.databaseValues)
@@ -90,7 +92,10 @@ public struct SqliteRowSource: Sendable {
                 let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: last, offset: request.offset + rows.count)
                 return Page(items, next: next)
             case .none:
-                let fetched = try Row.fetchAll(db, sql: "SELECT * FROM \(name) LIMIT \(pageSize + 1) OFFSET \(request.offset)")
+                let sql = "SELECT * FROM \(name) LIMIT \(pageSize + 1) OFFSET \(request.offset)"
+                let start = ContinuousClock.now
+                let fetched = try Row.fetchAll(db, sql: sql)
+                database.logQuery(sql, rows: fetched.count, since: start)
                 let rows = fetched.prefix(pageSize)
                 let items = rows.enumerated().map { index, row in
                     SqliteRow(id: String(request.offset + index + 1), label: "row \(request.offset + index + 1)",
