@@ -9,6 +9,8 @@
 #   make test-release    end-to-end tests again on the release binary (.build/release)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
+#   make install         release build, then lister, its man page and bash/zsh/fish completions
+#                        into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
 #   make clean           remove build outputs
 
 SWIFT ?= swift
@@ -65,6 +67,7 @@ test: deps
 	$(SWIFT) build -c release 2>&1 | tee .build/build-release.log
 	@$(call no-warnings,.build/build-release.log)
 	@$(MAKE) --no-print-directory test-release
+	@$(MAKE) --no-print-directory test-install
 	@$(MAKE) --no-print-directory test-tsan
 
 # The end-to-end tests of the demo, lines and navigation again, against the release
@@ -148,3 +151,53 @@ bench: bench-deps
 	@{ echo "Commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' with uncommitted changes'), $$(date -u '+%Y-%m-%d %H:%M UTC')"; \
 	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; } \
 	  | tee $(BENCH_DIR)/report.md
+
+# Installing. The release build is incremental: after `make release` or `make test` it has
+# nothing to do. The man page comes from argument-parser's generate-manual plugin (offline:
+# it builds its tool from the checkout), the completions from `lister
+# --generate-completion-script`: both from the parser, so they never disagree with --help.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The build directory install reads the release binary from (tests may point it elsewhere).
+INSTALL_SCRATCH ?= .build
+INSTALL_FILES := bin/lister share/man/man1/lister.1 share/bash-completion/completions/lister \
+	share/zsh/site-functions/_lister share/fish/vendor_completions.d/lister.fish
+.PHONY: install uninstall test-install
+
+install: deps
+	$(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH)
+	@bin="$$($(SWIFT) build -c release --scratch-path $(INSTALL_SCRATCH) --show-bin-path)/lister"; \
+	manual_dir="$(INSTALL_SCRATCH)/plugins/GenerateManual/outputs/lister"; \
+	rm -rf "$$manual_dir"; \
+	$(SWIFT) package --scratch-path $(INSTALL_SCRATCH) generate-manual --configuration release \
+	  --authors 'the Lister authors' >$(INSTALL_SCRATCH)/generate-manual.log 2>&1 \
+	  || { cat $(INSTALL_SCRATCH)/generate-manual.log >&2; echo "make install: generating the man page failed" >&2; exit 1; }; \
+	test -s "$$manual_dir/lister.1" || { echo "make install: no man page in $$manual_dir" >&2; exit 1; }; \
+	root="$(DESTDIR)$(PREFIX)"; \
+	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
+	install -m 0755 "$$bin" "$$root/bin/lister"; \
+	install -m 0644 "$$manual_dir/lister.1" "$$root/share/man/man1/lister.1"; \
+	"$$bin" --generate-completion-script bash >"$$root/share/bash-completion/completions/lister"; \
+	"$$bin" --generate-completion-script zsh >"$$root/share/zsh/site-functions/_lister"; \
+	"$$bin" --generate-completion-script fish >"$$root/share/fish/vendor_completions.d/lister.fish"; \
+	chmod 0644 "$$root/share/bash-completion/completions/lister" "$$root/share/zsh/site-functions/_lister" \
+	  "$$root/share/fish/vendor_completions.d/lister.fish"; \
+	echo "make install: installed lister into $$root"
+
+uninstall:
+	@root="$(DESTDIR)$(PREFIX)"; \
+	for file in $(INSTALL_FILES); do rm -f "$$root/$$file"; done; \
+	echo "make uninstall: removed lister from $$root"
+
+# `make install` into a temporary DESTDIR, the files checked, then `make uninstall`
+# (Tests/Install/check-install.sh). Reuses the release build `make test` just made.
+test-install:
+	@destdir="$$(mktemp -d)"; trap 'rm -rf "$$destdir"' EXIT; \
+	$(MAKE) --no-print-directory install DESTDIR="$$destdir" PREFIX=/usr INSTALL_SCRATCH=$(INSTALL_SCRATCH) >/dev/null; \
+	Tests/Install/check-install.sh "$$destdir/usr" $(INSTALL_FILES); \
+	$(MAKE) --no-print-directory uninstall DESTDIR="$$destdir" PREFIX=/usr >/dev/null; \
+	for file in $(INSTALL_FILES); do \
+	  if [ -e "$$destdir/usr/$$file" ]; then echo "test-install: make uninstall left $$file" >&2; exit 1; fi; \
+	done; \
+	echo "test-install: make install and make uninstall OK"

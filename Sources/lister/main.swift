@@ -8,8 +8,11 @@ import Glibc
 /// terminal, `lines` when it is a pipe or a file (so `find . | lister` works).
 func argumentsWithDefaultSubcommand(_ arguments: [String], stdinIsTerminal: Bool) -> [String] {
     let subcommands: Set<String> = ["demo", "lines", "dir", "sqlite", "json", "help"]
-    let standalone: Set<String> = ["-h", "--help", "--version", "--generate-completion-script"]
-    if let first = arguments.first, subcommands.contains(first) || standalone.contains(first) {
+    // The root's own options; completion scripts and the help dump (man page) are of the root.
+    let standalone: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+    if let first = arguments.first,
+        subcommands.contains(first) || standalone.contains(first) || first.hasPrefix("--generate-completion-script=")
+    {
         return arguments
     }
     return [stdinIsTerminal ? "demo" : "lines"] + arguments
