@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A rectangle of cells: what one frame of the screen shows.
 ///
 /// Views render into a buffer; the backend compares it with the previous frame and sends
@@ -7,7 +13,7 @@ public struct Buffer: Hashable, Sendable {
     /// Width and height in cells.
     public private(set) var size: Size
     /// Cells row by row.
-    public private(set) var cells: ContiguousArray<Cell>
+    public internal(set) var cells: ContiguousArray<Cell>
     /// Where the terminal cursor should sit (hidden); the selected row, for screen readers.
     public var cursor: Point?
 
@@ -37,28 +43,39 @@ public struct Buffer: Hashable, Sendable {
         guard contains(row: row, column: column) else { return }
         let width = max(1, Int(cell.width))
         guard column + width <= size.columns else {
-            set(Cell(" ", style: cell.style), row: row, column: column)  // no room for the rest
+            set(.blank(style: cell.style), row: row, column: column)  // no room for the rest
             return
         }
         let base = row * size.columns
         clearWideCharacters(row: row, from: column, to: column + width)
         cells[base + column] = cell
-        for extra in 1..<width { cells[base + column + extra] = Cell("", width: 0, style: cell.style) }
+        for extra in 1..<width { cells[base + column + extra] = .continuation(style: cell.style) }
     }
 
     /// Blanks what remains of wide characters that overlap `start..<end` on `row`.
-    private mutating func clearWideCharacters(row: Int, from start: Int, to end: Int) {
+    mutating func clearWideCharacters(row: Int, from start: Int, to end: Int) {
+        clearWideCharacter(row: row, leftOf: start)
+        clearContinuations(row: row, from: end)
+    }
+
+    /// Blanks the part left of `start` of a wide character that reaches into `start`.
+    @inline(__always)
+    mutating func clearWideCharacter(row: Int, leftOf start: Int) {
         let base = row * size.columns
-        // A wide character starting left of `start` that reaches into the range.
         var lead = start
         while lead > 0, cells[base + lead].isContinuation { lead -= 1 }
         if lead < start {
-            for column in lead..<start { cells[base + column] = Cell(" ", style: cells[base + column].style) }
+            for column in lead..<start { cells[base + column] = .blank(style: cells[base + column].style) }
         }
-        // Continuation cells right of the range that lose their leading cell.
+    }
+
+    /// Blanks continuation cells from `end` on that lose their leading cell.
+    @inline(__always)
+    mutating func clearContinuations(row: Int, from end: Int) {
+        let base = row * size.columns
         var column = end
         while column < size.columns, cells[base + column].isContinuation {
-            cells[base + column] = Cell(" ", style: cells[base + column].style)
+            cells[base + column] = .blank(style: cells[base + column].style)
             column += 1
         }
     }
@@ -67,16 +84,12 @@ public struct Buffer: Hashable, Sendable {
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
-        let blank = Cell(" ", style: style)
+        let blank = Cell.blank(style: style)
         for row in r.top..<r.bottom {
             let base = row * size.columns
+            clearWideCharacter(row: row, leftOf: r.left)
             for column in r.left..<r.right { cells[base + column] = blank }
-            if r.left > 0, cells[base + r.left - 1].width == 2 {
-                cells[base + r.left - 1] = Cell(" ", style: cells[base + r.left - 1].style)
-            }
-            if r.right < size.columns, cells[base + r.right].isContinuation {
-                cells[base + r.right] = Cell(" ", style: cells[base + r.right].style)
-            }
+            clearContinuations(row: row, from: r.right)
         }
     }
 
@@ -86,90 +99,18 @@ public struct Buffer: Hashable, Sendable {
         guard !r.isEmpty else { return }
         for row in r.top..<r.bottom {
             let base = row * size.columns
+            var last: (old: Style, new: Style)?
             for column in r.left..<r.right {
-                cells[base + column].style = cells[base + column].style.merged(with: style)
+                let old = cells[base + column].style
+                if let last, last.old == old {
+                    cells[base + column].style = last.new
+                } else {
+                    let new = old.merged(with: style)
+                    cells[base + column].style = new
+                    last = (old, new)
+                }
             }
         }
-    }
-
-    /// Writes untrusted text on one row, starting at `point`, within `maxWidth` columns.
-    ///
-    /// Control characters are shown visibly, tabs expand to the next tab stop, and text that
-    /// does not fit ends in `…` without splitting a character. Only the first columns are
-    /// examined, so a 10 MB line costs no more than a short one.
-    /// - Parameters:
-    ///   - text: the text, trusted or not.
-    ///   - point: where the first column goes.
-    ///   - maxWidth: columns available; defaults to the rest of the row.
-    ///   - style: the style of every cell written.
-    ///   - skipColumns: columns of the text to skip first (horizontal scrolling).
-    /// - Returns: the number of columns written.
-    @discardableResult
-    public mutating func write(
-        _ text: some StringProtocol,
-        at point: Point,
-        maxWidth: Int? = nil,
-        style: Style = .plain,
-        skipColumns: Int = 0
-    ) -> Int {
-        guard point.row >= 0, point.row < size.rows, point.column < size.columns else { return 0 }
-        let limit = min(maxWidth ?? Int.max, size.columns - point.column)
-        guard limit > 0 else { return 0 }
-        let tokens = Buffer.layout(text, limit: limit, skipColumns: skipColumns)
-        var column = point.column
-        for token in tokens {
-            if token.width == 0 { continue }
-            set(Cell(token.text, width: UInt8(token.width), style: style), row: point.row, column: column)
-            column += token.width
-        }
-        return column - point.column
-    }
-
-    /// A piece of drawable text and its width.
-    struct Token {
-        var text: String
-        var width: Int
-    }
-
-    /// Lays out `text` into at most `limit` columns, ending in `…` when it does not fit.
-    static func layout(_ text: some StringProtocol, limit: Int, skipColumns: Int) -> [Token] {
-        var tokens: [Token] = []
-        var total = 0
-        var position = 0  // column within the whole text, for tab stops and skipping
-        var overflow = false
-        func emit(_ token: Token) -> Bool {
-            defer { position += token.width }
-            if position < skipColumns {
-                // Partly skipped wide characters become blanks.
-                let visible = position + token.width - skipColumns
-                if visible > 0 { return emitVisible(Token(text: String(repeating: " ", count: visible), width: visible)) }
-                return true
-            }
-            return emitVisible(token)
-        }
-        func emitVisible(_ token: Token) -> Bool {
-            if total + token.width > limit { overflow = true; return false }
-            tokens.append(token)
-            total += token.width
-            return true
-        }
-        scan: for character in text {
-            if character == "\t" {
-                let spaces = 8 - position % 8
-                for _ in 0..<spaces where !emit(Token(text: " ", width: 1)) { break scan }
-            } else if let visible = Sanitizer.replacement(for: character) {
-                for scalar in visible.unicodeScalars where !emit(Token(text: String(scalar), width: 1)) { break scan }
-            } else {
-                let width = DisplayWidth.of(character)
-                if width == 0 { continue }
-                if !emit(Token(text: DisplayWidth.drawable(character), width: width)) { break scan }
-            }
-        }
-        guard overflow else { return tokens }
-        // Make room for the ellipsis.
-        while total > limit - 1, let last = tokens.popLast() { total -= last.width }
-        tokens.append(Token(text: "…", width: 1))
-        return tokens
     }
 
     /// The text of each row, with trailing blanks removed (for tests and plain output).
@@ -180,11 +121,14 @@ public struct Buffer: Hashable, Sendable {
     /// The text of one row, with trailing blanks removed.
     public func line(_ row: Int) -> String {
         guard row >= 0, row < size.rows else { return "" }
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size.columns)
         let base = row * size.columns
-        for column in 0..<size.columns { text += cells[base + column].text }
-        while text.last == " " { text.removeLast() }
-        return text
+        for column in 0..<size.columns {
+            cells[base + column].glyph.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A run of changed cells on one row, to be written to the terminal in one go.
@@ -197,6 +141,24 @@ public struct Buffer: Hashable, Sendable {
         public var cells: ArraySlice<Cell>
     }
 
+    /// Whether row `row` holds the same cells here and in `other` (same width assumed).
+    public func rowEquals(_ row: Int, in other: Buffer, otherRow: Int? = nil) -> Bool {
+        let width = size.columns
+        let otherRow = otherRow ?? row
+        precondition(row >= 0 && row < size.rows && otherRow >= 0 && otherRow < other.size.rows
+                     && other.size.columns == width, "rowEquals: rows out of range or widths differ")
+        guard width > 0 else { return true }
+        let base = row * width, otherBase = otherRow * width
+        return cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in
+                // Safe: both rows lie inside their buffers (checked above; a buffer holds
+                // rows * columns cells), and a Cell is three words with no padding and no
+                // references, so equal bytes are exactly equal cells (see `Cell.==`).
+                memcmp(mine.baseAddress! + base, theirs.baseAddress! + otherBase, width * MemoryLayout<Cell>.stride) == 0
+            }
+        }
+    }
+
     /// The runs of cells that differ from `old`; every cell when the size changed or `old`
     /// is `nil`. Nearby changes on a row are merged so a run is not split by one cell.
     public func changes(since old: Buffer?) -> [Run] {
@@ -207,26 +169,47 @@ public struct Buffer: Hashable, Sendable {
             }
         }
         var runs: [Run] = []
-        for row in 0..<size.rows {
-            let base = row * width
-            var column = 0
-            while column < width {
-                guard cells[base + column] != old.cells[base + column] else { column += 1; continue }
-                var start = column
-                while start > 0, cells[base + start].isContinuation || old.cells[base + start].isContinuation { start -= 1 }
-                var end = column + 1
-                var gap = 0
-                while end < width, gap < 4 {
-                    if cells[base + end] != old.cells[base + end] { gap = 0 } else { gap += 1 }
-                    end += 1
-                }
-                end -= gap
-                while end < width, cells[base + end].isContinuation { end += 1 }
-                runs.append(Run(row: row, column: start, cells: cells[(base + start)..<(base + end)]))
-                column = end
-            }
+        for row in 0..<size.rows where !rowEquals(row, in: old) {
+            appendChanges(row: row, old: old, oldRow: row, to: &runs)
         }
         return runs
+    }
+
+    /// Appends the runs of row `row` that differ from row `oldRow` of `old`.
+    public func appendChanges(row: Int, old: Buffer, oldRow: Int, to runs: inout [Run]) {
+        let width = size.columns
+        let base = row * width, oldBase = oldRow * width
+        cells.withUnsafeBufferPointer { new in
+            old.cells.withUnsafeBufferPointer { previous in
+                var column = 0
+                while column < width {
+                    guard new[base + column] != previous[oldBase + column] else { column += 1; continue }
+                    var start = column
+                    while start > 0, new[base + start].isContinuation || previous[oldBase + start].isContinuation { start -= 1 }
+                    var end = column + 1
+                    var gap = 0
+                    while end < width, gap < 4 {
+                        if new[base + end] != previous[oldBase + end] { gap = 0 } else { gap += 1 }
+                        end += 1
+                    }
+                    end -= gap
+                    while end < width, new[base + end].isContinuation { end += 1 }
+                    runs.append(Run(row: row, column: start, cells: cells[(base + start)..<(base + end)]))
+                    column = end
+                }
+            }
+        }
+    }
+
+    public static func == (lhs: Buffer, rhs: Buffer) -> Bool {
+        guard lhs.size == rhs.size, lhs.cursor == rhs.cursor else { return false }
+        return (0..<lhs.size.rows).allSatisfy { lhs.rowEquals($0, in: rhs) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(cursor)
+        hasher.combine(cells)
     }
 }
 

@@ -18,6 +18,8 @@ struct Painter {
     /// Set when the next frame must be drawn in full (first frame, resize, resume).
     private var drawEverything = true
     private var pairs: [PairKey: Int16] = [:]
+    /// The characters of the run being written, kept to reuse its storage.
+    private var scratch: [wchar_t] = []
     private var nextPair: Int32 = 1
 
     private struct PairKey: Hashable {
@@ -54,7 +56,13 @@ struct Painter {
         let screen = Size(rows: Int(cncurses_getmaxy(window)), columns: Int(cncurses_getmaxx(window)))
         let full = drawEverything || previous?.size != frame.size
         if full { werase(window) }
-        for run in frame.changes(since: full ? nil : previous) where run.row < screen.rows {
+        var shown = full ? nil : previous  // what the window holds
+        if var model = shown, frame.size == screen, let shift = frame.rowShift(since: model),
+           scroll(window, shift, rows: screen.rows) {
+            model.apply(shift)
+            shown = model
+        }
+        for run in frame.changes(since: shown) where run.row < screen.rows {
             put(run, screenColumns: screen.columns)
         }
         if let cursor = frame.cursor, cursor.row >= 0, cursor.row < screen.rows,
@@ -69,9 +77,26 @@ struct Painter {
         drawEverything = false
     }
 
+    /// Scrolls a region of the window as `shift` says, so that rows that only moved are
+    /// not written again; `doupdate` then sends a scroll to the terminal, as it would have
+    /// found on its own. Returns whether curses did it.
+    private func scroll(_ window: UnsafeMutablePointer<WINDOW>?, _ shift: RowShift, rows: Int) -> Bool {
+        guard shift.top >= 0, shift.bottom < rows, shift.top < shift.bottom else { return false }
+        scrollok(window, true)
+        defer {
+            wsetscrreg(window, 0, Int32(rows - 1))
+            scrollok(window, false)  // writing the bottom-right cell must never scroll
+        }
+        guard wsetscrreg(window, Int32(shift.top), Int32(shift.bottom)) != ERR else { return false }
+        return wscrl(window, Int32(shift.distance)) != ERR
+    }
+
     /// Writes one run, batching cells of the same style into one `mvwaddnwstr`.
     private mutating func put(_ run: Buffer.Run, screenColumns: Int) {
         var text: [wchar_t] = []
+        swap(&text, &scratch)  // uniquely referenced, so its storage is reused
+        text.removeAll(keepingCapacity: true)
+        defer { scratch = text }
         var start = run.column
         var style: Style?
         var covered = run.column  // columns left of this are already drawn
@@ -80,21 +105,43 @@ struct Painter {
             defer { column += 1 }
             if cell.isContinuation || column < covered { continue }
             if column >= screenColumns { break }
-            var width = max(1, Int(cell.width))
-            var characters = cell.text.isEmpty ? " " : cell.text
-            if column + width > screenColumns {  // a wide character cut by the screen edge
-                characters = " "
-                width = 1
-            }
+            let width = max(1, Int(cell.width))
             if style != cell.style {
                 if let style { flush(&text, row: run.row, column: start, style: style) }
                 style = cell.style
                 start = column
             }
-            text.append(contentsOf: characters.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+            if column + width > screenColumns {  // a wide character cut by the screen edge
+                text.append(0x20)
+                covered = column + 1
+                continue
+            }
+            Painter.appendCharacters(of: cell.glyph, to: &text)
             covered = column + width
         }
         if let style { flush(&text, row: run.row, column: start, style: style) }
+    }
+
+    /// Appends the scalars of `glyph` as `wchar_t`s (a space for an empty glyph).
+    @inline(__always)
+    static func appendCharacters(of glyph: Glyph, to text: inout [wchar_t]) {
+        if let byte = glyph.asciiByte {
+            text.append(wchar_t(byte))
+        } else if glyph.isEmpty {
+            text.append(0x20)
+        } else {
+            glyph.withUTF8 { bytes in
+                var iterator = bytes.makeIterator()
+                var decoder = Unicode.UTF8()
+                while true {
+                    switch decoder.decode(&iterator) {
+                    case .scalarValue(let scalar): text.append(wchar_t(bitPattern: scalar.value))
+                    case .emptyInput: return
+                    case .error: text.append(0xFFFD)
+                    }
+                }
+            }
+        }
     }
 
     private mutating func flush(_ text: inout [wchar_t], row: Int, column: Int, style: Style) {

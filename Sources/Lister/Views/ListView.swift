@@ -85,7 +85,7 @@ public struct ListView: View {
         view.render(in: scratch.area, buffer: &scratch)
         for column in 0..<area.width {
             var cell = scratch[0, column + horizontalOffset]
-            if cell.isContinuation, column == 0 { cell = Cell(" ", style: cell.style) }
+            if cell.isContinuation, column == 0 { cell = .blank(style: cell.style) }
             if !cell.isContinuation { buffer.set(cell, row: area.top, column: area.left + column) }
         }
     }
@@ -93,7 +93,7 @@ public struct ListView: View {
     /// Highlights the written text of a row and puts the cursor at its start.
     private func mark(_ area: Rect, in buffer: inout Buffer) {
         var end = area.left
-        for column in area.left..<area.right where buffer[area.top, column].text != " " {
+        for column in area.left..<area.right where !buffer[area.top, column].isSpace {
             end = column + 1
         }
         let width = max(1, end - area.left)
