@@ -47,8 +47,8 @@ final class LogFile: Sendable {
     /// Appends `line` (which must end with a newline). A failed write is dropped: the log
     /// must never disturb the app.
     func append(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { raw in
+        let bytes = Array(line.utf8)
+        bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             descriptor.withLock { fd in
                 var offset = 0
