@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A block of rows that moved up or down between two frames, as a list scrolled by a key.
 ///
 /// A backend that can scroll a region of the screen (curses' `wscrl`) applies the shift
@@ -81,14 +87,18 @@ extension Buffer {
         let distance = shift.distance
         guard top <= bottom, distance != 0 else { return }
         let width = size.columns
-        let rows: [Int] = distance > 0 ? Array(top...bottom) : Array((top...bottom).reversed())
-        for row in rows {
-            let source = row + distance
-            if source >= top, source <= bottom {
-                for column in 0..<width { cells[row * width + column] = cells[source * width + column] }
-            } else {
-                for column in 0..<width { cells[row * width + column] = .blank }
+        let kept = max(0, bottom - top + 1 - abs(distance))  // rows that stay in the region
+        let (from, to) = distance > 0 ? (top + distance, top) : (top, top - distance)
+        cells.withUnsafeMutableBufferPointer { all in
+            // Safe: rows `from..<from + kept` and `to..<to + kept` lie within top...bottom,
+            // inside the buffer; Cell is a plain value, so moving its bytes moves the cell.
+            if kept > 0, let base = all.baseAddress {
+                _ = memmove(base + to * width, base + from * width, kept * width * MemoryLayout<Cell>.stride)
             }
+        }
+        let blanks = distance > 0 ? (top + kept)...bottom : top...(bottom - kept)
+        for row in blanks {
+            for column in 0..<width { cells[row * width + column] = .blank }
         }
     }
 }
