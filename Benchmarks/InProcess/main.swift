@@ -1,10 +1,11 @@
 // ListerBenchmarks: the in-process benchmarks of `make bench`.
 //
-//   ListerBenchmarks [--json FILE] [--quick]
+//   ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|filter]
 //
 // Prints a markdown table (median and p95 over the repetitions, monotonic clock) and with
 // --json writes the same figures for Benchmarks/report.py. --quick uses fewer repetitions,
-// for trying changes. Build in release mode: debug figures mean nothing.
+// for trying changes; --only runs one group (for profiling it). Build in release mode:
+// debug figures mean nothing.
 
 import ListerSources
 
@@ -14,19 +15,22 @@ import Glibc
 
 /// Runs every benchmark on the same generated million lines.
 @MainActor
-func runBenchmarks(quick: Bool) async -> Report {
+func runBenchmarks(quick: Bool, only: String?) async -> Report {
     var report = Report()
     let data = Corpus.lines(1_000_000)
     let store = LineStore(data)
     report.corpus = (store.count, data.count, Corpus.fnv1a(data))
+    func runs(_ group: String) -> Bool { only == nil || only == group }
 
-    IngestBenchmark.run(data: data, repetitions: quick ? 5 : 15, into: &report)
-    RenderBenchmarks.run(store: store, repetitions: quick ? 50 : 500, into: &report)
+    if runs("ingest") { IngestBenchmark.run(data: data, repetitions: quick ? 5 : 15, into: &report) }
+    if runs("render") { RenderBenchmarks.run(store: store, repetitions: quick ? 50 : 500, into: &report) }
     let presses = quick ? 50 : 300
-    await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_1m", presses: presses, into: &report)
-    let small = LineStore(Corpus.lines(1_000))
-    await KeyBenchmarks.run(store: small, label: "1,000 rows", keyPrefix: "down_1k", presses: presses, into: &report)
-    await FilterBenchmark.run(store: store, repetitions: quick ? 5 : 15, into: &report)
+    if runs("keys") {
+        await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_1m", presses: presses, into: &report)
+        let small = LineStore(Corpus.lines(1_000))
+        await KeyBenchmarks.run(store: small, label: "1,000 rows", keyPrefix: "down_1k", presses: presses, into: &report)
+    }
+    if runs("filter") { await FilterBenchmark.run(store: store, repetitions: quick ? 5 : 15, into: &report) }
     return report
 }
 
@@ -38,18 +42,20 @@ func printError(_ text: String) {
 
 var jsonPath: String?
 var quick = false
+var only: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--json": jsonPath = arguments.popFirst()
     case "--quick": quick = true
+    case "--only": only = arguments.popFirst()
     default:
-        printError("usage: ListerBenchmarks [--json FILE] [--quick]\n")
+        printError("usage: ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|filter]\n")
         exit(2)
     }
 }
 
-let report = await runBenchmarks(quick: quick)
+let report = await runBenchmarks(quick: quick, only: only)
 print("corpus: \(report.corpus.lines) lines, \(report.corpus.bytes) bytes, FNV-1a \(report.corpus.hash)\n")
 print(report.markdown)
 if let jsonPath {

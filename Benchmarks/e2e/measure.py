@@ -7,9 +7,8 @@ Each repetition runs every program on the same file of N lines (default 1,000,00
 about 60 characters, generated once into --data-dir) at 120x40 and measures:
 
 * first frame: spawn -> the output chunk after which the screen shows the first line;
-* loaded: spawn -> everything read (lister: End pressed after the first frame, then the
-  status bar shows N/N; fzf: its counter shows N/N; less: `G` pressed, the last line is
-  shown);
+* loaded: spawn -> everything read (lister: the status bar counts N rows, then End must
+  show N/N; fzf: its counter shows N/N; less: `G` pressed, the last line is shown);
 * Down: key written -> first change of the screen, and -> the last change before the
   screen stayed unchanged for --quiet-ms ("settled"); within a page (the highlight moves)
   and scrolling (every key scrolls), with the bytes written per key;
@@ -93,6 +92,15 @@ def start(program, args, data):
     result["loaded_ms"] = ms(loaded - session.started)
     if written is not None:
         result["end_key_ms"] = ms(loaded - written)
+    if program.end_key:
+        written = now()
+        os.write(session.master, session.key(program.end_key))
+        reached = session.wait_for(lambda s: program.at_end(s, count), args.key_timeout)
+        if reached is None:
+            result["error"] = "End did not reach the last row"
+            result["screen"] = session.text()
+            return session, result
+        result["end_key_ms"] = ms(reached - written)
     session.drain(0.3)
     if program.top_key:
         session.press(session.key(program.top_key), 0.1, args.key_timeout,

@@ -4,8 +4,9 @@ Every program gets the same file of N lines at the same terminal size. What diff
 how a program says "everything is loaded", which key moves down, and how it gets back to
 the top:
 
-* lister: `lister lines < FILE`. End, then the status bar shows `N/N`; Home goes back;
-  Down moves the highlight (the list scrolls once it reaches the last visible row).
+* lister: `lister lines < FILE`. It shows rows while it reads: loaded when the status bar
+  counts all N rows (`k/N`, no `+`); then End must show `N/N`; Home goes back; Down moves
+  the highlight (the list scrolls once it reaches the last visible row).
 * fzf: `fzf --layout=reverse < FILE` (top-down like the others; otherwise Down at the
   first item would do nothing). Its counter shows `N/N` once it has read everything;
   Down moves the cursor like lister's.
@@ -19,7 +20,7 @@ class Program:
     """How to run and drive one program."""
 
     def __init__(self, name, argv, stdin, down, page_rows, loaded, load_key=None,
-                 top_key=None, at_top=None, env=None):
+                 top_key=None, at_top=None, env=None, end_key=None, at_end=None):
         self.name = name
         self.argv = argv          # the command; FILE is replaced by the input's path
         self.stdin = stdin        # whether the input goes to standard input
@@ -29,6 +30,8 @@ class Program:
         self.load_key = load_key  # key to press after the first frame to reach the end
         self.top_key = top_key    # key back to the first row
         self.at_top = at_top      # (session, first line) -> at the first row again
+        self.end_key = end_key    # key pressed once loaded, to reach the last row
+        self.at_end = at_end      # (session, count) -> the last row is reached
         self.env = env or {}
 
     def command(self, path):
@@ -38,15 +41,23 @@ class Program:
 def lister(binary, rows):
     return Program(
         "lister", [binary, "lines"], stdin=True, down="down", page_rows=rows - 2,
-        loaded=counter_shows_any(), load_key="end", top_key="home",
+        loaded=total_shows(), end_key="end", at_end=counter_shows_any(), top_key="home",
         at_top=lambda session, first: session.lines[-1].startswith("1/"),
         env={"SWIFT_BACKTRACE": "interactive=no"},  # a crash must not wait for a key
     )
 
 
 def counter_shows_any():
-    def loaded(session, count, last):
+    def loaded(session, count, last=None):
         pattern = r"\b%d/%d\b" % (count, count)
+        return any(re.search(pattern, line) for line in session.lines)
+    return loaded
+
+
+def total_shows():
+    """Lister's status bar counts all rows: `k/N` with no `+` (more coming) after it."""
+    def loaded(session, count, last):
+        pattern = r"\b\d+/%d(?![+\d])" % count
         return any(re.search(pattern, line) for line in session.lines)
     return loaded
 
