@@ -67,7 +67,7 @@ struct LinesCommand: InteractiveCommand {
         for line in picked {
             FileDescriptor.standardOutput.write(Array(line.bytes) + [print0 ? 0 : 0x0A])
         }
-        logger.debug("lines input ended", metadata: ["input": "\(input.name)", "printed": "\(picked.count)"])
+        logger.debug("lines printed", metadata: ["input": "\(input.name)", "lines": "\(picked.count)"])
         throw ExitCode(outcome.exitStatus)
     }
 }
