@@ -253,18 +253,16 @@ final class ChaosRun {
         for _ in 0..<20 {
             beginStep()
             let waiting = ChaosKind.allCases.flatMap { kind in world.waiting(kind).map { (kind, $0) } }
-            if waiting.isEmpty { break }
             for (kind, call) in waiting {
                 answer(kind, call: call, succeed: !world.cancelled(kind).contains(call), ending: true)
             }
             await app.settle()
             if let failure = check() { return failure }
-            await app.advance(by: .seconds(1))
+            beginStep()
+            await app.advance(by: .seconds(1))  // a result held for the spinner's minimum shows
             if let failure = check() { return failure }
+            if ChaosKind.allCases.allSatisfy({ world.waiting($0).isEmpty }) { break }  // nothing new started
         }
-        beginStep()
-        await app.advance(by: .seconds(1))  // a result held for the spinner's minimum shows
-        if let failure = check() { return failure }
         let waiting = ChaosKind.allCases.filter { !world.waiting($0).isEmpty }
         if !waiting.isEmpty { return "loads still waiting after quiescence: \(waiting)" }
         if app.loadsInFlight != 0 { return "\(app.loadsInFlight) loads in flight with none waiting" }
@@ -282,6 +280,13 @@ final class ChaosRun {
 
     // MARK: - Reporting
 
+    /// `Menu#1 rev 3 sel 2 (id 7) of 12`: a snapshot in a failure message.
+    static func describe(_ snapshot: ChaosSnapshot) -> String {
+        "\(snapshot.kind.rawValue)#\(snapshot.instance) rev \(snapshot.revision) sel \(snapshot.selection)"
+            + " (id \(snapshot.selectedItem.map { "\($0.id)" } ?? "-")) of \(snapshot.items.count)"
+            + (snapshot.filter == nil ? "" : " filtered") + (snapshot.isRefreshing ? " refreshing" : "")
+    }
+
     func log(_ action: String) {
         recent.append("step \(step): \(action)")
         if recent.count > 20 { recent.removeFirst(recent.count - 20) }
@@ -295,6 +300,7 @@ final class ChaosRun {
             last actions:
             \(recent.map { "  " + $0 }.joined(separator: "\n"))
             stack: \(app.runtime.stack.map(\.title).joined(separator: " › ")), terminal \(app.terminal.size), now \(app.now)
+            lists drawn in the step: \(observer.snapshots.suffix(8).map(Self.describe).joined(separator: "; "))
             screen:
             \(framed)
             """
