@@ -80,8 +80,9 @@ final class ChaosRun {
     private func startEpisode() async {
         episode += 1
         tally["episodes", default: 0] += 1
+        let ignoresCancellation = random.chance(0.75)
         world = ChaosWorld(
-            ignoresCancellation: random.chance(0.75),
+            ignoresCancellation: ignoresCancellation,
             pageSize: random.int(2...8),
             pagedTimeout: random.pick([nil, .seconds(2), .seconds(30)])
         )
@@ -97,7 +98,7 @@ final class ChaosRun {
             root: ChaosMenu(world: world, observer: observer, instance: observer.newInstance()),
             size: size, configuration: Configuration(timing: timing)
         )
-        log("episode \(episode): \(size), ignoresCancellation \(world.waiting(.menu).isEmpty), page \(world.pageSize)")
+        log("episode \(episode): \(size), cancelled calls \(ignoresCancellation ? "wait for an answer" : "end at once"), page \(world.pageSize)")
         beginStep()
         await app.start()
     }
