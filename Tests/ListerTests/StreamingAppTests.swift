@@ -89,4 +89,17 @@ private func rows(_ count: Int) -> [Fruit] { (0..<count).map { Fruit(id: $0, nam
         #expect(app.lines[1] == "fresh")
         #expect(app.lines.last?.hasPrefix("1/1+") == true)
     }
+
+    @Test func typingAFilterWhileAReloadShowsNoRowsDoesNotCrash() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: FruitScreen(loader: loader), size: Size(rows: 8, columns: 40))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.character("/"), .enter, .character("R"), .character("/"), .character("e"))
+        #expect(app.lines.last?.contains("of 0") == true, "\(app.lines)")
+        loader.succeed(fruits)
+        await app.settle()
+        #expect(app.lines[1] == "apple")
+    }
 }

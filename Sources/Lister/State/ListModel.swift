@@ -109,6 +109,11 @@ public struct ListModel<Item: Identifiable & Sendable> {
         let effects = begin(page: nil, now: now, background: false)
         isRefreshing = false
         refreshError = nil
+        if case .loaded = state {
+            // The rows are gone: views and the filter built from them must look again.
+            revision += 1
+            replacedRevision = revision
+        }
         state = .loading
         paging = .complete
         return effects
