@@ -34,9 +34,11 @@ let package = Package(
         ),
         .target(name: "CDisplayWidth", path: "Sources/CDisplayWidth"),
         .target(name: "CSignalSupport", path: "Sources/CSignalSupport"),
+        // libdispatch's entry points for serving the main queue from a loop of our own.
+        .target(name: "CMainQueue", path: "Sources/CMainQueue", linkerSettings: [.linkedLibrary("dispatch")]),
 
         // Terminal layers.
-        .target(name: "TerminalCore", dependencies: ["CDisplayWidth"]),
+        .target(name: "TerminalCore", dependencies: ["CDisplayWidth", "CMainQueue"]),
         .target(name: "TerminalNcurses", dependencies: ["TerminalCore", "CNcurses", "CSignalSupport"]),
 
         // The framework and its test kit.

@@ -14,20 +14,22 @@ import Glibc
 /// terminal.close()          // the terminal is restored: print results now
 /// ```
 ///
-/// It draws on `/dev/tty`, so stdin and stdout may be pipes. One dedicated thread owns
-/// curses from `newterm` to `endwin`; every other method only leaves a request in a
-/// mailbox and wakes that thread. While the UI is up, whatever the process writes to
+/// It draws on `/dev/tty`, so stdin and stdout may be pipes. One thread owns curses from
+/// `newterm` to `endwin`: the main thread when the terminal is opened inside
+/// ``MainLoop/run(_:)`` (a key is then read, handled by the main actor and drawn without a
+/// thread hand-off), else a thread of its own. Every other method only leaves a request in
+/// a mailbox and wakes that thread. While the UI is up, whatever the process writes to
 /// stderr is kept in a temporary file and written out by ``close()``. SIGINT, SIGTERM and
 /// SIGHUP arrive as `.signal` events instead of killing the process; a crash (a Swift
 /// trap, SIGSEGV, abort) restores the terminal before the process dies. Only SIGKILL
 /// leaves the terminal in curses' modes (`reset` repairs it).
 public final class NcursesTerminal: TerminalBackend {
     // Sendable without @unchecked: every stored property is immutable and Sendable.
-    // Curses itself lives in `CursesThread`, which only the curses thread touches.
+    // Curses itself lives in `CursesSession`, which only the thread serving it touches.
     private let mailbox: Locked<Mailbox>
     private let wakeReadFD: Int32
     private let wakeWriteFD: Int32
-    private let thread: Locked<pthread_t?>
+    private let driver: Locked<CursesDriver?>
     private let continuation: AsyncStream<TerminalEvent>.Continuation
 
     /// Keys, resizes and signals, in order. Finishes when the terminal is closed.
@@ -38,12 +40,12 @@ public final class NcursesTerminal: TerminalBackend {
     /// Whether a terminal is open in this process (the signal plumbing is process-wide).
     private static let isOpen = Locked(false)
 
-    private init(mailbox: Locked<Mailbox>, wakeFDs: (read: Int32, write: Int32), thread: pthread_t,
+    private init(mailbox: Locked<Mailbox>, wakeFDs: (read: Int32, write: Int32), driver: CursesDriver,
                  events: AsyncStream<TerminalEvent>, continuation: AsyncStream<TerminalEvent>.Continuation,
                  colorEnabled: Bool) {
         self.mailbox = mailbox
         (wakeReadFD, wakeWriteFD) = wakeFDs
-        self.thread = Locked(thread)
+        self.driver = Locked(driver)
         self.events = events
         self.continuation = continuation
         self.colorEnabled = colorEnabled
@@ -103,30 +105,54 @@ public final class NcursesTerminal: TerminalBackend {
 
         let mailbox = Locked(Mailbox())
         let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
-        let worker = CursesThread(input: input, output: output, wakeReadFD: fds[0], mailbox: mailbox,
-                                  continuation: continuation, options: options)
-        let id: pthread_t
+        let session = CursesSession(input: input, output: output, wakeReadFD: fds[0], mailbox: mailbox,
+                                    continuation: continuation, options: options)
+        let driver: CursesDriver
+        let startup: Startup
         do {
-            id = try CursesThread.start(worker)
+            (driver, startup) = try start(session)
         } catch {
             undo()
-            fclose(input)
-            fclose(output)
             throw error
         }
-        // From here on only the curses thread touches `worker`, except its `started` and
+        _ = csig_stderr_capture_begin()  // best effort: without it stderr shows on screen
+        return NcursesTerminal(mailbox: mailbox, wakeFDs: (fds[0], fds[1]), driver: driver, events: events,
+                               continuation: continuation, colorEnabled: startup.colorEnabled)
+    }
+
+    /// Sets curses up on the thread that will serve it: this one inside ``MainLoop``, else
+    /// a new one. On failure the tty files are closed and no thread is left running.
+    private static func start(_ session: sending CursesSession) throws(NcursesTerminalError) -> (CursesDriver, Startup) {
+        if MainLoop.isServingCurrentThread {
+            let started = MainActor.assumeIsolated { () -> Result<(CursesDriver, Startup), NcursesTerminalError> in
+                switch session.start() {
+                case .success(let startup): return .success((.mainLoop(MainLoopCurses(session)), startup))
+                case .failure(let error): return .failure(error)
+                }
+            }
+            return try started.get()
+        }
+        let id: pthread_t
+        do {
+            id = try CursesSession.startThread(session)
+        } catch {
+            fclose(session.input)
+            fclose(session.output)
+            throw error
+        }
+        // From here on only the curses thread touches `session`, except its `started` and
         // `startup` fields, which are a semaphore and a lock.
-        worker.started.wait()
-        let result = worker.startup.withLock { $0 }
-        guard case .success(let startup) = result else {
+        session.started.wait()
+        switch session.startup.withLock({ $0 }) {
+        case .success(let startup):
+            return (.thread(id), startup)
+        case .failure(let error):
             pthread_join(id, nil)  // the thread closed the tty files and ended
-            undo()
-            if case .failure(let error) = result { throw error }
+            throw error
+        case nil:
+            pthread_join(id, nil)
             throw .setupFailed("the curses thread did not start")
         }
-        _ = csig_stderr_capture_begin()  // best effort: without it stderr shows on screen
-        return NcursesTerminal(mailbox: mailbox, wakeFDs: (fds[0], fds[1]), thread: id, events: events,
-                               continuation: continuation, colorEnabled: startup.colorEnabled)
     }
 
     private static func ttyMessage(_ code: Int32) -> String {
@@ -163,12 +189,21 @@ public final class NcursesTerminal: TerminalBackend {
     /// screen is back, the cursor visible, the tty modes as they were, fd 2 is the
     /// original stderr and ``events`` is finished. Calling it again does nothing.
     public func close() {
-        guard let id = thread.withLock({ id in defer { id = nil }; return id }) else { return }
+        guard let driver = driver.withLock({ driver in defer { driver = nil }; return driver }) else { return }
         mailbox.post(wakeFD: wakeWriteFD) {
             $0.close = true
             $0.closed = true
         }
-        pthread_join(id, nil)
+        switch driver {
+        case .thread(let id):
+            pthread_join(id, nil)
+        case .mainLoop(let curses):
+            if MainLoop.isServingCurrentThread {
+                MainActor.assumeIsolated { curses.serveClose() }
+            } else {
+                curses.closed.wait()  // the main thread tears down when it sees the request
+            }
+        }
         csig_restore_crash_handlers()
         csig_restore_routing()
         csig_set_wake_fd(-1)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc
@@ -18,27 +19,36 @@ func argumentsWithDefaultSubcommand(_ arguments: [String], stdinIsTerminal: Bool
     return [stdinIsTerminal ? "demo" : "lines"] + arguments
 }
 
-let arguments = argumentsWithDefaultSubcommand(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: isatty(0) == 1)
-do {
-    var command = try ListerCommand.parseAsRoot(arguments)
-    if let interactive = command as? any InteractiveCommand {
-        try await interactive.execute()
-    } else {
-        try command.run()
+/// Runs the command line and returns the exit status.
+@MainActor
+func runLister(_ arguments: [String]) async -> Int32 {
+    do {
+        var command = try ListerCommand.parseAsRoot(arguments)
+        if let interactive = command as? any InteractiveCommand {
+            try await interactive.execute()
+        } else {
+            try command.run()
+        }
+        return 0
+    } catch let exitCode as ExitCode {
+        return exitCode.rawValue  // the outcome of an interactive command
+    } catch {
+        let code = ListerCommand.exitCode(for: error)
+        if code == .success {
+            // --help and --version: their text goes to standard output.
+            print(ListerCommand.fullMessage(for: error))
+            return 0
+        }
+        // Every error, usage errors included, is one line on stderr and status 2.
+        let message = ListerCommand.message(for: error)
+            .split(separator: "\n").first.map(String.init) ?? "\(error)"
+        FileDescriptor.standardError.write("lister: \(message.replacingOccurrences(of: "Error: ", with: ""))\n")
+        return 2
     }
-    exit(0)
-} catch let exitCode as ExitCode {
-    exit(exitCode.rawValue)  // the outcome of an interactive command
-} catch {
-    let code = ListerCommand.exitCode(for: error)
-    if code == .success {
-        // --help and --version: their text goes to standard output.
-        print(ListerCommand.fullMessage(for: error))
-        exit(0)
-    }
-    // Every error, usage errors included, is one line on stderr and status 2.
-    let message = ListerCommand.message(for: error)
-        .split(separator: "\n").first.map(String.init) ?? "\(error)"
-    FileDescriptor.standardError.write("lister: \(message.replacingOccurrences(of: "Error: ", with: ""))\n")
-    exit(2)
 }
+
+let arguments = argumentsWithDefaultSubcommand(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: isatty(0) == 1)
+// The main thread serves the main actor and the terminal itself (no `dispatch_main`), so
+// a key is read, handled and drawn on one thread.
+let status = MainLoop.run { await runLister(arguments) }
+exit(status)

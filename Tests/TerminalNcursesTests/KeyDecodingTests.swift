@@ -99,8 +99,8 @@ import TerminalCore
     }
 
     @Test func terminfoPaddingIsRemoved() {
-        #expect(CursesThread.withoutPadding("\u{1B}[?1049l$<5>") == "\u{1B}[?1049l")
-        #expect(CursesThread.withoutPadding("a$<2*/>b$c") == "ab$c")
-        #expect(CursesThread.withoutPadding("$<unterminated") == "$<unterminated")
+        #expect(CursesSession.withoutPadding("\u{1B}[?1049l$<5>") == "\u{1B}[?1049l")
+        #expect(CursesSession.withoutPadding("a$<2*/>b$c") == "ab$c")
+        #expect(CursesSession.withoutPadding("$<unterminated") == "$<unterminated")
     }
 }

@@ -71,7 +71,8 @@ public final class Runtime {
         let origin = clock.now
         let terminal = self.terminal
         let continuation = self.continuation
-        let forward = Task.detached {
+        // On the main actor: inside `MainLoop` a key then never leaves the main thread.
+        let forward = Task {
             for await event in terminal.events { continuation.yield(.terminal(event)) }
             continuation.yield(.terminalClosed)
         }

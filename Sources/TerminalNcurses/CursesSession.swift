@@ -13,20 +13,22 @@ struct Startup: Sendable {
     var colorEnabled: Bool
 }
 
-/// The thread that owns curses from `newterm` to `endwin`.
+/// Curses from `newterm` to `endwin`: the only code that calls curses.
 ///
-/// It is the only code that calls curses. It sleeps in `poll()` on the tty and the wake
-/// pipe; tty input becomes events, and a wake-up means a signal arrived or the mailbox
-/// holds a request. The object is created by ``NcursesTerminal/open(options:)``, handed
-/// to the new thread, and never touched by another thread after that.
-final class CursesThread {
+/// It is served by one thread only, either a thread of its own (``startThread(_:)``) or
+/// the main thread's ``MainLoop``; either way that thread polls the tty and the wake pipe
+/// and calls ``service(tty:wake:)``. tty input becomes events, and a wake-up means a signal
+/// arrived or the mailbox holds a request. The object is created by
+/// ``NcursesTerminal/open(options:)`` and never touched by another thread after that.
+final class CursesSession {
     let input: UnsafeMutablePointer<FILE>
     let output: UnsafeMutablePointer<FILE>
     let wakeReadFD: Int32
     let mailbox: Locked<Mailbox>
     let continuation: AsyncStream<TerminalEvent>.Continuation
     let options: TerminalOptions
-    /// Where the start-up result goes; `started` is signalled once it is there.
+    /// Where the start-up result goes on a thread of its own; `started` is signalled once
+    /// it is there.
     let startup: Locked<Result<Startup, NcursesTerminalError>?>
     let started: DispatchSemaphore
 
@@ -47,35 +49,45 @@ final class CursesThread {
         started = DispatchSemaphore(value: 0)
     }
 
-    /// Starts the thread running ``run()``; the thread keeps the object alive.
-    static func start(_ thread: CursesThread) throws(NcursesTerminalError) -> pthread_t {
-        let context = Unmanaged.passRetained(thread).toOpaque()
+    /// The descriptors to poll for input, in the order ``service(tty:wake:)`` takes them.
+    var descriptors: [Int32] { [fileno(input), wakeReadFD] }
+
+    /// Starts a thread of its own running ``runOnOwnThread()``; the thread keeps the object alive.
+    static func startThread(_ session: CursesSession) throws(NcursesTerminalError) -> pthread_t {
+        let context = Unmanaged.passRetained(session).toOpaque()
         var id = pthread_t()
         let code = pthread_create(&id, nil, cursesThreadMain, context)
         guard code == 0 else {
-            Unmanaged<CursesThread>.fromOpaque(context).release()
+            Unmanaged<CursesSession>.fromOpaque(context).release()
             throw .setupFailed("cannot start the curses thread: \(systemMessage(code))")
         }
         return id
     }
 
-    /// The body of the thread: set up, serve until asked to close, tear down.
-    func run() {
-        let result = setUp()
-        guard case .success = result else {
-            fclose(input)
-            fclose(output)
-            report(result)
-            return
+    /// The body of a thread of its own: set up, serve until asked to close, tear down.
+    func runOnOwnThread() {
+        let result = start()
+        startup.withLock { $0 = result }
+        started.signal()
+        guard case .success = result else { return }
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        while true {
+            if poll(&fds, nfds_t(fds.count), -1) < 0, errno != EINTR { break }
+            let outcome = service(tty: fds[0].revents, wake: fds[1].revents)
+            if outcome == .close { break }
+            if outcome == .ttyGone { fds[0].fd = -1 }  // stop polling a terminal that went away
         }
-        report(result)
-        serve()
         tearDown()
     }
 
-    private func report(_ result: Result<Startup, NcursesTerminalError>) {
-        startup.withLock { $0 = result }
-        started.signal()
+    /// Sets curses up on the calling thread; on failure the tty files are closed.
+    func start() -> Result<Startup, NcursesTerminalError> {
+        let result = setUp()
+        if case .failure = result {
+            fclose(input)
+            fclose(output)
+        }
+        return result
     }
 
     // MARK: Start and end
@@ -164,7 +176,8 @@ final class CursesThread {
         screen = nil
     }
 
-    private func tearDown() {
+    /// Ends curses and gives the tty back (on the thread that served the session).
+    func tearDown() {
         endTerminal()
         csig_restore_termios()  // the modes saved before newterm, while the tty is still open
         fclose(input)
@@ -174,30 +187,36 @@ final class CursesThread {
 
     // MARK: The loop
 
-    private func serve() {
-        var fds = [
-            pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
-        ]
-        while true {
-            if poll(&fds, nfds_t(fds.count), -1) < 0, errno != EINTR { break }
-            if fds[1].revents != 0 { drainWakePipe() }
-            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                fds[0].fd = -1  // the terminal went away: stop polling it
-                reportHangup()
-            }
-            handleSignals()
-            readInput()
-            let requests = mailbox.take()
-            if requests.close { return }
-            if requests.suspend { suspend() }
-            if requests.redraw { painter.invalidate(clear: true) }
-            if let frame = requests.frame {
-                painter.draw(frame)
-            } else if requests.redraw {
-                painter.repaintLast()
-            }
+    /// What ``service(tty:wake:)`` asks of the thread serving the session.
+    enum ServiceOutcome {
+        case keepGoing
+        /// The tty hung up: stop polling it (it would report POLLHUP for ever).
+        case ttyGone
+        /// Close was asked for: call ``tearDown()`` and stop serving.
+        case close
+    }
+
+    /// Handles what `poll` reported for the tty and the wake pipe: signals, keys, and the
+    /// mailbox's requests (a frame to draw among them).
+    func service(tty: Int16, wake: Int16) -> ServiceOutcome {
+        if wake != 0 { drainWakePipe() }
+        var outcome = ServiceOutcome.keepGoing
+        if tty & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            outcome = .ttyGone
+            reportHangup()
         }
+        handleSignals()
+        readInput()
+        let requests = mailbox.take()
+        if requests.close { return .close }
+        if requests.suspend { suspend() }
+        if requests.redraw { painter.invalidate(clear: true) }
+        if let frame = requests.frame {
+            painter.draw(frame)
+        } else if requests.redraw {
+            painter.repaintLast()
+        }
+        return outcome
     }
 
     private func drainWakePipe() {
@@ -282,9 +301,9 @@ final class CursesThread {
     }
 }
 
-/// The entry point of the curses thread: a plain C function, outside any actor.
+/// The entry point of a curses thread of its own: a plain C function, outside any actor.
 private func cursesThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
-    Unmanaged<CursesThread>.fromOpaque(context).takeRetainedValue().run()
+    Unmanaged<CursesSession>.fromOpaque(context).takeRetainedValue().runOnOwnThread()
     return nil
 }

@@ -1,0 +1,60 @@
+import TerminalCore
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `MainLoop` serves the main actor and watched descriptors on the main thread.
+final class MainLoopTests: XCTestCase {
+    func testRunsTheBodyOnTheMainThreadAndReturnsItsValue() {
+        XCTAssertFalse(MainLoop.isServingCurrentThread)
+        let value = MainLoop.run { () -> [Bool] in
+            let before = MainLoop.isServingCurrentThread
+            // A hop to the pool and back: the main actor resumes through the loop.
+            let offMain = await Task.detached { MainLoop.isServingCurrentThread }.value
+            return [before, offMain, MainLoop.isServingCurrentThread]
+        }
+        XCTAssertEqual(value, [true, false, true])
+        XCTAssertFalse(MainLoop.isServingCurrentThread)
+    }
+
+    func testWatchCallsTheHandlerWithTheReadyDescriptorsUntilCancelled() throws {
+        var fds: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let (readFD, writeFD) = (fds[0], fds[1])
+        let seen = MainLoop.run { () -> [String] in
+            var seen: [String] = []
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                var watch: MainLoop.Watch?
+                watch = MainLoop.watch([-1, readFD]) { events in
+                    var byte: UInt8 = 0
+                    _ = read(readFD, &byte, 1)
+                    seen.append("\(events[0]) \(events[1] & Int16(POLLIN) != 0) \(byte)")
+                    if byte == 2 {
+                        watch?.cancel()
+                        done.resume()
+                    }
+                }
+                Task.detached {
+                    for byte: UInt8 in [1, 2] {
+                        var value = byte
+                        _ = write(writeFD, &value, 1)
+                    }
+                }
+            }
+            // Cancelled: a byte written now is left in the pipe.
+            var three: UInt8 = 3
+            _ = write(writeFD, &three, 1)
+            await Task.yield()
+            return seen
+        }
+        // Bytes 1 and 2 may arrive in one turn or two: each read takes one byte.
+        XCTAssertEqual(seen.last, "0 true 2")
+        XCTAssertTrue(seen.allSatisfy { $0.hasPrefix("0 true") })
+        var left: UInt8 = 0
+        XCTAssertEqual(read(readFD, &left, 1), 1)
+        XCTAssertEqual(left, 3)
+    }
+}
