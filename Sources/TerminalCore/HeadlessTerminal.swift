@@ -16,9 +16,8 @@ public final class HeadlessTerminal: TerminalBackend {
     }
 
     private let state: Locked<State>
-    private let continuation: AsyncStream<TerminalEvent>.Continuation
     /// Events sent with ``send(_:)``.
-    public let events: AsyncStream<TerminalEvent>
+    public let events = EventChannel<TerminalEvent>()
     /// Whether colours are reported as available.
     public let colorEnabled: Bool
 
@@ -26,7 +25,6 @@ public final class HeadlessTerminal: TerminalBackend {
     public init(size: Size = Size(rows: 24, columns: 80), colorEnabled: Bool = true) {
         state = Locked(State(size: size))
         self.colorEnabled = colorEnabled
-        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
     /// The current size.
@@ -35,11 +33,11 @@ public final class HeadlessTerminal: TerminalBackend {
     /// Feeds an event as if the terminal had sent it. A resize also changes ``size``.
     public func send(_ event: TerminalEvent) {
         if case .resize(let size) = event { state.withLock { $0.size = size } }
-        continuation.yield(event)
+        events.yield(event)
     }
 
     /// Ends the event stream, as a closed terminal would.
-    public func close() { continuation.finish() }
+    public func close() { events.finish() }
 
     public func present(_ frame: Buffer) {
         state.withLock { s in

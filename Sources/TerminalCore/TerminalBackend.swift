@@ -9,7 +9,7 @@ public protocol TerminalBackend: AnyObject, Sendable {
     /// Whether colours may be used (false under `NO_COLOR` or on a monochrome terminal).
     var colorEnabled: Bool { get }
     /// Keys, resizes and signals, in order. Finishes when the terminal is closed.
-    var events: AsyncStream<TerminalEvent> { get }
+    var events: EventChannel<TerminalEvent> { get }
     /// Shows `frame`, replacing any frame not yet drawn (newest wins).
     func present(_ frame: Buffer)
     /// Repaints the whole screen from scratch (Ctrl-L).

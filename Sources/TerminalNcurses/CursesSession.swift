@@ -25,7 +25,7 @@ final class CursesSession {
     let output: UnsafeMutablePointer<FILE>
     let wakeReadFD: Int32
     let mailbox: Locked<Mailbox>
-    let continuation: AsyncStream<TerminalEvent>.Continuation
+    let events: EventChannel<TerminalEvent>
     let options: TerminalOptions
     /// Where the start-up result goes on a thread of its own; `started` is signalled once
     /// it is there.
@@ -37,13 +37,13 @@ final class CursesSession {
     private var hangupReported = false
 
     init(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, wakeReadFD: Int32,
-         mailbox: Locked<Mailbox>, continuation: AsyncStream<TerminalEvent>.Continuation,
+         mailbox: Locked<Mailbox>, events: EventChannel<TerminalEvent>,
          options: TerminalOptions) {
         self.input = input
         self.output = output
         self.wakeReadFD = wakeReadFD
         self.mailbox = mailbox
-        self.continuation = continuation
+        self.events = events
         self.options = options
         startup = Locked(nil)
         started = DispatchSemaphore(value: 0)
@@ -117,6 +117,10 @@ final class CursesSession {
         nodelay(window, true)
         _ = curs_set(0)
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
+        // No typeahead check while updating: curses would poll the tty (and flush its output
+        // in pieces) several times per frame to cut an update short, which only pays on
+        // terminals far slower than a key press; the mailbox already drops stale frames.
+        _ = typeahead(-1)
         if options.mouse {
             // Presses and the wheel only; double clicks are told apart by the runtime, so
             // curses must not hold a press back waiting for a second one.
@@ -182,7 +186,7 @@ final class CursesSession {
         csig_restore_termios()  // the modes saved before newterm, while the tty is still open
         fclose(input)
         fclose(output)
-        continuation.finish()
+        events.finish()
     }
 
     // MARK: The loop
@@ -229,7 +233,7 @@ final class CursesSession {
             (csig_SIGINT(), .interrupt), (csig_SIGTERM(), .terminate), (csig_SIGHUP(), .hangup),
         ]
         for (signal, event) in routed where csig_take_pending(signal) != 0 {
-            if event == .hangup { reportHangup() } else { continuation.yield(.signal(event)) }
+            if event == .hangup { reportHangup() } else { events.yield(.signal(event)) }
         }
         if csig_take_pending(csig_SIGTSTP()) != 0 { suspend() }
         // SIGWINCH needs nothing here: curses turns it into KEY_RESIZE in readInput().
@@ -239,7 +243,7 @@ final class CursesSession {
     private func reportHangup() {
         guard !hangupReported else { return }
         hangupReported = true
-        continuation.yield(.signal(.hangup))
+        events.yield(.signal(.hangup))
     }
 
     /// Reads keys until curses has none left (it may hold bytes `poll` cannot see).
@@ -250,7 +254,7 @@ final class CursesSession {
             let status = wget_wch(window, &value)
             if status == ERR { return }
             switch KeyDecoding.decode(status: status, value: UInt32(value)) {
-            case .key(let key): continuation.yield(.key(key))
+            case .key(let key): events.yield(.key(key))
             case .resize: resized()
             case .mouse: readMouse()
             case .ignored: break
@@ -263,7 +267,7 @@ final class CursesSession {
         guard getmouse(&event) == OK,
               let mouse = KeyDecoding.decodeMouse(buttons: event.bstate, row: event.y, column: event.x)
         else { return }
-        continuation.yield(.mouse(mouse))
+        events.yield(.mouse(mouse))
     }
 
     private func resized() {
@@ -271,7 +275,7 @@ final class CursesSession {
         mailbox.withLock { $0.size = size }
         painter.invalidate(clear: true)
         painter.repaintLast()  // until the runtime draws for the new size
-        continuation.yield(.resize(size))
+        events.yield(.resize(size))
     }
 
     private func currentSize() -> Size {

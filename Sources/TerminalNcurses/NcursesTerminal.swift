@@ -30,10 +30,9 @@ public final class NcursesTerminal: TerminalBackend {
     private let wakeReadFD: Int32
     private let wakeWriteFD: Int32
     private let driver: Locked<CursesDriver?>
-    private let continuation: AsyncStream<TerminalEvent>.Continuation
 
     /// Keys, resizes and signals, in order. Finishes when the terminal is closed.
-    public let events: AsyncStream<TerminalEvent>
+    public let events: EventChannel<TerminalEvent>
     /// Whether colours are used: asked for in the options and supported by the terminal.
     public let colorEnabled: Bool
 
@@ -41,13 +40,12 @@ public final class NcursesTerminal: TerminalBackend {
     private static let isOpen = Locked(false)
 
     private init(mailbox: Locked<Mailbox>, wakeFDs: (read: Int32, write: Int32), driver: CursesDriver,
-                 events: AsyncStream<TerminalEvent>, continuation: AsyncStream<TerminalEvent>.Continuation,
+                 events: EventChannel<TerminalEvent>,
                  colorEnabled: Bool) {
         self.mailbox = mailbox
         (wakeReadFD, wakeWriteFD) = wakeFDs
         self.driver = Locked(driver)
         self.events = events
-        self.continuation = continuation
         self.colorEnabled = colorEnabled
     }
 
@@ -104,9 +102,9 @@ public final class NcursesTerminal: TerminalBackend {
         }
 
         let mailbox = Locked(Mailbox())
-        let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self, bufferingPolicy: .unbounded)
+        let events = EventChannel<TerminalEvent>()
         let session = CursesSession(input: input, output: output, wakeReadFD: fds[0], mailbox: mailbox,
-                                    continuation: continuation, options: options)
+                                    events: events, options: options)
         let driver: CursesDriver
         let startup: Startup
         do {
@@ -117,7 +115,7 @@ public final class NcursesTerminal: TerminalBackend {
         }
         _ = csig_stderr_capture_begin()  // best effort: without it stderr shows on screen
         return NcursesTerminal(mailbox: mailbox, wakeFDs: (fds[0], fds[1]), driver: driver, events: events,
-                               continuation: continuation, colorEnabled: startup.colorEnabled)
+                               colorEnabled: startup.colorEnabled)
     }
 
     /// Sets curses up on the thread that will serve it: this one inside ``MainLoop``, else
@@ -210,7 +208,7 @@ public final class NcursesTerminal: TerminalBackend {
         csig_stderr_capture_end()
         Glibc.close(wakeReadFD)
         Glibc.close(wakeWriteFD)
-        continuation.finish()
+        events.finish()
         Self.isOpen.withLock { $0 = false }
     }
 }

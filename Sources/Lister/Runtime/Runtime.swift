@@ -37,9 +37,12 @@ public final class Runtime {
     private var dirty = true
     private var lastFrame: Buffer?
     private var loads: [LoadKey: (task: Task<Void, Never>, startedAt: Duration)] = [:]
-    private let events: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
-    private var iterator: AsyncStream<Event>.Iterator
+    /// Whether ``run()`` is running: terminal events are handled only then.
+    private var running = false
+    /// The task that wakes the loop at the next deadline (``run()`` only).
+    private var timer: (deadline: Duration, task: Task<Void, Never>)?
+    /// Every event the loop handles; the loop waits for them on the main actor.
+    private let continuation = EventChannel<Event>()
     private let probe: ProbeCounter
 
     /// The outcome, once the app has ended.
@@ -57,8 +60,6 @@ public final class Runtime {
     public init(root: some Screen, terminal: any TerminalBackend, configuration: Configuration = Configuration()) {
         self.terminal = terminal
         self.configuration = configuration
-        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
-        iterator = events.makeAsyncIterator()
         probe = ProbeCounter(continuation: continuation)
         push(root)
     }
@@ -69,14 +70,18 @@ public final class Runtime {
     public func run() async -> Outcome {
         let clock = ContinuousClock()
         let origin = clock.now
-        let terminal = self.terminal
         let continuation = self.continuation
-        // On the main actor: inside `MainLoop` a key then never leaves the main thread.
-        let forward = Task {
-            for await event in terminal.events { continuation.yield(.terminal(event)) }
-            continuation.yield(.terminalClosed)
+        // Terminal events are handled as calls, not through the loop: a task waiting for
+        // them would be resumed through the global executor. Inside `MainLoop` a key is
+        // read, handled and drawn without leaving the main thread.
+        terminal.events.deliver { [weak self] event in
+            guard let self, running else { return }
+            now = clock.now - origin
+            process(event.map { .terminal($0) } ?? .terminalClosed)
+            // The loop only needs to run when the app ended or the next deadline moved.
+            if outcome != nil || nextDeadline != timer?.deadline { continuation.yield(.wake) }
         }
-        var timer: (deadline: Duration, task: Task<Void, Never>)?
+        running = true
         start()
         while outcome == nil {
             if let deadline = nextDeadline {
@@ -97,8 +102,9 @@ public final class Runtime {
             if case .tick = event { timer = nil }
             process(event)
         }
+        running = false
         timer?.task.cancel()
-        forward.cancel()
+        timer = nil
         shutDown()
         return outcome ?? .interrupted(.hangup)
     }
@@ -111,11 +117,7 @@ public final class Runtime {
 
     /// The next event from the stream (for headless drivers).
     @_spi(Testing) public func nextEvent() async -> Event? {
-        // The loop is the stream's only consumer, so the copy is never used concurrently.
-        var copy = iterator
-        let event = await copy.next(isolation: MainActor.shared)
-        iterator = copy
-        return event
+        await continuation.next()
     }
 
     /// Loads started and not yet delivered, and how many of them are parked in a probe.
@@ -368,10 +370,10 @@ public final class ProgressSlot: Sendable {
     private let latest = Locked<(any Sendable)?>(nil)
     private let screen: Int
     private let generation: Int
-    private let continuation: AsyncStream<Runtime.Event>.Continuation
+    private let continuation: EventChannel<Runtime.Event>
     private let counter: ProbeCounter
 
-    init(screen: Int, generation: Int, continuation: AsyncStream<Runtime.Event>.Continuation, counter: ProbeCounter) {
+    init(screen: Int, generation: Int, continuation: EventChannel<Runtime.Event>, counter: ProbeCounter) {
         self.screen = screen
         self.generation = generation
         self.continuation = continuation
@@ -405,9 +407,9 @@ public final class ProgressSlot: Sendable {
 final class ProbeCounter: Sendable {
     private let count = Locked(0)
     private let reports = Locked(0)
-    private let continuation: AsyncStream<Runtime.Event>.Continuation
+    private let continuation: EventChannel<Runtime.Event>
 
-    init(continuation: AsyncStream<Runtime.Event>.Continuation) {
+    init(continuation: EventChannel<Runtime.Event>) {
         self.continuation = continuation
     }
 

@@ -1,0 +1,162 @@
+/// Events from any thread to one consumer, which waits for them without leaving its actor.
+///
+/// `AsyncStream` resumes its consumer on the global executor (its iterator waits in a
+/// nonisolated closure), so a main-actor loop fed by one wakes a pool thread for every
+/// element and hops back. A channel's consumer waits in its own isolation
+/// (`next(isolation:)`, which `for await` uses), and ``yield(_:)`` resumes it straight on
+/// its actor. Unbounded and in order; one consumer at a time.
+///
+/// A consumer on the main actor can take the elements as calls instead
+/// (``deliver(to:)``): a waiting task is always resumed through the global executor, a call
+/// is not. Inside ``MainLoop`` a key then goes from the tty to the main actor, and its frame
+/// back to the tty, without leaving the main thread.
+public final class EventChannel<Element: Sendable>: AsyncSequence, Sendable {
+    public typealias Failure = Never
+
+    private struct State {
+        var buffer: [Element] = []
+        var head = 0
+        /// The consumer waiting for the next element; only while the buffer is empty.
+        var waiter: CheckedContinuation<Element?, Never>?
+        var finished = false
+        /// Where elements go instead of to a waiting task, once ``deliver(to:)`` was called.
+        var sink: (@MainActor (Element?) -> Void)?
+        /// Deliveries queued as main-actor tasks and not yet run; a direct call must not
+        /// overtake them.
+        var queued = 0
+
+        /// The next element, `.some(nil)` at the end, or nil when the consumer must wait.
+        mutating func take() -> Element?? {
+            if head < buffer.count {
+                defer {
+                    head += 1
+                    if head == buffer.count {
+                        buffer.removeAll(keepingCapacity: true)
+                        head = 0
+                    }
+                }
+                return .some(buffer[head])
+            }
+            return finished ? .some(nil) : nil
+        }
+    }
+
+    private let state = Locked(State())
+
+    /// An open, empty channel.
+    public init() {}
+
+    /// Hands `element` to the consumer, or keeps it until the consumer asks; dropped once
+    /// the channel has finished.
+    public func yield(_ element: Element) {
+        if deliverToSink(element) { return }
+        let waiter = state.withLock { state -> CheckedContinuation<Element?, Never>? in
+            guard !state.finished else { return nil }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            state.buffer.append(element)
+            return nil
+        }
+        waiter?.resume(returning: element)
+    }
+
+    /// Ends the channel: the consumer gets the elements still buffered, then nil.
+    public func finish() {
+        if deliverToSink(nil) { return }
+        let waiter = state.withLock { state -> CheckedContinuation<Element?, Never>? in
+            state.finished = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// The next element, waiting in the caller's isolation; nil once the channel has
+    /// finished or the waiting task is cancelled (which also finishes the channel).
+    public func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
+        if let ready = state.withLock({ state -> Element?? in
+            precondition(state.sink == nil, "EventChannel: elements are delivered to a handler")
+            return state.take()
+        }) { return ready }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<Element?, Never>) in
+                let ready = state.withLock { state -> Element?? in
+                    if let ready = state.take() { return ready }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            finish()
+        }
+    }
+
+    /// Hands every element, and then nil when the channel finishes, to `handler` on the main
+    /// actor instead of to an iterator.
+    ///
+    /// An element yielded on the main thread while ``MainLoop`` serves it is handled before
+    /// `yield` returns (unless earlier ones are still queued); one yielded elsewhere is
+    /// handled in a main-actor task, in order. Elements buffered before are handled first.
+    /// A later call replaces the handler.
+    public func deliver(to handler: @escaping @MainActor (Element?) -> Void) {
+        let buffered = state.withLock { state -> (elements: [Element], finished: Bool) in
+            precondition(state.waiter == nil, "EventChannel: one consumer at a time")
+            state.sink = handler
+            defer {
+                state.buffer.removeAll()
+                state.head = 0
+            }
+            state.queued += 1
+            return (Array(state.buffer[state.head...]), state.finished)
+        }
+        enqueue {
+            for element in buffered.elements { handler(element) }
+            if buffered.finished { handler(nil) }
+        }
+    }
+
+    /// Gives `element` (nil: the end) to the sink, if there is one; false otherwise.
+    private func deliverToSink(_ element: Element?) -> Bool {
+        let route = state.withLock { state -> (sink: @MainActor (Element?) -> Void, direct: Bool)? in
+            guard let sink = state.sink, !state.finished else { return nil }
+            if element == nil { state.finished = true }
+            let direct = state.queued == 0 && MainLoop.isServingCurrentThread
+            if !direct { state.queued += 1 }
+            return (sink, direct)
+        }
+        guard let route else { return state.withLock { $0.sink != nil } }
+        if route.direct {
+            MainActor.assumeIsolated { route.sink(element) }
+        } else {
+            enqueue { route.sink(element) }
+        }
+        return true
+    }
+
+    /// Runs `delivery` in a main-actor task, then counts it as no longer queued.
+    private func enqueue(_ delivery: @escaping @MainActor () -> Void) {
+        Task { @MainActor in
+            delivery()
+            state.withLock { $0.queued -= 1 }
+        }
+    }
+
+    /// Iterates the channel; `for await` waits in the caller's isolation.
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(channel: self) }
+
+    /// The iterator of an ``EventChannel``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let channel: EventChannel
+
+        /// The next element, waiting on the global executor.
+        public mutating func next() async -> Element? { await channel.next(isolation: nil) }
+
+        /// The next element, waiting in the caller's isolation.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            await channel.next(isolation: actor)
+        }
+    }
+}
