@@ -15,14 +15,25 @@ import Testing
         input.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
     }
 
-    private func tinyBuilder() -> LineStoreBuilder {
-        LineStoreBuilder(separator: 0x0A, blockBytes: 8, blockLines: 3)
+    /// Where a store keeps the bytes.
+    enum Storage: CaseIterable {
+        case memory
+        /// Read back from a file holding `input` after four bytes the builder never sees.
+        case file
     }
 
-    @Test func anyChunkingAndTinyBlocksGiveTheSameLines() {
+    /// A builder with tiny blocks that will be given `input`.
+    private func tinyBuilder(_ storage: Storage, for input: [UInt8], separator: UInt8 = 0x0A) throws -> LineStoreBuilder {
+        guard storage == .file else { return LineStoreBuilder(separator: separator, blockBytes: 8, blockLines: 3) }
+        let file = try #require(LineSourceFile(readingFrom: try temporaryFile(Array("skip".utf8) + input, at: 4), minimumBytes: 0))
+        return LineStoreBuilder(separator: separator, blockBytes: 8, blockLines: 3, file: file, offset: 4)
+    }
+
+    @Test(arguments: Storage.allCases)
+    func anyChunkingAndTinyBlocksGiveTheSameLines(_ storage: Storage) throws {
         for cut in 0...Self.input.count {
             for second in cut...Self.input.count {
-                var builder = tinyBuilder()
+                var builder = try tinyBuilder(storage, for: Self.input)
                 for range in [0..<cut, cut..<second, second..<Self.input.count] {
                     Self.input[range].withUnsafeBufferPointer { builder.append($0) }
                 }
@@ -33,8 +44,9 @@ import Testing
         }
     }
 
-    @Test func aSnapshotHasTheCompleteLinesAndNeverChangesAfter() {
-        var builder = tinyBuilder()
+    @Test(arguments: Storage.allCases)
+    func aSnapshotHasTheCompleteLinesAndNeverChangesAfter(_ storage: Storage) throws {
+        var builder = try tinyBuilder(storage, for: Array("one\ntwo\nthree\nfour\nfive\nsix\nseven\n".utf8))
         Array("one\ntwo\nthree\nfo".utf8).withUnsafeBufferPointer { builder.append($0) }
         let early = builder.snapshot()
         #expect(early.map(\.description) == ["one", "two", "three"])  // "fo" is still being read
@@ -45,10 +57,12 @@ import Testing
         #expect(builder.finish().count == 7)
     }
 
-    @Test func theFilterReadsRowsAcrossBlocks() {
-        var builder = tinyBuilder()
+    @Test(arguments: Storage.allCases)
+    func theFilterReadsRowsAcrossBlocks(_ storage: Storage) throws {
         let words = (0..<200).map { "word \($0)\($0 % 7 == 0 ? "\r" : "")" }
-        Array(words.joined(separator: "\n").utf8).withUnsafeBufferPointer { builder.append($0) }
+        let input = Array(words.joined(separator: "\n").utf8)
+        var builder = try tinyBuilder(storage, for: input)
+        input.withUnsafeBufferPointer { builder.append($0) }
         let store = builder.finish()
         #expect(store.blocks.count > 50)
         let strings = FilterStrings(store.map(\.description).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 })
@@ -61,6 +75,33 @@ import Testing
         let narrow = FilterRun(query: FilterQuery("word 1"), rowCount: store.count, startingFrom: broad)
         #expect(narrow.perform(over: store).matches == narrow.perform(over: strings).matches)
         #expect(narrow.perform(over: store).matches.count == 119)  // "word" and "1": 1, 10–19, 21, 31…, 100–199
+    }
+
+    @Test func aLargeRegularFileIsIndexedAndReadBackNotCopied() throws {
+        let lines = (1...200_000).map { "line \($0) \(String(repeating: "x", count: $0 % 90))" }
+        let input = Array((lines.joined(separator: "\n") + "\n").utf8)
+        #expect(input.count > LineSourceFile.threshold)
+        let fd = try temporaryFile(input, at: 0)
+        defer { close(fd) }
+        let store = try LineReader.read(fd: fd, name: "test", separator: 0x0A, progress: .ignored)
+        #expect(store.blocks.allSatisfy { if case .file = $0.storage { true } else { false } })
+        #expect(store.count == lines.count)
+        for index in [0, 1, 65_535, 65_536, 123_456, lines.count - 1] {
+            #expect(store[index].description == lines[index])
+        }
+        let run = FilterRun(query: FilterQuery("line 19999"), rowCount: store.count)
+        #expect(run.perform(over: store).matches.count == 12)  // 19999, 119999 and 199990–199999
+        // A file that shrinks under the store reads as zeros, never fails.
+        #expect(ftruncate(fd, 100) == 0)
+        #expect(store[lines.count - 1].bytes.allSatisfy { $0 == 0 })
+    }
+
+    @Test func aSmallRegularFileIsKeptInMemory() throws {
+        let fd = try temporaryFile(Array("one\ntwo\n".utf8), at: 0)
+        defer { close(fd) }
+        let store = try LineReader.read(fd: fd, name: "test", separator: 0x0A, progress: .ignored)
+        #expect(store.blocks.allSatisfy { if case .memory = $0.storage { true } else { false } })
+        #expect(store.map(\.description) == ["one", "two"])
     }
 
     @Test func aTenMegabyteLineIsOneLine() {
@@ -99,4 +140,16 @@ import Testing
         let all = try await load.value
         #expect(all.map(\.description) == ["one", "two", "three", "four"])
     }
+}
+
+/// A descriptor of an unlinked temporary file holding `bytes`, at offset `offset`.
+func temporaryFile(_ bytes: [UInt8], at offset: Int) throws -> Int32 {
+    var template = Array("/tmp/lister-lines-XXXXXX".utf8CString)
+    let fd = mkstemp(&template)
+    try #require(fd >= 0)
+    unlink(template)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    try #require(written == bytes.count)
+    lseek(fd, off_t(offset), SEEK_SET)
+    return fd
 }

@@ -18,7 +18,10 @@ enum LineReader {
 
     /// Reads `fd` to its end. Throws a ``ListError`` naming `name` on failure.
     static func read(fd: Int32, name: String, separator: UInt8, progress: LoadProgress<LineStore>) throws -> LineStore {
-        var builder = LineStoreBuilder(separator: separator)
+        // A large regular file is indexed, not copied: its lines are read back when needed.
+        var builder = LineSourceFile(readingFrom: fd).map { file in
+            LineStoreBuilder(separator: separator, file: file, offset: Int(lseek(fd, 0, SEEK_CUR)))
+        } ?? LineStoreBuilder(separator: separator)
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         let clock = ContinuousClock()
         var reported = 0

@@ -10,7 +10,9 @@ import Glibc
 ///
 /// A store is an immutable snapshot: a ``LineStoreBuilder`` that is still reading hands
 /// out snapshots that share its finished blocks. Bytes are kept exactly as read (invalid
-/// UTF-8 included), so a picked line is printed back byte for byte.
+/// UTF-8 included), so a picked line is printed back byte for byte. Input from a large
+/// regular file keeps only the line ends: its bytes are read back from the file when a row
+/// is shown, filtered or printed (``LineSourceFile``).
 public struct LineStore: RandomAccessCollection, Sendable {
     /// The blocks, in order.
     let blocks: [LineBlock]
@@ -56,24 +58,67 @@ public struct LineStore: RandomAccessCollection, Sendable {
     }
 }
 
-/// Complete lines read into one buffer: their bytes, separators removed, and where each ends.
+/// Complete lines, one after another: their bytes, and where each ends.
+///
+/// The bytes are in memory, or in a file from `offset` on, where each line is followed by
+/// its separator (so a line's span in the file is one byte longer per line before it).
 final class LineBlock: Sendable {
-    let bytes: [UInt8]
-    /// The end of each line in `bytes`; a line starts where the one before it ends.
+    /// Where the bytes are.
+    enum Storage {
+        /// In memory, separators removed.
+        case memory([UInt8])
+        /// In a file from `offset`, separators kept.
+        case file(LineSourceFile, offset: Int)
+    }
+
+    let storage: Storage
+    /// The end of each line in the block's bytes; a line starts where the one before it
+    /// ends (in a file, one byte after, past the separator).
     let ends: [UInt32]
 
     init(bytes: [UInt8], ends: [UInt32]) {
-        self.bytes = bytes
+        storage = .memory(bytes)
         self.ends = ends
     }
 
-    /// Where line `index` of this block is in `bytes`.
-    @inline(__always)
-    func span(ofLine index: Int) -> Range<Int> {
-        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+    init(file: LineSourceFile, offset: Int, ends: [UInt32]) {
+        storage = .file(file, offset: offset)
+        self.ends = ends
     }
 
-    func bytes(ofLine index: Int) -> ArraySlice<UInt8> { bytes[span(ofLine: index)] }
+    /// Where line `index` is in the block's bytes.
+    @inline(__always)
+    func span(ofLine index: Int) -> Range<Int> {
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        switch storage {
+        case .memory: return start..<Int(ends[index])
+        case .file: return (index == 0 ? 0 : start + 1)..<Int(ends[index])
+        }
+    }
+
+    func bytes(ofLine index: Int) -> ArraySlice<UInt8> {
+        switch storage {
+        case .memory(let bytes):
+            return bytes[span(ofLine: index)]
+        case .file(let file, let offset):
+            let span = span(ofLine: index)
+            return file.bytes(at: offset + span.lowerBound, count: span.count)[...]
+        }
+    }
+
+    /// Calls `body` with the block's bytes in `range`, the first of them at index 0 (read
+    /// from the file into a buffer that lives for the call, for a block kept in a file).
+    func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch storage {
+        case .memory(let bytes):
+            return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        case .file(let file, let offset):
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer in
+                file.read(into: UnsafeMutableRawBufferPointer(buffer), at: offset + range.lowerBound)
+                return try body(UnsafeBufferPointer(buffer))
+            }
+        }
+    }
 }
 
 /// Reads input into a ``LineStore`` chunk by chunk, as it arrives.
@@ -87,9 +132,16 @@ public struct LineStoreBuilder {
     private var blocks: [LineBlock] = []
     private var firstLines: [Int] = []
     private var sealedLines = 0
-    /// The open block: complete lines, then the start of the line being read.
+    /// The open block: complete lines, then the start of the line being read (in memory
+    /// only when there is no `file`).
     private var bytes: [UInt8] = []
     private var ends: [UInt32] = []
+    /// The bytes of the open block so far: `bytes.count` in memory; in a file, separators
+    /// included.
+    private var length = 0
+    /// The file the bytes are read back from, and where the open block starts in it.
+    private let file: LineSourceFile?
+    private var blockOffset = 0
 
     /// A block is closed once its bytes reach this size, or its lines this number.
     private let blockBytes: Int
@@ -101,12 +153,21 @@ public struct LineStoreBuilder {
     }
 
     /// Starts an empty store with blocks of at most about `blockBytes` and `blockLines`
-    /// (tests make them tiny to cross many block boundaries).
-    init(separator: UInt8, blockBytes: Int, blockLines: Int) {
+    /// (tests make them tiny to cross many block boundaries). With `file`, the input
+    /// appended is that file's bytes from `offset` on, and they are not kept.
+    init(separator: UInt8, blockBytes: Int, blockLines: Int, file: LineSourceFile? = nil, offset: Int = 0) {
         self.separator = separator
         self.blockBytes = blockBytes
         self.blockLines = blockLines
-        bytes.reserveCapacity(blockBytes)
+        self.file = file
+        blockOffset = offset
+        if file == nil { bytes.reserveCapacity(blockBytes) }
+    }
+
+    /// Starts an empty store for the bytes of `file` from `offset` on, which it reads back
+    /// from the file instead of keeping them.
+    init(separator: UInt8, file: LineSourceFile, offset: Int) {
+        self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16, file: file, offset: offset)
     }
 
     /// The number of complete lines so far.
@@ -132,52 +193,79 @@ public struct LineStoreBuilder {
     /// The lines complete so far, as a store; the line being read is not in it yet.
     public func snapshot() -> LineStore {
         guard !ends.isEmpty else { return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines) }
-        let used = Int(ends[ends.count - 1])
-        let open = LineBlock(bytes: Array(bytes[..<used]), ends: ends)
+        let open: LineBlock
+        if let file {
+            open = LineBlock(file: file, offset: blockOffset, ends: ends)
+        } else {
+            open = LineBlock(bytes: Array(bytes[..<Int(ends[ends.count - 1])]), ends: ends)
+        }
         return LineStore(blocks: blocks + [open], firstLines: firstLines + [sealedLines], count: count)
     }
 
     /// Ends the input: a last line without a separator counts as a line.
     public consuming func finish() -> LineStore {
-        if bytes.count > Int(ends.last ?? 0) { endLine() }
+        if length > openLineStart { endLine() }
         seal()
         return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines)
     }
 
-    private mutating func appendToOpenLine(_ part: UnsafeBufferPointer<UInt8>) {
-        // Offsets are 32-bit: a line that would pass 4 GiB in one block is cut there.
-        if bytes.count + part.count > Int(UInt32.max) {
-            if !ends.isEmpty { moveOpenLineToNewBlock() }
-            if bytes.count + part.count > Int(UInt32.max) { endLine() }
-        }
-        bytes.append(contentsOf: part)
+    /// Where the line being read starts in the open block.
+    private var openLineStart: Int {
+        guard let last = ends.last else { return 0 }
+        return Int(last) + (file == nil ? 0 : 1)
     }
 
+    private mutating func appendToOpenLine(_ part: UnsafeBufferPointer<UInt8>) {
+        // Offsets are 32-bit: a line that would pass 4 GiB in one block is cut there.
+        if length + part.count > Int(UInt32.max) {
+            if !ends.isEmpty { moveOpenLineToNewBlock() }
+            if length + part.count > Int(UInt32.max) { endLine() }
+        }
+        if file == nil { bytes.append(contentsOf: part) }
+        length += part.count
+    }
+
+    /// Ends the line being read (in a file, the separator follows it).
     private mutating func endLine() {
-        ends.append(UInt32(bytes.count))
-        if bytes.count >= blockBytes || ends.count >= blockLines { seal() }
+        ends.append(UInt32(length))
+        if file != nil { length += 1 }
+        if length >= blockBytes || ends.count >= blockLines { seal() }
     }
 
     /// Closes the open block (at a line end) and starts a new one.
     private mutating func seal() {
         guard !ends.isEmpty else { return }
-        // A block that grew far past its reserve (a huge line) gives the spare memory back.
-        let kept = bytes.capacity > bytes.count + bytes.count / 4 ? Array(bytes) : bytes
-        blocks.append(LineBlock(bytes: kept, ends: ends))
+        if let file {
+            blocks.append(LineBlock(file: file, offset: blockOffset, ends: ends))
+            blockOffset += length
+        } else {
+            // A block that grew far past its reserve (a huge line) gives the spare memory back.
+            let kept = bytes.capacity > bytes.count + bytes.count / 4 ? Array(bytes) : bytes
+            blocks.append(LineBlock(bytes: kept, ends: ends))
+            bytes = []
+            bytes.reserveCapacity(blockBytes)
+        }
         firstLines.append(sealedLines)
         sealedLines += ends.count
-        bytes = []
-        bytes.reserveCapacity(blockBytes)
         ends = []
+        length = 0
     }
 
     /// Seals the complete lines and carries the line being read over to a new block.
     private mutating func moveOpenLineToNewBlock() {
-        let used = Int(ends[ends.count - 1])
-        let open = Array(bytes[used...])
-        bytes.removeSubrange(used...)
-        seal()
-        bytes.append(contentsOf: open)
+        let start = openLineStart
+        let carried = length - start
+        if file == nil {
+            let open = Array(bytes[start...])
+            bytes.removeSubrange(start...)
+            length = start
+            seal()
+            bytes.append(contentsOf: open)
+        } else {
+            length = start
+            seal()
+        }
+        length = carried
     }
 }
 
@@ -203,25 +291,32 @@ extension LineStore: FilterableText {
     public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let index = block(containing: row)
         let block = blocks[index]
-        block.bytes.withUnsafeBufferPointer { all in
-            body(UnsafeBufferPointer(rebasing: all[Self.shown(block.span(ofLine: row - firstLines[index]), in: all)]))
+        let line = block.bytes(ofLine: row - firstLines[index])
+        line.withUnsafeBufferPointer { bytes in
+            body(UnsafeBufferPointer(rebasing: bytes[Self.shown(0..<bytes.count, in: bytes)]))
         }
     }
 
     public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         var position = 0
         while position < rows.count {
-            // The rows of one block in a run, its buffer pinned once for all of them.
+            // The rows of one block in a run, the bytes from the first to the last of them
+            // pinned (or read from the file) once for all of them.
             let index = block(containing: rows[position])
             let block = blocks[index], first = firstLines[index]
             let end = index + 1 < firstLines.count ? firstLines[index + 1] : count
-            block.bytes.withUnsafeBufferPointer { all in
-                while position < rows.count, rows[position] < end {
+            var runEnd = position + 1
+            while runEnd < rows.count, rows[runEnd] < end { runEnd += 1 }
+            let start = block.span(ofLine: rows[position] - first).lowerBound
+            let bytes = start..<block.span(ofLine: rows[runEnd - 1] - first).upperBound
+            block.withBytes(in: bytes) { all in
+                for position in position..<runEnd {
                     let row = rows[position]
-                    body(row, UnsafeBufferPointer(rebasing: all[Self.shown(block.span(ofLine: row - first), in: all)]))
-                    position += 1
+                    let span = block.span(ofLine: row - first)
+                    body(row, UnsafeBufferPointer(rebasing: all[Self.shown(span.lowerBound - start..<span.upperBound - start, in: all)]))
                 }
             }
+            position = runEnd
         }
     }
 
