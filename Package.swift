@@ -70,7 +70,7 @@ let package = Package(
 
         // Examples are built by `make test` so they never rot.
         .executableTarget(name: "QuickStart", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/QuickStart"),
-        .executableTarget(name: "PagedList", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/PagedList"),
+        .executableTarget(name: "PagedList", dependencies: ["Lister", "TerminalCore", "TerminalNcurses"], path: "Examples/PagedList"),
         .executableTarget(name: "GroupedList", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/GroupedList"),
         .executableTarget(name: "Sections", dependencies: ["Lister", "TerminalCore", "TerminalNcurses"], path: "Examples/Sections"),
 

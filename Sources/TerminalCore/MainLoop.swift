@@ -17,8 +17,8 @@ import Glibc
 ///
 /// ```swift
 /// // main.swift, with no top-level `await`:
-/// let status = MainLoop.run {
-///     let terminal = try! NcursesTerminal.open()
+/// let status = MainLoop.run { () -> Int32 in
+///     guard let terminal = try? NcursesTerminal.open() else { return 2 }
 ///     let outcome = await Runtime(root: Planets(), terminal: terminal).run()
 ///     terminal.close()
 ///     return outcome.exitStatus
