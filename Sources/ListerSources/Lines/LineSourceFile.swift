@@ -1,3 +1,5 @@
+import TerminalCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +16,17 @@ final class LineSourceFile: Sendable {
     static let threshold = 8 << 20
 
     private let fd: Int32
+    /// The last pages read for single lines: a frame's rows are next to each other, so
+    /// drawing one costs one `pread`, not one per row.
+    private let pages = Locked(PageCache())
+
+    /// A few aligned pages of the file, replaced round robin.
+    private struct PageCache {
+        static let pageSize = 1 << 16
+        static let capacity = 4
+        var pages: [(offset: Int, bytes: [UInt8])] = []
+        var next = 0
+    }
 
     /// Duplicates `fd` when it is a regular file with at least `minimumBytes` left after its
     /// current offset; nil otherwise (a pipe, a terminal, a small file).
@@ -42,11 +55,33 @@ final class LineSourceFile: Sendable {
         if done < buffer.count { (base + done).initializeMemory(as: UInt8.self, repeating: 0, count: buffer.count - done) }
     }
 
-    /// The `count` bytes at `offset`.
+    /// The `count` bytes at `offset`, from the page cache when they lie in one page.
     func bytes(at offset: Int, count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
-            initialized = count
+        let pageSize = PageCache.pageSize
+        let pageOffset = offset - offset % pageSize
+        guard offset + count <= pageOffset + pageSize else {
+            return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+                initialized = count
+            }
+        }
+        return pages.withLock { cache in
+            let page: [UInt8]
+            if let cached = cache.pages.first(where: { $0.offset == pageOffset }) {
+                page = cached.bytes
+            } else {
+                page = [UInt8](unsafeUninitializedCapacity: pageSize) { buffer, initialized in
+                    read(into: UnsafeMutableRawBufferPointer(buffer), at: pageOffset)
+                    initialized = pageSize
+                }
+                if cache.pages.count < PageCache.capacity {
+                    cache.pages.append((pageOffset, page))
+                } else {
+                    cache.pages[cache.next] = (pageOffset, page)
+                    cache.next = (cache.next + 1) % PageCache.capacity
+                }
+            }
+            return Array(page[offset - pageOffset..<offset - pageOffset + count])
         }
     }
 }
