@@ -132,3 +132,49 @@ import Testing
     }
 }
 
+
+/// A reload of a stream keeps the selected item even when it comes in a later report.
+@Suite struct StreamingSelectionTests {
+    private func items(_ count: Int) -> ItemList<Fruit> {
+        ItemList((0..<count).map { Fruit(id: $0, name: "fruit \($0)") })
+    }
+
+    /// A model showing 1,000 rows with row 700 selected, reloading as a stream.
+    private func reloading() -> ListModel<Fruit> {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(.success(items(1000)), generation: 1, now: .zero)
+        model.select(700)
+        _ = model.load(now: .seconds(1))
+        return model
+    }
+
+    @Test func theSelectedItemIsSelectedAgainWhenALaterReportBringsIt() {
+        var model = reloading()
+        model.receive(progress: items(100), generation: 2, now: .seconds(1))
+        #expect(model.selection == 99)  // not there yet: the nearest row meanwhile
+        model.receive(progress: items(500), generation: 2, now: .seconds(1))
+        #expect(model.selection == 99)
+        model.receive(progress: items(800), generation: 2, now: .seconds(1))
+        #expect(model.selectedItem?.id == 700)
+        model.receive(.success(items(1000)), generation: 2, now: .seconds(1))
+        #expect(model.selectedItem?.id == 700)
+    }
+
+    @Test func movingBeforeItArrivesKeepsTheUsersChoice() {
+        var model = reloading()
+        model.receive(progress: items(100), generation: 2, now: .seconds(1))
+        model.select(10)
+        model.receive(.success(items(1000)), generation: 2, now: .seconds(1))
+        #expect(model.selectedItem?.id == 10)
+    }
+
+    @Test func anItemThatNeverComesLeavesTheSelectionWhereItIs() {
+        var model = reloading()
+        model.receive(progress: items(100), generation: 2, now: .seconds(1))
+        model.receive(.success(items(300)), generation: 2, now: .seconds(1))
+        #expect(model.selection == 99)
+        model.receive(progress: items(300), generation: 2, now: .seconds(1))  // stale: dropped
+        #expect(model.selection == 99)
+    }
+}

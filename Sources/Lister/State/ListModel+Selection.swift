@@ -11,6 +11,7 @@ extension ListModel {
     /// Selects row `index`, clamped to the rows.
     public mutating func select(_ index: Int) {
         selection = max(0, min(index, count - 1))
+        pendingSelectionID = nil  // the user chose: an item still to come is no longer wanted
         rememberSelection()
     }
 
@@ -47,13 +48,16 @@ extension ListModel {
     }
 
     /// After new items arrive: the same item stays selected if it is still there, else the
-    /// nearest position.
-    mutating func restoreSelection(in items: ItemList<Item>) {
+    /// nearest position. With `more` (a stream's first rows), an item not there yet is
+    /// looked for in the rows still to come.
+    mutating func restoreSelection(in items: ItemList<Item>, more: Bool = false) {
         if let id = selectedID {
             if items.indices.contains(selection), items[selection].id == id {
                 // Same place: the common case, found without a search.
             } else if let index = items.firstIndex(where: { $0.id == id }) {
                 selection = index
+            } else if more {
+                pendingSelectionID = id
             }
         }
         rememberSelection()

@@ -27,7 +27,7 @@ extension ListModel {
             state = ListState(from: items)
             revision += 1
             replacedRevision = revision
-            restoreSelection(in: items)
+            restoreSelection(in: items, more: true)
         }
         return true
     }
@@ -42,13 +42,20 @@ extension ListModel {
         case .failure(let error):
             streamError = error
         }
+        pendingSelectionID = nil  // not among the rows: the selection stays where it is
     }
 
-    /// The rows grew at their end: the selection and the scroll stay.
+    /// The rows grew at their end: the selection and the scroll stay, unless the item
+    /// selected before the stream began is among the new rows.
     private mutating func grow(to items: ItemList<Item>) {
         guard items.count != count || state.isLoading else { return }
+        let appended = count..<items.count
         state = ListState(from: items)
         revision += 1
+        if let wanted = pendingSelectionID, let index = appended.first(where: { items[$0].id == wanted }) {
+            selection = index
+            pendingSelectionID = nil
+        }
         rememberSelection()
     }
 }

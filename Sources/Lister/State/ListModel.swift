@@ -61,6 +61,10 @@ public struct ListModel<Item: Identifiable & Sendable> {
     public var prefetchDistance: Int?
 
     var selectedID: Item.ID?
+    /// The id of the item that was selected when a stream replaced the rows, while the
+    /// stream has not brought it back yet: it is selected again when it arrives, unless the
+    /// user moved meanwhile.
+    var pendingSelectionID: Item.ID?
     /// The page the load in flight asks for; nil for the first page (load or refresh).
     var pendingPage: Int?
     /// The rows of a paged list, and the ids among them.
@@ -156,6 +160,10 @@ public struct ListModel<Item: Identifiable & Sendable> {
     mutating func begin(page: Int?, now: Duration, background: Bool) -> [Effect] {
         stopPage()
         isStreaming = false
+        if let pending = pendingSelectionID {
+            selectedID = pending  // a load before the stream brought it back still looks for it
+            pendingSelectionID = nil
+        }
         streamError = nil
         pendingPage = page
         return loads.start(now: now, background: background).map(effect)
