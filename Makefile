@@ -9,8 +9,9 @@
 #   make test-release    end-to-end tests again on the release binary (.build/release)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
-#   make install         release build, then lister, its man page and bash/zsh/fish completions
-#                        into $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
+#   make install         release build, then lister (and its siblings lister-json and lister-sqlite
+#                        in libexec/lister), its man page and bash/zsh/fish completions into
+#                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
 #   make clean           remove build outputs
 
 SWIFT ?= swift
@@ -71,11 +72,12 @@ test: deps
 	@$(MAKE) --no-print-directory test-tsan
 
 # The end-to-end tests of the demo, lines and navigation again, against the release
-# binary: optimised code has crashed where debug code did not.
+# binary: optimised code has crashed where debug code did not. The siblings (lister-json,
+# lister-sqlite) are found next to it, and the release lister must not link what they do.
 test-release: export SWIFT_BACKTRACE := interactive=no
 test-release: export LANG := C.UTF-8
 test-release:
-	LISTER_BIN=.build/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|LinesEndToEndTests|StreamingEndToEndTests|NavigationEndToEndTests'
+	LISTER_BIN=.build/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|LinesEndToEndTests|StreamingEndToEndTests|NavigationEndToEndTests|SiblingEndToEndTests'
 
 # The state, rendering and headless layers under the thread sanitizer, in their own
 # scratch path (a sanitized build would otherwise replace the normal debug build). The
@@ -160,8 +162,12 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 # The build directory install reads the release binary from (tests may point it elsewhere).
 INSTALL_SCRATCH ?= .build
-INSTALL_FILES := bin/lister share/man/man1/lister.1 share/bash-completion/completions/lister \
-	share/zsh/site-functions/_lister share/fish/vendor_completions.d/lister.fish
+# `lister json URL` and `lister sqlite` run a sibling executable (docs/DECISIONS.md), which
+# lister looks for next to itself, then in ../libexec/lister/.
+SIBLINGS := lister-json lister-sqlite
+INSTALL_FILES := bin/lister $(addprefix libexec/lister/,$(SIBLINGS)) share/man/man1/lister.1 \
+	share/bash-completion/completions/lister share/zsh/site-functions/_lister \
+	share/fish/vendor_completions.d/lister.fish
 .PHONY: install uninstall test-install
 
 install: deps
@@ -174,9 +180,10 @@ install: deps
 	  || { cat $(INSTALL_SCRATCH)/generate-manual.log >&2; echo "make install: generating the man page failed" >&2; exit 1; }; \
 	test -s "$$manual_dir/lister.1" || { echo "make install: no man page in $$manual_dir" >&2; exit 1; }; \
 	root="$(DESTDIR)$(PREFIX)"; \
-	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	install -d "$$root/bin" "$$root/libexec/lister" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
 	install -m 0755 "$$bin" "$$root/bin/lister"; \
+	for sibling in $(SIBLINGS); do install -m 0755 "$$(dirname "$$bin")/$$sibling" "$$root/libexec/lister/$$sibling"; done; \
 	install -m 0644 "$$manual_dir/lister.1" "$$root/share/man/man1/lister.1"; \
 	"$$bin" --generate-completion-script bash >"$$root/share/bash-completion/completions/lister"; \
 	"$$bin" --generate-completion-script zsh >"$$root/share/zsh/site-functions/_lister"; \
@@ -188,6 +195,7 @@ install: deps
 uninstall:
 	@root="$(DESTDIR)$(PREFIX)"; \
 	for file in $(INSTALL_FILES); do rm -f "$$root/$$file"; done; \
+	rmdir "$$root/libexec/lister" 2>/dev/null || true; \
 	echo "make uninstall: removed lister from $$root"
 
 # `make install` into a temporary DESTDIR, the files checked, then `make uninstall`
@@ -197,7 +205,7 @@ test-install:
 	$(MAKE) --no-print-directory install DESTDIR="$$destdir" PREFIX=/usr INSTALL_SCRATCH=$(INSTALL_SCRATCH) >/dev/null; \
 	Tests/Install/check-install.sh "$$destdir/usr" $(INSTALL_FILES); \
 	$(MAKE) --no-print-directory uninstall DESTDIR="$$destdir" PREFIX=/usr >/dev/null; \
-	for file in $(INSTALL_FILES); do \
+	for file in $(INSTALL_FILES) libexec/lister; do \
 	  if [ -e "$$destdir/usr/$$file" ]; then echo "test-install: make uninstall left $$file" >&2; exit 1; fi; \
 	done; \
 	echo "test-install: make install and make uninstall OK"

@@ -4,8 +4,11 @@ import PackageDescription
 /// Lister: terminal list browsers whose lists load asynchronously.
 ///
 /// Layers (arrows point to what a target may import):
-/// lister -> ListerSources -> Lister -> TerminalCore <- TerminalNcurses -> CNcurses.
-/// Only `TerminalNcurses` imports `CNcurses`.
+/// lister -> ListerCommands -> ListerSources -> Lister -> TerminalCore <- TerminalNcurses -> CNcurses.
+/// lister-json -> ListerJSON (Foundation, FoundationNetworking); lister-sqlite -> ListerSqlite (GRDB).
+/// Only `TerminalNcurses` imports `CNcurses`. `lister` links neither Foundation (beyond the
+/// FoundationEssentials argument-parser needs) nor GRDB: it hands `json` over HTTP and
+/// `sqlite` to its sibling executables (docs/DECISIONS.md).
 let package = Package(
     name: "Lister",
     platforms: [.macOS(.v14)],
@@ -15,6 +18,8 @@ let package = Package(
         .library(name: "TerminalNcurses", targets: ["TerminalNcurses"]),
         .library(name: "ListerTestSupport", targets: ["ListerTestSupport"]),
         .executable(name: "lister", targets: ["lister"]),
+        .executable(name: "lister-json", targets: ["lister-json"]),
+        .executable(name: "lister-sqlite", targets: ["lister-sqlite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,19 +57,48 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.embedInCode("feed.json"), .embedInCode("books.json")]
         ),
+        // Foundation-free: the demos, dir, lines, and JSON files (the parser is the project's own).
         .target(
             name: "ListerSources",
+            dependencies: ["Lister", "ListerResources", .product(name: "Logging", package: "swift-log")]
+        ),
+        // JSON over HTTP: URLSession, so Foundation and FoundationNetworking (libcurl).
+        .target(
+            name: "ListerJSON",
+            dependencies: ["Lister", "ListerSources", "TerminalCore", .product(name: "Logging", package: "swift-log")]
+        ),
+        // SQLite through GRDB (which brings Foundation).
+        .target(
+            name: "ListerSqlite",
             dependencies: [
-                "Lister", "ListerResources", .product(name: "GRDB", package: "GRDB.swift"),
+                "Lister", "ListerSources", "TerminalCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(
-            name: "lister",
+        // The command line (every subcommand's arguments, errors, exit statuses), shared by
+        // `lister` and its siblings so that all of them parse and fail alike.
+        .target(
+            name: "ListerCommands",
             dependencies: [
                 "ListerSources", "Lister", "TerminalCore", "TerminalNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "lister", dependencies: ["ListerCommands"]),
+        // Run by `lister` (execv) for `lister json URL` and `lister sqlite`.
+        .executableTarget(
+            name: "lister-json",
+            dependencies: [
+                "ListerCommands", "ListerJSON", "ListerSources", "Lister",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "lister-sqlite",
+            dependencies: [
+                "ListerCommands", "ListerSqlite", "Lister",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -87,14 +121,16 @@ let package = Package(
         .testTarget(name: "ListerTests", dependencies: ["Lister", "ListerTestSupport", "TerminalCore"]),
         .testTarget(
             name: "ListerSourcesTests",
-            dependencies: ["ListerSources", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ListerSources", "ListerSqlite", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["lister"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite"]),
         // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
         .testTarget(
             name: "ListerHTTPTests",
             dependencies: [
-                "ListerSources", "Lister", .product(name: "FlyingFox", package: "FlyingFox"),
+                "ListerJSON", "ListerSources", "Lister", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -62,7 +62,7 @@ struct Report {
     }
 
     private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
     }
 }
 

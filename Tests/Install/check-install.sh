@@ -1,6 +1,6 @@
 #!/bin/bash
 # Checks what `make install` put under ROOT ($(DESTDIR)$(PREFIX)): every file is there,
-# the binary runs, the man page and the completion scripts are lister's and parse.
+# the binary runs and finds its siblings, the man page and the completion scripts are lister's and parse.
 # Usage: check-install.sh ROOT FILE... (the files relative to ROOT). `make test-install` runs it.
 set -euo pipefail
 
@@ -16,6 +16,25 @@ done
 
 version=$("$root/bin/lister" --version)
 [ -n "$version" ] || fail "lister --version printed nothing"
+
+# The siblings that run `lister json URL` and `lister sqlite`: lister finds them in
+# ../libexec/lister/ (their first checks answer, status 2), and itself links none of
+# what they load.
+for sibling in lister-json lister-sqlite; do
+  [ -x "$root/libexec/lister/$sibling" ] || fail "$root/libexec/lister/$sibling is not executable"
+done
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+echo 'plain text, not a database' >"$scratch/text"
+status=0; out=$("$root/bin/lister" sqlite "$scratch/text" 2>&1 </dev/null) || status=$?
+[ "$status" = 2 ] && [ "$out" = "lister: $scratch/text is not an SQLite database" ] ||
+  fail "lister sqlite did not run libexec/lister/lister-sqlite (status $status): $out"
+status=0; out=$("$root/bin/lister" json 'http://[bad' 2>&1 </dev/null) || status=$?
+[ "$status" = 2 ] && [ "$out" = "lister: not a valid URL: http://[bad" ] ||
+  fail "lister json did not run libexec/lister/lister-json (status $status): $out"
+if ldd "$root/bin/lister" | grep -E 'libFoundation(Networking|Internationalization)?\.so|_FoundationICU|libcurl|libsqlite3' >&2; then
+  fail "bin/lister links the libraries above: only its siblings may"
+fi
 
 manual="$root/share/man/man1/lister.1"
 grep -q '^\.Dt LISTER 1' "$manual" || fail "the man page has no .Dt LISTER 1 header"
@@ -41,4 +60,4 @@ fish_completion="$root/share/fish/vendor_completions.d/lister.fish"
 grep -q "^complete -c '\?lister'\? " "$fish_completion" || fail "the fish completion does not complete lister"
 if command -v fish >/dev/null; then fish -n "$fish_completion" || fail "the fish completion does not parse"; fi
 
-echo "check-install: lister $version, man page and bash, zsh and fish completions in $root"
+echo "check-install: lister $version, lister-json, lister-sqlite, man page and bash, zsh and fish completions in $root"

@@ -1,4 +1,5 @@
 import Foundation
+import ListerJSON
 import ListerSources
 import Logging
 import Synchronization

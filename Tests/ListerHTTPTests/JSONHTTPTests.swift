@@ -1,5 +1,6 @@
 import Foundation
 import Lister
+import ListerJSON
 import ListerSources
 import ListerTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Lister
 import ListerSources
+import ListerSqlite
 import ListerTestSupport
 import TerminalCore
 import Testing

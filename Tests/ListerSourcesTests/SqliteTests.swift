@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Lister
 import ListerSources
+import ListerSqlite
 import Testing
 
 /// Makes databases for the tests with a separate, writable GRDB connection, closed before

@@ -1,10 +1,9 @@
-import Foundation
 import Lister
 import ListerResources
 import TerminalCore
 
 /// A book of the demo library.
-public struct DemoBook: Identifiable, Hashable, Sendable, Decodable {
+public struct DemoBook: Identifiable, Hashable, Sendable {
     /// Unique and stable: `book-001`, in the order of the file.
     public let id: String
     /// The title, in its original script for a few.
@@ -23,7 +22,12 @@ public struct DemoBook: Identifiable, Hashable, Sendable, Decodable {
 /// The books embedded in the binary, oldest first.
 public enum BookData {
     private static let decoded: Result<[DemoBook], ListError> = Result {
-        try JSONDecoder().decode([DemoBook].self, from: Data(ListerResources.booksJSON))
+        try EmbeddedObject.array(ListerResources.booksJSON).map { book throws(EmbeddedObject.Invalid) in
+            DemoBook(
+                id: try book.string("id"), title: try book.string("title"), author: try book.string("author"),
+                year: try book.int("year"), genre: try book.string("genre")
+            )
+        }
     }.mapError { ListError("the embedded books are not valid: \($0)", isRetryable: false) }
 
     /// Every book. The data ships with the binary, so a failure is a bug.

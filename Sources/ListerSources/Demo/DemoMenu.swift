@@ -53,8 +53,13 @@ public struct DemoMenuScreen: ListScreen {
     public nonisolated func load() async throws -> [Entry] { DemoName.allCases.map(Entry.init) }
 
     public func row(_ entry: Entry, context: RowContext) -> Text {
-        Text(entry.name.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)).bold() + Text(entry.name.summary).dim()
+        Text(padded(entry.name.rawValue, to: 10)).bold() + Text(entry.name.summary).dim()
     }
 
     public func open(_ entry: Entry) -> OpenResult { .screen(entry.name.screen(options: options)) }
+
+    /// `name` cut or padded with spaces to `width` characters (the names are ASCII).
+    private func padded(_ name: String, to width: Int) -> String {
+        String(name.prefix(width)) + String(repeating: " ", count: max(0, width - name.count))
+    }
 }

@@ -1,10 +1,9 @@
-import Foundation
 import Lister
 import ListerResources
 import TerminalCore
 
 /// An item of the demo feed (seed 000): a post with its comments.
-public struct FeedItem: Identifiable, Hashable, Sendable, Decodable {
+public struct FeedItem: Identifiable, Hashable, Sendable {
     public let id: String
     public let title: String
     public let subtitle: String
@@ -14,7 +13,7 @@ public struct FeedItem: Identifiable, Hashable, Sendable, Decodable {
 }
 
 /// A comment on a feed item.
-public struct FeedComment: Identifiable, Hashable, Sendable, Decodable {
+public struct FeedComment: Identifiable, Hashable, Sendable {
     public let id: String
     public let author: String
     public let text: String
@@ -25,7 +24,15 @@ public enum FeedData {
     /// Decodes the embedded feed. The data ships with the binary, so a failure is a bug.
     public static func items() throws -> [FeedItem] {
         do {
-            return try JSONDecoder().decode([FeedItem].self, from: Data(ListerResources.feedJSON))
+            return try EmbeddedObject.array(ListerResources.feedJSON).map { post throws(EmbeddedObject.Invalid) in
+                FeedItem(
+                    id: try post.string("id"), title: try post.string("title"), subtitle: try post.string("subtitle"),
+                    author: try post.string("author"), body: try post.string("body"),
+                    comments: try post.array("comments").map { comment throws(EmbeddedObject.Invalid) in
+                        FeedComment(id: try comment.string("id"), author: try comment.string("author"), text: try comment.string("text"))
+                    }
+                )
+            }
         } catch {
             throw ListError("the embedded feed is not valid: \(error)", isRetryable: false)
         }

@@ -150,9 +150,9 @@ public struct JSONDetailScreen: DetailScreen {
 }
 
 /// What Enter on a JSON row opens.
-enum JSONNavigation {
+package enum JSONNavigation {
     @MainActor
-    static func open(_ item: JSONItem, format: JSONRowFormat) -> OpenResult {
+    package static func open(_ item: JSONItem, format: JSONRowFormat) -> OpenResult {
         let title = item.key ?? format.titleText(item.value)
         switch item.value {
         case .array(let elements):

@@ -142,7 +142,7 @@ struct FileLogHandler: LogHandler {
     private static func quotedIfNeeded(_ text: String) -> String {
         let plain = !text.isEmpty && !text.contains { $0 == " " || $0 == "\"" || $0 == "=" }
         let body = escaped(text)
-        return plain ? body : "\"" + body.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return plain ? body : "\"" + body.replacing("\"", with: "\\\"") + "\""
     }
 
     /// Control characters as `\n`, `\t`, `\u{1B}`: a message is one line, and escape

@@ -8,9 +8,9 @@ import Glibc
 
 /// Runs a screen on the real terminal and gives the terminal back before returning.
 @MainActor
-enum AppRunner {
+package enum AppRunner {
     /// Runs `screen`; the runtime logs to `log` (the `--log` file, or nowhere).
-    static func run(_ screen: some Screen, interface: InterfaceOptions, log: DiagnosticLog = .none) async throws -> Outcome {
+    package static func run(_ screen: some Screen, interface: InterfaceOptions, log: DiagnosticLog = .none) async throws -> Outcome {
         let logger = log.logger("lister")
         logger.info("screen opening", metadata: ["screen": "\(type(of: screen))", "title": "\(screen.title)"])
         let terminal: NcursesTerminal

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Lister
 import ListerSources
 
@@ -9,8 +8,10 @@ import Glibc
 
 /// `lister json`: browse the array of a JSON document from a file, standard input or an
 /// HTTP API, page by page; Enter shows an item pretty-printed and nested values as lists.
-struct JSONCommand: InteractiveCommand {
-    static let configuration = CommandConfiguration(
+/// Files and standard input are read here; an http(s) URL is handed to `lister-json`
+/// (URLSession: Foundation and libcurl) once the arguments are checked.
+package struct JSONCommand: InteractiveCommand, SiblingCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "json",
         abstract: "Browse a JSON array from a file, standard input or an HTTP API.",
         discussion: """
@@ -21,59 +22,65 @@ struct JSONCommand: InteractiveCommand {
     )
 
     @Argument(help: "A file, '-' for standard input, or an http:// or https:// URL.")
-    var source: String
+    package var source: String
 
     @Option(help: ArgumentHelp("Dot path of the array (data.items); default: the root array, or the only array field.", valueName: "path"))
-    var items: String?
+    package var items: String?
 
     @Option(help: ArgumentHelp("Row title: a field or a template such as '{name} ({language})'.", valueName: "template"))
-    var title: String?
+    package var title: String?
 
     @Option(help: ArgumentHelp("Row subtitle, dimmed: a field or a template.", valueName: "template"))
-    var subtitle: String?
+    package var subtitle: String?
 
     @Option(help: ArgumentHelp("Field that identifies an item (default id, else its position).", valueName: "field"))
-    var id: String?
+    package var id: String?
 
     @Option(help: ArgumentHelp("Query parameter of the page number.", valueName: "name"))
-    var pageParam: String?
+    package var pageParam: String?
 
     @Option(help: ArgumentHelp("Number of the first page (default 1).", valueName: "n"))
-    var firstPage: Int?
+    package var firstPage: Int?
 
     @Option(help: ArgumentHelp("Query parameter of the page size.", valueName: "name"))
-    var limitParam: String?
+    package var limitParam: String?
 
     @Option(help: ArgumentHelp("Items a page holds.", valueName: "n"))
-    var limit: Int?
+    package var limit: Int?
 
     @Option(help: ArgumentHelp("Query parameter of the offset (needs --limit).", valueName: "name"))
-    var offsetParam: String?
+    package var offsetParam: String?
 
     @Option(help: ArgumentHelp("Query parameter of the cursor (needs --next-cursor).", valueName: "name"))
-    var cursorParam: String?
+    package var cursorParam: String?
 
     @Option(help: ArgumentHelp("Dot path of the next page's cursor in a response.", valueName: "path"))
-    var nextCursor: String?
+    package var nextCursor: String?
 
     @Flag(help: "Follow the Link: <…>; rel=\"next\" response header.")
-    var linkNext = false
+    package var linkNext = false
 
     @Option(help: ArgumentHelp("A request header 'Name: value' (repeatable); never printed.", valueName: "header"))
-    var header: [String] = []
+    package var header: [String] = []
 
     @Option(help: ArgumentHelp("Seconds with no response before a request fails.", valueName: "seconds"))
-    var timeout: Double = 30
+    package var timeout: Double = 30
 
-    @OptionGroup var interface: InterfaceOptions
+    @OptionGroup package var interface: InterfaceOptions
 
-    var isHTTP: Bool { source.lowercased().hasPrefix("http://") || source.lowercased().hasPrefix("https://") }
+    package init() {}
 
-    var input: JSONInput { source == "-" ? .standardInput : .file(source) }
+    /// Whether SOURCE is an http:// or https:// URL (run by `lister-json`).
+    package var isHTTP: Bool { source.lowercased().hasPrefix("http://") || source.lowercased().hasPrefix("https://") }
 
-    var format: JSONRowFormat { JSONRowFormat(title: title, subtitle: subtitle, idField: id) }
+    /// SOURCE as a file or standard input.
+    package var input: JSONInput { source == "-" ? .standardInput : .file(source) }
 
-    var paging: JSONPaging {
+    /// The rows as `--title`, `--subtitle` and `--id` ask.
+    package var format: JSONRowFormat { JSONRowFormat(title: title, subtitle: subtitle, idField: id) }
+
+    /// The paging the options ask for.
+    package var paging: JSONPaging {
         if let pageParam { return .pageNumber(param: pageParam, firstPage: firstPage ?? 1) }
         if let offsetParam { return .limitOffset(offsetParam: offsetParam) }
         if let cursorParam, let nextCursor { return .cursor(param: cursorParam, nextCursor: nextCursor) }
@@ -81,7 +88,10 @@ struct JSONCommand: InteractiveCommand {
         return .none
     }
 
-    func validate() throws {
+    /// `lister-json` runs HTTP sources; `lister` reads files and standard input itself.
+    package var sibling: Sibling? { isHTTP ? .json : nil }
+
+    package func validate() throws {
         let strategies = [pageParam != nil, offsetParam != nil, cursorParam != nil, linkNext].filter { $0 }.count
         guard strategies <= 1 else {
             throw ValidationError("choose one way of paging: --page-param, --offset-param, --cursor-param or --link-next")
@@ -97,43 +107,37 @@ struct JSONCommand: InteractiveCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, not \(limit)") }
         // URLSession on Linux keeps no fractions of a second: below 1 it gives up at once.
         guard timeout >= 1 else { throw ValidationError("--timeout must be 1 second or more, not \(timeout)") }
-        for argument in header where JSONHTTPClient.header(argument) == nil {
+        for argument in header where JSONHeader.parse(argument) == nil {
             // The value may be a secret: name the problem, never the argument.
             _ = argument
             throw ValidationError("--header takes 'Name: value'; one of them has no name or no ':'")
         }
-        if isHTTP {
-            guard let url = URL(string: source), url.host != nil else { throw ValidationError("not a valid URL: \(source)") }
-        } else if source == "-", isatty(0) == 1 {
+        // An http(s) URL itself is checked by `lister-json` (Foundation's URL), first thing.
+        if !isHTTP, source == "-", isatty(0) == 1 {
             throw ValidationError("no input: give a FILE or a URL, or pipe JSON into standard input")
         }
     }
 
-    func execute() async throws {
+    /// Reads a file or standard input (an HTTP source never gets here: `ListerMain` hands
+    /// it to `lister-json`).
+    package func execute() async throws {
         let log = try interface.openLog()
         let logger = log.logger("lister.json")
-        let screen: any Screen
-        if isHTTP, let url = URL(string: source) {
-            let client = JSONHTTPClient(headers: header.compactMap(JSONHTTPClient.header), timeout: timeout, logger: logger)
-            let limit = self.limit.map { (param: limitParam, value: $0) }
-            screen = JSONHTTPSource(url: url, itemsPath: items, paging: paging, limit: limit, format: format, client: client).screen()
-        } else {
-            // Read before the screen opens: a missing file, invalid JSON or a wrong path exit 2.
-            let rows: [JSONItem]
-            let start = ContinuousClock.now
-            do {
-                rows = try JSONListScreen.items(of: input, itemsPath: items, format: format)
-            } catch {
-                logger.warning("json read failed", metadata: ["source": "\(input.name)", "error": "\(error.message)"])
-                throw ValidationError(error.message)
-            }
-            let elapsed = ContinuousClock.now - start
-            logger.debug("json read", metadata: [
-                "source": "\(input.name)", "items": "\(rows.count)",
-                "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
-            ])
-            screen = JSONListScreen(input: input, itemsPath: items, format: format, preloaded: rows)
+        // Read before the screen opens: a missing file, invalid JSON or a wrong path exit 2.
+        let rows: [JSONItem]
+        let start = ContinuousClock.now
+        do {
+            rows = try JSONListScreen.items(of: input, itemsPath: items, format: format)
+        } catch {
+            logger.warning("json read failed", metadata: ["source": "\(input.name)", "error": "\(error.message)"])
+            throw ValidationError(error.message)
         }
+        let elapsed = ContinuousClock.now - start
+        logger.debug("json read", metadata: [
+            "source": "\(input.name)", "items": "\(rows.count)",
+            "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
+        ])
+        let screen = JSONListScreen(input: input, itemsPath: items, format: format, preloaded: rows)
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         throw ExitCode(outcome.exitStatus)
     }

@@ -1,5 +1,6 @@
 import GRDB
 import Lister
+import ListerSources
 import Logging
 import TerminalCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import Lister
+import ListerSources
 import Logging
 #if canImport(FoundationNetworking)
 import FoundationNetworking  // only here: `lister lines` and the demo never touch HTTP
@@ -40,10 +41,7 @@ public struct JSONHTTPClient: Sendable {
 
     /// Parses a `--header 'Name: value'` argument; nil when it has no name or no colon.
     public static func header(_ argument: String) -> (name: String, value: String)? {
-        guard let colon = argument.firstIndex(of: ":") else { return nil }
-        let name = argument[..<colon].trimmingSpaces
-        guard !name.isEmpty, !name.contains(" ") else { return nil }
-        return (name, argument[argument.index(after: colon)...].trimmingSpaces)
+        JSONHeader.parse(argument)
     }
 
     /// GETs `url` and parses the body as JSON.

@@ -3,7 +3,7 @@ import Logging
 
 /// The diagnostic log of one run (`--log FILE`): loggers for the runtime and each source,
 /// all writing to the same file, or silent when no file was given.
-struct DiagnosticLog: Sendable {
+package struct DiagnosticLog: Sendable {
     /// The open file; nil when nothing is logged.
     let file: LogFile?
 
@@ -17,7 +17,7 @@ struct DiagnosticLog: Sendable {
     }
 
     /// A logger labelled `label` (`lister`, `lister.json`, …).
-    func logger(_ label: String) -> Logger {
+    package func logger(_ label: String) -> Logger {
         guard let file else { return Configuration.silentLogger }
         return Logger(label: label) { label in FileLogHandler(label: label, file: file) }
     }

@@ -20,21 +20,23 @@ struct ListerCommand: ParsableCommand {
 }
 
 /// Options every interactive subcommand takes.
-struct InterfaceOptions: ParsableArguments {
+package struct InterfaceOptions: ParsableArguments {
     @Flag(help: "Do not use the mouse (leaves the terminal's own text selection alone).")
-    var noMouse = false
+    package var noMouse = false
 
     @Option(help: ArgumentHelp(
         "Append a diagnostic log (loads, requests, queries, timings, errors) to FILE; never to the screen.",
         valueName: "file"), completion: .file())
-    var log: String?
+    package var log: String?
 
     @Flag(name: .customLong("debug-trap"), help: .hidden)
-    var debugTrap = false
+    package var debugTrap = false
+
+    package init() {}
 
     /// The log of `--log FILE`, opened now: a file that cannot be opened is a usage error
     /// (status 2) before the screen opens.
-    func openLog() throws -> DiagnosticLog {
+    package func openLog() throws -> DiagnosticLog {
         do {
             return try DiagnosticLog.open(log)
         } catch {
