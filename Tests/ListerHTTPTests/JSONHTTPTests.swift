@@ -114,7 +114,10 @@ import Testing
         let error = await failure { _ = try await client.get(server.url("/slow")) }
         #expect(error?.message == "no response from 127.0.0.1:\(server.port) in 1 s")
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed > .seconds(0.9) && elapsed < .seconds(2.5))
+        // The endpoint never answers while the server runs, so returning at all means the
+        // timeout fired; the bound is loose because the whole suite runs in parallel (a full
+        // run on the loaded 2-core machine once took 32 s here).
+        #expect(elapsed > .seconds(0.9) && elapsed < .seconds(10))
     }
 
     @Test func headerValuesNeverShow() async throws {
