@@ -75,6 +75,9 @@ public enum MainLoop {
         }
     }
 
+    /// Whether the calling thread is the process's main thread.
+    public static var isMainThread: Bool { cmq_is_main_thread() != 0 }
+
     /// Whether ``run(_:)`` is serving the calling thread, so ``watch(_:handler:)`` works here.
     public static var isServingCurrentThread: Bool {
         cmq_is_main_thread() != 0 && MainActor.assumeIsolated { running }

@@ -196,10 +196,12 @@ public final class NcursesTerminal: TerminalBackend {
         case .thread(let id):
             pthread_join(id, nil)
         case .mainLoop(let curses):
-            if MainLoop.isServingCurrentThread {
+            // Curses belongs to the main thread: there (even after the loop has ended) it is
+            // torn down at once; elsewhere the main thread's loop does it and this waits.
+            if MainLoop.isMainThread {
                 MainActor.assumeIsolated { curses.serveClose() }
             } else {
-                curses.closed.wait()  // the main thread tears down when it sees the request
+                curses.closed.wait()
             }
         }
         csig_restore_crash_handlers()
