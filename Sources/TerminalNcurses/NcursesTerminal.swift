@@ -185,7 +185,9 @@ public final class NcursesTerminal: TerminalBackend {
     ///
     /// Blocks until the curses thread has run `endwin` and ended. Afterwards the normal
     /// screen is back, the cursor visible, the tty modes as they were, fd 2 is the
-    /// original stderr and ``events`` is finished. Calling it again does nothing.
+    /// original stderr and ``events`` is finished. Calling it again does nothing. A terminal
+    /// opened inside ``MainLoop`` is closed on the main thread, or from another thread
+    /// while the loop still runs.
     public func close() {
         guard let driver = driver.withLock({ driver in defer { driver = nil }; return driver }) else { return }
         mailbox.post(wakeFD: wakeWriteFD) {
