@@ -12,7 +12,7 @@ import TerminalCore
 @MainActor
 final class ChaosRun {
     let seed: UInt64
-    var random: ChaosGenerator
+    var random: SplitMix64
     let timing = LoadTiming(spinnerDelay: .milliseconds(100), spinnerMinimum: .milliseconds(300), frameInterval: .milliseconds(80))
     private(set) var world: ChaosWorld
     private(set) var observer = ChaosObserver()
@@ -48,7 +48,7 @@ final class ChaosRun {
 
     init(seed: UInt64) {
         self.seed = seed
-        random = ChaosGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         world = ChaosWorld(ignoresCancellation: true, pageSize: 5, pagedTimeout: nil)
         app = HeadlessApp(root: ChaosMenu(world: world, observer: observer, instance: 0))
     }
