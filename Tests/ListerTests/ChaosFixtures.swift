@@ -189,23 +189,6 @@ extension ChaosList {
         return standardBody(context)
     }
 
-    /// The default body of a list screen.
-    @ViewBuilder
-    func standardBody(_ context: ListContext<Self>) -> Group {
-        switch context.state {
-        case .idle:
-            Nothing()
-        case .loading:
-            if context.isSpinnerVisible { loadingView(frame: context.spinnerFrame) }
-        case .empty:
-            emptyView()
-        case .error(let error):
-            errorView(error)
-        case .loaded(let items):
-            context.listView { index, rowContext in row(items[index], context: rowContext) }
-        }
-    }
-
     func open(_ item: ChaosItem) -> OpenResult {
         .screen(ChaosDetailScreen(world: world, observer: observer, instance: observer.newInstance(), item: item))
     }
