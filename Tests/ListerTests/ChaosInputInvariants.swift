@@ -3,13 +3,23 @@ import ListerTestSupport
 import TerminalCore
 
 /// What a step did besides answering loads and moving the clock.
-enum ChaosInput: Equatable {
+enum ChaosInput: Equatable, CustomStringConvertible {
     case none
     case key(Key)
     case mouse
     /// Two clicks with the clock moved between them (so the model may change on its own).
     case doubleClick
     case signal(TerminalSignal)
+
+    var description: String {
+        switch self {
+        case .none: "no input"
+        case .key(let key): "key \(key.label)"
+        case .mouse: "the mouse"
+        case .doubleClick: "a double click"
+        case .signal(let signal): "signal \(signal)"
+        }
+    }
 }
 
 /// The invariants of the keys that do not move through the list: the help overlay holds

@@ -10,6 +10,7 @@ import TerminalCore
 extension ChaosRun {
     func checkSections() -> String? {
         let host = app.runtime.stack.lazy.compactMap { $0 as? SectionsHost<ChaosSections> }.first
+        if let host, let failure = checkSectionsShown(host) { return failure }  // a stale result first: it says more
         for (section, loader) in world.sections.enumerated() {
             let live = loader.waitingCalls.filter { !loader.cancelledCalls.contains($0) }
             if live.count > 1 { return "section \(section) has \(live.count) loads in flight: calls \(live)" }
@@ -20,7 +21,12 @@ extension ChaosRun {
                     + (host == nil ? "its screen was closed (not cancelled)" : "the section is not loading (not cancelled)")
             }
         }
-        guard let host else { return nil }
+        return nil
+    }
+
+    /// The rows are the sections' states, the selection is on one that can be selected, and
+    /// each section shows what it may.
+    private func checkSectionsShown(_ host: SectionsHost<ChaosSections>) -> String? {
         tally["steps with sections", default: 0] += 1
         let instance = host.screen.instance
         let expected = SectionRows<Int>(host.models.map { model -> SectionRows<Int>.Content in
@@ -34,7 +40,10 @@ extension ChaosRun {
         if host.rows != expected { return "Sections (screen \(instance)): the rows drawn are not the sections' states" }
         if let row = host.selectedRow {
             guard (0..<host.rows.count).contains(row) else { return "Sections: selection \(row) outside \(host.rows.count) rows" }
-            guard host.rows[row].isSelectable else { return "Sections: the selection is on \(host.rows[row]), which cannot be selected" }
+            switch host.rows[row] {
+            case .item, .loading, .failed: break
+            case .header, .empty: return "Sections: the selection is on \(host.rows[row]), which cannot be selected"
+            }
         } else if let row = host.rows.selectable(from: 0, down: true) {
             return "Sections: nothing is selected, yet row \(row) (\(host.rows[row])) can be"
         }
