@@ -3,7 +3,8 @@ import ListerTestSupport
 import TerminalCore
 
 // The screens and loaders of the chaos test (ChaosTests.swift): a menu (one-shot list)
-// opening a paged list, a grouped list, a multiple picker and detail screens. Every item
+// opening a paged list, a grouped list, a multiple picker, detail screens, a streaming list
+// (ChaosStream.swift) and a sectioned screen (ChaosSections.swift). Every item
 // and detail value carries the number of the loader call that produced it, so the test can
 // tell which load the screen shows.
 
@@ -25,9 +26,10 @@ struct ChaosDetail: Sendable {
 /// kind is on the stack at a time.
 enum ChaosKind: String, CaseIterable, Sendable {
     case menu = "Menu", paged = "Paged", grouped = "Grouped", picker = "Picker", detail = "Detail"
+    case stream = "Stream", sections = "Sections"
 
-    /// What a menu item opens.
-    static func opened(by id: Int) -> ChaosKind { [.paged, .grouped, .picker, .detail][id % 4] }
+    /// What a menu item opens (streams and sections, with the most states, twice as often).
+    static func opened(by id: Int) -> ChaosKind { [.paged, .grouped, .picker, .detail, .stream, .sections, .stream, .sections][id % 8] }
 }
 
 /// The loaders of one episode (one app from start to its outcome).
@@ -37,6 +39,9 @@ final class ChaosWorld: Sendable {
     let picker: ScriptedLoader<[ChaosItem]>
     let paged: ScriptedEndpoint<LimitOffset, [ChaosItem]>
     let detail: ScriptedLoader<ChaosDetail>
+    let stream: ChaosStream
+    /// One loader per section of ``ChaosSections``; the kind `.sections` itself has none.
+    let sections: [ScriptedLoader<[ChaosItem]>]
     let pageSize: Int
     let pagedTimeout: Duration?
 
@@ -46,6 +51,8 @@ final class ChaosWorld: Sendable {
         picker = ScriptedLoader(ignoresCancellation: ignoresCancellation)
         paged = ScriptedEndpoint(ignoresCancellation: ignoresCancellation)
         detail = ScriptedLoader(ignoresCancellation: ignoresCancellation)
+        stream = ChaosStream(ignoresCancellation: ignoresCancellation)
+        sections = ChaosSections.titles.map { _ in ScriptedLoader(ignoresCancellation: ignoresCancellation) }
         self.pageSize = pageSize
         self.pagedTimeout = pagedTimeout
     }
@@ -58,6 +65,8 @@ final class ChaosWorld: Sendable {
         case .picker: picker.waitingCalls
         case .paged: paged.waitingCalls
         case .detail: detail.waitingCalls
+        case .stream: stream.waitingCalls
+        case .sections: []
         }
     }
 
@@ -69,6 +78,8 @@ final class ChaosWorld: Sendable {
         case .picker: Set(picker.cancelledCalls)
         case .paged: Set(paged.cancelledCalls)
         case .detail: Set(detail.cancelledCalls)
+        case .stream: Set(stream.cancelledCalls)
+        case .sections: []
         }
     }
 
@@ -86,6 +97,8 @@ final class ChaosWorld: Sendable {
         case .picker: picker.callCount
         case .paged: paged.requests.count
         case .detail: detail.callCount
+        case .stream: stream.callCount
+        case .sections: 0
         }
     }
 
@@ -97,6 +110,8 @@ final class ChaosWorld: Sendable {
         case .picker: picker.fail(error, call: call)
         case .paged: paged.fail(error, call: call)
         case .detail: detail.fail(error, call: call)
+        case .stream: stream.fail(error, call: call)
+        case .sections: preconditionFailure("sections have a loader each: world.sections")
         }
     }
 }
@@ -184,26 +199,9 @@ extension ChaosList {
             isLoading: model.state.isLoading, isLoadInFlight: model.isLoadInFlight, isRefreshing: model.isRefreshing,
             isSpinnerVisible: context.isSpinnerVisible, paging: model.paging, revision: model.revision,
             filter: context.filter, marks: context.marks, now: context.now,
-            errors: [model.state.error, model.refreshError, model.paging.chaosError].compactMap { $0 }
+            errors: [model.state.error, model.refreshError, model.paging.chaosError, model.streamError].compactMap { $0 }
         ))
         return standardBody(context)
-    }
-
-    /// The default body of a list screen.
-    @ViewBuilder
-    func standardBody(_ context: ListContext<Self>) -> Group {
-        switch context.state {
-        case .idle:
-            Nothing()
-        case .loading:
-            if context.isSpinnerVisible { loadingView(frame: context.spinnerFrame) }
-        case .empty:
-            emptyView()
-        case .error(let error):
-            errorView(error)
-        case .loaded(let items):
-            context.listView { index, rowContext in row(items[index], context: rowContext) }
-        }
     }
 
     func open(_ item: ChaosItem) -> OpenResult {
@@ -226,6 +224,8 @@ struct ChaosMenu: ChaosList {
         case .paged: return .screen(ChaosPaged(world: world, observer: observer, instance: next))
         case .grouped: return .screen(ChaosGrouped(world: world, observer: observer, instance: next))
         case .picker: return .screen(ChaosPicker(world: world, observer: observer, instance: next))
+        case .stream: return .screen(ChaosStreamScreen(world: world, observer: observer, instance: next))
+        case .sections: return .screen(ChaosSections(world: world, observer: observer, instance: next))
         case .menu, .detail: return .screen(ChaosDetailScreen(world: world, observer: observer, instance: next, item: item))
         }
     }

@@ -6,7 +6,8 @@ import TerminalCore
 /// saying what broke, or nil.
 extension ChaosRun {
     func check() -> String? {
-        checkFrame() ?? checkStack() ?? checkLoads() ?? checkSnapshots() ?? checkDetails() ?? checkTop()
+        checkFrame() ?? checkStack() ?? checkLoads() ?? checkSnapshots() ?? checkDetails() ?? checkTop() ?? checkSections()
+            ?? checkInput()
     }
 
     // MARK: - The frame fits the terminal
@@ -46,11 +47,11 @@ extension ChaosRun {
     private func checkStack() -> String? {
         let titles = app.runtime.stack.map(\.title)
         let kinds = titles.compactMap(ChaosKind.init(rawValue:))
-        guard kinds.count == titles.count, Set(kinds).count == kinds.count, kinds.first == .menu else {
+        guard kinds.count == titles.count, Set(kinds).count == kinds.count, kinds.first == root else {
             return "unexpected stack \(titles)"
         }
         let size = app.terminal.size
-        if size.rows >= 3, size.columns > 0 {
+        if size.rows >= 3, size.columns > 0, !app.runtime.showingHelp {  // help covers the header
             var expected = Breadcrumb(titles).visibleText(width: size.columns)
             while expected.last == " " { expected.removeLast() }
             guard app.lines.first == expected else {
@@ -67,7 +68,7 @@ extension ChaosRun {
     /// nobody waits for is cancelled.
     private func checkLoads() -> String? {
         let hosts = Dictionary(uniqueKeysWithValues: app.runtime.stack.map { (ChaosKind(rawValue: $0.title)!, $0) })
-        for kind in ChaosKind.allCases {
+        for kind in ChaosKind.allCases where kind != .sections {  // checkSections: a loader per section
             let live = world.live(kind)
             if live.count > 1 { return "\(kind.rawValue) has \(live.count) loads in flight: calls \(live)" }
             let isLoading = hosts[kind]?.isLoading ?? false
@@ -118,7 +119,7 @@ extension ChaosRun {
             if let failure = checkErrors(snapshot.errors, kind: snapshot.kind, instance: snapshot.instance, name: name) {
                 return failure
             }
-            if let failure = checkFilter(snapshot, name: name) { return failure }
+            if let failure = checkFilter(snapshot, name: name) ?? checkStream(snapshot, calls: calls, name: name) { return failure }
             if let before = previous[snapshot.instance], !stepMovesSelection, before.revision != snapshot.revision,
                before.filter == nil, snapshot.filter == nil, let id = before.selectedItem?.id,
                snapshot.items.contains(where: { $0.id == id }), snapshot.selectedItem?.id != id
@@ -135,38 +136,63 @@ extension ChaosRun {
     /// while it was live, and that was the newest call of its loader when the step began
     /// (no newer load had started: the result is not stale).
     private func checkFresh(calls: Set<Int>, kind: ChaosKind, instance: Int, name: String) -> String? {
-        let fresh = calls.subtracting(seenCalls[instance, default: []])
-        for call in fresh.sorted() {
-            guard answeredLive[kind, default: []].contains(call) else {
-                return "\(name): shows call \(call), which was cancelled before it answered (a stale result applied)"
-            }
-            let newest = newestAtStepStart[kind, default: 0]
-            guard call == newest else {
-                return "\(name): shows call \(call) for the first time after call \(newest) started (a stale result applied)"
-            }
-        }
-        seenCalls[instance, default: []].formUnion(fresh)
-        return nil
+        checkFirstShown(calls, seen: &seenCalls[instance, default: []], live: answeredLive[kind, default: []],
+                        newest: newestAtStepStart[kind, default: 0], name: name)
     }
 
     /// An error shown is a timeout, the framework's own, or the error of a call that failed
     /// while live and was the newest call of its loader when the error first showed.
     private func checkErrors(_ errors: [ListError], kind: ChaosKind, instance: Int, name: String) -> String? {
-        for error in errors {
-            guard let call = chaosCall(of: error) else {
-                if error.message.hasPrefix("timed out after") || error.message.hasSuffix("brought no new items") { continue }
-                return "\(name): shows an error no load answered: \(error.message.debugDescription)"
-            }
-            guard !seenErrors[instance, default: []].contains(call) else { continue }
-            guard failedLive[kind, default: []].contains(call) else {
-                return "\(name): shows the error of call \(call), which was cancelled before it answered (a stale result applied)"
-            }
-            let newest = newestAtStepStart[kind, default: 0]
-            guard call == newest else {
-                return "\(name): shows the error of call \(call) for the first time after call \(newest) started (stale)"
-            }
-            seenErrors[instance, default: []].insert(call)
+        switch chaosCalls(of: errors, name: name) {
+        case .failure(let failure): return failure.message
+        case .success(let calls):
+            return checkFirstShown(calls, seen: &seenErrors[instance, default: []], live: failedLive[kind, default: []],
+                                   newest: newestAtStepStart[kind, default: 0], name: name, what: "the error of ")
         }
+    }
+
+    /// Calls shown for the first time (their rows, or `what` of them) must have answered while
+    /// live, and been the newest call of their loader when the step began; they are then seen.
+    func checkFirstShown(_ calls: Set<Int>, seen: inout Set<Int>, live: Set<Int>, newest: Int, name: String,
+                         what: String = "") -> String? {
+        for call in calls.subtracting(seen).sorted() {
+            guard live.contains(call) else {
+                return "\(name): shows \(what)call \(call), which was cancelled before it answered (a stale result applied)"
+            }
+            guard call == newest else {
+                return "\(name): shows \(what)call \(call) for the first time after call \(newest) started (a stale result applied)"
+            }
+            seen.insert(call)
+        }
+        return nil
+    }
+
+    /// The calls whose errors `errors` are; timeouts and the framework's own errors name none.
+    func chaosCalls(of errors: [ListError], name: String) -> Result<Set<Int>, ListError> {
+        var calls: Set<Int> = []
+        for error in errors {
+            if let call = chaosCall(of: error) {
+                calls.insert(call)
+            } else if !error.message.hasPrefix("timed out after"), !error.message.hasSuffix("brought no new items") {
+                return .failure(ListError("\(name): shows an error no load answered: \(error.message.debugDescription)"))
+            }
+        }
+        return .success(calls)
+    }
+
+    /// A stream's rows only grow while they come from one load; a refresh in the background
+    /// (the newest load) never shows its rows before it ends.
+    private func checkStream(_ snapshot: ChaosSnapshot, calls: [Int], name: String) -> String? {
+        guard snapshot.kind == .stream, let call = calls.first else { return nil }
+        tally["stream snapshots", default: 0] += 1
+        if snapshot.isRefreshing, call == world.callCount(.stream) {
+            return "\(name): the refresh in the background (load \(call)) shows its rows before it ended"
+        }
+        guard let before = previous[snapshot.instance], before.items.first?.call == call, Set(calls).count == 1 else { return nil }
+        if !snapshot.items.starts(with: before.items) {
+            return "\(name): the rows of load \(call) went from \(before.items.count) to \(snapshot.items.count) without only growing"
+        }
+        if snapshot.items.count > before.items.count { tally["stream rows grown", default: 0] += 1 }
         return nil
     }
 
@@ -219,13 +245,13 @@ extension ChaosRun {
             if !top.isLoading, !mayHoldSpinner(kind, at: app.now) { return "\(kind.rawValue) shows loading with no load in flight" }
         }
         let size = app.terminal.size
-        if size.rows >= 2, size.columns >= 20, let line = app.lines.last {
+        if size.rows >= 2, size.columns >= 20, !app.runtime.showingHelp, let line = app.lines.last {
             let position = Sanitizer.clean(status.position)
             if DisplayWidth.of(position) < size.columns, !line.hasPrefix(position) {
                 return "the status bar \(line.debugDescription) does not start with \(position.debugDescription)"
             }
         }
-        guard kind != .detail, let snapshot = observer.snapshots.last else { return nil }
+        guard kind != .detail, kind != .sections, let snapshot = observer.snapshots.last else { return nil }
         guard snapshot.kind == kind else { return "the top screen is \(kind.rawValue), but \(snapshot.kind.rawValue) was drawn last" }
         let expected: String
         if let filter = snapshot.filter, filter.engine.isFiltering {
@@ -243,7 +269,7 @@ extension ChaosRun {
     /// A loaded, unfiltered list with room for rows draws its selected row in reverse video.
     private func checkSelectionDrawn(_ snapshot: ChaosSnapshot) -> String? {
         let size = app.terminal.size
-        guard snapshot.filter == nil, !snapshot.items.isEmpty, size.rows >= 5, size.columns >= 4,
+        guard snapshot.filter == nil, !snapshot.items.isEmpty, size.rows >= 5, size.columns >= 4, !app.runtime.showingHelp,
               let frame = app.frame else { return nil }
         for row in 1..<(size.rows - 1) where frame[row, 0].style.attributes.contains(.reverse) { return nil }
         return "\(snapshot.kind.rawValue): the selected row \(snapshot.selection) is not drawn"
@@ -262,7 +288,7 @@ extension ChaosRun {
         case .cancelled:
             return topAtStepStart == .picker ? nil : "\(topAtStepStart.rawValue) ended as cancelled"
         case .interrupted(let signal):
-            return "interrupted by \(signal)"
+            return mayBeInterrupted(by: signal) ? nil : "interrupted by \(signal) after \(stepInput)"
         case .picked(let values):
             let picked = values.compactMap { $0 as? ChaosItem }
             guard topAtStepStart == .picker, picked.count == values.count else {

@@ -1,19 +1,9 @@
 // The seeded randomness of the chaos test: the same seed gives the same run on every machine.
 
-/// SplitMix64: small, fast, and the same sequence everywhere for a seed.
-struct ChaosGenerator: RandomNumberGenerator {
-    private var state: UInt64
+import TerminalCore
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The draws the chaos run makes, on the shared seeded generator.
+extension SplitMix64 {
     /// A number in `range`.
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 

@@ -1,4 +1,5 @@
 import Lister
+import TerminalCore
 
 /// The matching rule written plainly, to check the byte search against: a case-sensitive
 /// term is found in the row's UTF-8, any other in the UTF-8 of the lowercased row.
@@ -14,18 +15,6 @@ func referenceRows(_ query: FilterQuery, _ texts: [String]) -> [Int] {
     texts.indices.filter { referenceMatches(query, texts[$0]) }
 }
 
-/// A small deterministic random number generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Words with the cases that matter: mixed case, non-ASCII, characters whose lowercase
 /// holds ASCII (İ, Kelvin sign), decomposed accents, CJK, digits.
 let filterWords = [
@@ -36,7 +25,7 @@ let filterWords = [
 
 /// `count` deterministic rows of 0 to ~12 words, so lengths cross the 16-byte blocks.
 func filterCorpus(count: Int, seed: UInt64 = 42) -> [String] {
-    var generator = SeededGenerator(state: seed)
+    var generator = SplitMix64(seed: seed)
     return (0..<count).map { _ in
         let words = Int.random(in: 0...12, using: &generator)
         return (0..<words).map { _ in filterWords.randomElement(using: &generator)! }

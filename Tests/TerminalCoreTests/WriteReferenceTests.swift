@@ -14,7 +14,7 @@ import Testing
     ]
 
     @Test func matchesTheReferenceOnRandomTexts() {
-        var random = SplitMix(seed: 6)
+        var random = SplitMix64(seed: 6)
         for trial in 0..<6000 {
             let columns = Int(random.next(upTo: 14)) + 1
             var text = ""
@@ -105,16 +105,7 @@ enum ReferenceLayout {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failure names a reproducible trial.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A number below `bound` by remainder (the trials' numbers depend on it), 0 for 0.
     mutating func next(upTo bound: UInt64) -> UInt64 { bound == 0 ? 0 : next() % bound }
 }

@@ -31,7 +31,7 @@ public final class Runtime {
     let configuration: Configuration
     var stack: [any ScreenHost] = []
     private var nextScreenID = 0
-    private var showingHelp = false
+    private(set) var showingHelp = false
     private var lastClick: (row: Int, at: Duration)?
     private var hint: String?
     private var dirty = true

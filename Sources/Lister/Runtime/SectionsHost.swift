@@ -10,11 +10,11 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
     let id: Int
     let screen: S
     private let sections: [ListSection<S.Item>]
-    private var models: [ListModel<S.Item>]
+    private(set) var models: [ListModel<S.Item>]
     private unowned let scheduler: any LoadScheduler
-    private var rows = Rows([])
+    private(set) var rows = Rows([])
     /// The selected row, and what it shows (kept when rows move).
-    private var selectedRow: Int?
+    private(set) var selectedRow: Int?
     private var anchor: Rows.Anchor?
     private var scrollOffset = 0
     private var height = 0

@@ -95,8 +95,25 @@ public protocol ListScreen: Screen {
 }
 
 extension ListScreen {
-    @ViewBuilder
     public func body(_ context: ListContext<Self>) -> Group {
+        return standardBody(context)  // `return`: the result, not a group around it
+    }
+
+    /// What the default ``body(_:)`` draws: the loading view once the spinner delay has
+    /// passed, the empty view, the error view, or the rows (with the footer).
+    ///
+    /// An override cannot call a protocol's default, so a screen whose `body` adds to the
+    /// usual one (draws around it, records it) calls this:
+    ///
+    /// ```swift
+    /// @ViewBuilder
+    /// func body(_ context: ListContext<Self>) -> Group {
+    ///     Text("Pinned: \(pinned)").dim()
+    ///     standardBody(context)
+    /// }
+    /// ```
+    @ViewBuilder
+    public func standardBody(_ context: ListContext<Self>) -> Group {
         switch context.state {
         case .idle:
             Nothing()
