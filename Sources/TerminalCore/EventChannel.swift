@@ -1,15 +1,12 @@
-/// Events from any thread to one consumer, which waits for them without leaving its actor.
+/// Events from any thread to one consumer: awaited, or handed to the main actor as calls.
 ///
-/// `AsyncStream` resumes its consumer on the global executor (its iterator waits in a
-/// nonisolated closure), so a main-actor loop fed by one wakes a pool thread for every
-/// element and hops back. A channel's consumer waits in its own isolation
-/// (`next(isolation:)`, which `for await` uses), and ``yield(_:)`` resumes it straight on
-/// its actor. Unbounded and in order; one consumer at a time.
-///
-/// A consumer on the main actor can take the elements as calls instead
-/// (``deliver(to:)``): a waiting task is always resumed through the global executor, a call
-/// is not. Inside ``MainLoop`` a key then goes from the tty to the main actor, and its frame
-/// back to the tty, without leaving the main thread.
+/// Unbounded and in order; one consumer at a time. A consumer can iterate it (`for await`)
+/// as it would an `AsyncStream`. On Linux a task waiting on a continuation, as both do, is
+/// resumed through the global executor and then hops back to its actor: a main-actor loop
+/// fed that way wakes a pool thread for every element. A main-actor consumer can take the
+/// elements as calls instead (``deliver(to:)``): inside ``MainLoop`` an element yielded on
+/// the main thread is handled before ``yield(_:)`` returns, so a key goes from the tty to
+/// the main actor, and its frame back to the tty, without leaving the main thread.
 public final class EventChannel<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = Never
 
