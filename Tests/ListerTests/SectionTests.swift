@@ -76,6 +76,26 @@ struct Library: SectionedListScreen {
         #expect(app.lines[9].contains("refreshing"))
     }
 
+    @Test func aClickSelectsItemsAndRetriesAFailedSectionButNotHeaders() async {
+        let library = Library(names: ["Fantasy", "Essays", "Drama"])
+        let app = makeApp(library)
+        await app.start()
+        library.loaders[0].succeed(books(0..<2))
+        library.loaders[1].succeed([])
+        library.loaders[2].fail(ListError("offline"))
+        await app.settle()
+        // Screen rows: 1 Fantasy, 2 book 0, 3 book 1, 4 Essays, 5 Nothing in Essays, 6 Drama, 7 the error.
+        await app.mouse(.press, row: 3)
+        #expect(app.lines[9].hasPrefix("2/2 · Fantasy"))
+        await app.mouse(.press, row: 1)  // a header
+        await app.mouse(.press, row: 5)  // an empty section's row
+        #expect(app.lines[9].hasPrefix("2/2 · Fantasy"))
+        #expect(library.loaders.map(\.callCount) == [1, 1, 1])
+        await app.mouse(.press, row: 7)  // the failed section: retried, that one only
+        #expect(library.loaders.map(\.callCount) == [1, 1, 2])
+        #expect(app.frame?.cursor?.row == 7)
+    }
+
     @Test func navigationSkipsHeadersAndEmptySections() async {
         let library = Library(names: ["Fantasy", "Essays", "Drama"])
         let app = makeApp(library)

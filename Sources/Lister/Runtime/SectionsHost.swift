@@ -93,6 +93,25 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
         return .handled(changed: before != (selectedRow, scrollOffset))
     }
 
+    /// A click selects the row under it: an item, or a section's loading or error row (a
+    /// click on an error row also retries that section). Headers, the sticky header over the
+    /// first line and empty sections' rows take no clicks.
+    func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
+        self.now = now
+        let row = scrollOffset + line
+        let stickyHeaderShown = line == 0 && rows.stickySection(atOffset: scrollOffset) != nil
+        guard row < rows.count, !stickyHeaderShown, rows[row].isSelectable else { return (nil, .handled(changed: false)) }
+        let before = selectedRow
+        select(row)
+        if case .failed(let section) = rows[row] {
+            run(models[section].refresh(now: now), section: section)
+            rebuildRows()
+            return (nil, .handled(changed: true))
+        }
+        keepSelectionVisible()
+        return (row, .handled(changed: before != row))
+    }
+
     func receive(generation load: Int, payload: any Sendable, now: Duration) -> Bool {
         self.now = now
         guard let (section, generation) = loads.removeValue(forKey: load),
