@@ -9,8 +9,9 @@ import Glibc
 /// 60 MB more of the process's memory.
 ///
 /// The descriptor is a duplicate owned by this object and read with `pread` only (no shared
-/// offset), from any thread. If the file shrinks meanwhile, the missing bytes read as
-/// zeros: rows show them as `^@`, and nothing fails.
+/// offset), from any thread. If the file changes meanwhile, rows show what it holds when
+/// they are read (a page read for rows is kept, four of 64 KiB); if it shrinks, the missing
+/// bytes read as zeros: rows show them as `^@`, and nothing fails.
 final class LineSourceFile: Sendable {
     /// Input of at least this many bytes from a regular file is read back, not kept.
     static let threshold = 8 << 20
