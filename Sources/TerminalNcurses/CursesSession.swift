@@ -7,7 +7,7 @@ import TerminalCore
 import Glibc
 #endif
 
-/// What the curses thread reports once `newterm` has succeeded or failed.
+/// What the thread that sets curses up reports once `newterm` has succeeded or failed.
 struct Startup: Sendable {
     /// Whether colours are in use.
     var colorEnabled: Bool
