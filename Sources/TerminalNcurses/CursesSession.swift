@@ -209,6 +209,7 @@ final class CursesSession {
             outcome = .ttyGone
             reportHangup()
         }
+        mailbox.expectTake()
         handleSignals()
         readInput()
         let requests = mailbox.take()

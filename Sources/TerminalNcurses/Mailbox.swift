@@ -19,7 +19,8 @@ struct Mailbox {
     var suspend = false
     /// End curses and leave the thread.
     var close = false
-    /// Whether the wake pipe already holds a byte for these requests.
+    /// Whether the curses thread will take the requests without a new byte in the wake
+    /// pipe: one is already there, or the thread is in its service pass (``expectTake()``).
     var wakePending = false
     /// Set once ``close`` was asked for: later requests are dropped.
     var closed = false
@@ -47,6 +48,13 @@ extension Locked where Value == Mailbox {
             var byte: UInt8 = 0xFF
             _ = write(wakeFD, &byte, 1)
         }
+    }
+
+    /// Says that the curses thread is about to take the requests (curses thread only): a
+    /// request posted meanwhile (a frame rendered for the key being read) writes no byte
+    /// to the wake pipe, and the same pass draws it.
+    func expectTake() {
+        withLock { $0.wakePending = true }
     }
 
     /// Takes every pending request (curses thread only).
