@@ -45,29 +45,45 @@ public final class EventChannel<Element: Sendable>: AsyncSequence, Sendable {
 
     /// Hands `element` to the consumer, or keeps it until the consumer asks; dropped once
     /// the channel has finished.
-    public func yield(_ element: Element) {
-        if deliverToSink(element) { return }
-        let waiter = state.withLock { state -> CheckedContinuation<Element?, Never>? in
-            guard !state.finished else { return nil }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return waiter
-            }
-            state.buffer.append(element)
-            return nil
-        }
-        waiter?.resume(returning: element)
-    }
+    public func yield(_ element: Element) { send(element) }
 
     /// Ends the channel: the consumer gets the elements still buffered, then nil.
-    public func finish() {
-        if deliverToSink(nil) { return }
-        let waiter = state.withLock { state -> CheckedContinuation<Element?, Never>? in
-            state.finished = true
-            defer { state.waiter = nil }
-            return state.waiter
+    public func finish() { send(nil) }
+
+    /// Where one element (nil: the end) goes, decided under the lock.
+    private enum Route {
+        case nowhere
+        case waiter(CheckedContinuation<Element?, Never>)
+        case sink(@MainActor (Element?) -> Void, direct: Bool)
+    }
+
+    /// Sends `element` (nil: the end) to the sink, the waiting consumer or the buffer.
+    private func send(_ element: Element?) {
+        let route = state.withLock { state -> Route in
+            guard !state.finished else { return .nowhere }
+            if element == nil { state.finished = true }
+            if let sink = state.sink {
+                let direct = state.queued == 0 && MainLoop.isServingCurrentThread
+                if !direct { state.queued += 1 }
+                return .sink(sink, direct: direct)
+            }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return .waiter(waiter)
+            }
+            if let element { state.buffer.append(element) }
+            return .nowhere
         }
-        waiter?.resume(returning: nil)
+        switch route {
+        case .nowhere:
+            break
+        case .waiter(let waiter):
+            waiter.resume(returning: element)
+        case .sink(let sink, direct: true):
+            MainActor.assumeIsolated { sink(element) }
+        case .sink(let sink, direct: false):
+            enqueue { sink(element) }
+        }
     }
 
     /// The next element, waiting in the caller's isolation; nil once the channel has
@@ -113,24 +129,6 @@ public final class EventChannel<Element: Sendable>: AsyncSequence, Sendable {
             for element in buffered.elements { handler(element) }
             if buffered.finished { handler(nil) }
         }
-    }
-
-    /// Gives `element` (nil: the end) to the sink, if there is one; false otherwise.
-    private func deliverToSink(_ element: Element?) -> Bool {
-        let route = state.withLock { state -> (sink: @MainActor (Element?) -> Void, direct: Bool)? in
-            guard let sink = state.sink, !state.finished else { return nil }
-            if element == nil { state.finished = true }
-            let direct = state.queued == 0 && MainLoop.isServingCurrentThread
-            if !direct { state.queued += 1 }
-            return (sink, direct)
-        }
-        guard let route else { return state.withLock { $0.sink != nil } }
-        if route.direct {
-            MainActor.assumeIsolated { route.sink(element) }
-        } else {
-            enqueue { route.sink(element) }
-        }
-        return true
     }
 
     /// Runs `delivery` in a main-actor task, then counts it as no longer queued.
