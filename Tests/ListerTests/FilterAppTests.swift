@@ -1,4 +1,4 @@
-import Lister
+@_spi(Testing) import Lister
 import ListerTestSupport
 import TerminalCore
 import Testing
@@ -97,6 +97,24 @@ import Testing
         #expect(app.lines[9].hasPrefix("1/12 of 120000"))
         #expect(Array(app.lines[1...2]) == ["row 11999", "row 111999"])
         #expect(app.loadsInFlight == 0)
+    }
+
+    /// Enter typed right after the query, before the run off the main actor has come back,
+    /// chooses a match of the whole query, not of the prefix whose matches are on screen.
+    @Test func enterWhileALargeFilterRunsChoosesAMatchOfTheWholeQuery() async {
+        let many = (0..<120_000).map { Fruit(id: $0, name: "row \($0)") }
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: FruitScreen(loader: loader, pickMode: .single), size: Size(rows: 10, columns: 40))
+        await app.start()
+        loader.succeed(many)
+        await app.settle()
+        await app.press(.character("/"))
+        await app.type("1")  // settled: the matches of "1" are on screen, row 1 selected
+        // Keys without settling, as fast as a person types: "19999" runs off the main actor.
+        for key: Key in [.character("9"), .character("9"), .character("9"), .character("9"), .enter, .enter] {
+            app.runtime.process(.terminal(.key(key)))
+        }
+        #expect(app.outcome?.picked(as: Fruit.self).map(\.name) == ["row 19999"])
     }
 }
 

@@ -93,8 +93,18 @@ extension ListHost {
         return source
     }
 
-    /// Carries out what the engine asks: small runs at once, big ones off the main actor.
-    private func execute(_ action: FilterAction) {
+    /// Completes here and now a filter run still going off the main actor, so that a key
+    /// acting on the selection (Enter, Tab) acts on a match of the query as typed, not of
+    /// the one before it.
+    func finishFilterNow() {
+        guard filter.asyncRunID != nil, let run = filter.engine.running else { return }
+        execute(.start(run), inline: true)
+        keepSelectionAmongMatches()
+    }
+
+    /// Carries out what the engine asks: small runs at once (every run with `inline`), big
+    /// ones off the main actor.
+    private func execute(_ action: FilterAction, inline: Bool = false) {
         var action = action
         while true {
             if case .none = action { return }
@@ -104,7 +114,7 @@ extension ListHost {
             }
             guard case .start(let run) = action else { return }
             let source = filterSource
-            if run.workload <= Self.inlineFilterWorkload {
+            if inline || run.workload <= Self.inlineFilterWorkload {
                 action = filter.engine.receive(run.perform(over: source))
                 continue
             }

@@ -58,6 +58,7 @@ final class ListHost<S: ListScreen>: ScreenHost {
 
     func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
         self.now = now
+        if command == .open || command == .openOnly || command == .mark { finishFilterNow() }
         if let response = performFiltered(command, pageSize: pageSize) { return response }
         let before = (model.selection, model.scrollOffset)
         switch command {
