@@ -6,7 +6,7 @@ import Darwin
 
 /// A block of rows that moved up or down between two frames, as a list scrolled by a key.
 ///
-/// A backend that can scroll a region of the screen (curses' `wscrl`) applies the shift
+/// A backend that can scroll a region of the screen (a scroll region, `csr`) applies the shift
 /// first and then sends only the cells that still differ: one new row instead of a whole
 /// list area rewritten.
 public struct RowShift: Hashable, Sendable {

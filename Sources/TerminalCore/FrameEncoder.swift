@@ -1,0 +1,190 @@
+/// Turns frames into the bytes that change what a terminal shows into the next frame:
+/// cursor moves, attributes and the text of the cells that changed, a scrolled region when
+/// rows only moved, all in one buffer that the backend writes with one `write`.
+///
+/// The encoder remembers what it last sent (the frame, the attributes in effect, where the
+/// cursor is) and writes only the difference. When the terminal may show something else
+/// (first frame, resize, resume, Ctrl-L), ``invalidate()`` makes the next frame clear the
+/// screen and write every cell that is not blank.
+public struct FrameEncoder {
+    /// The control strings of the terminal.
+    public let strings: ControlStrings
+    /// The last frame encoded, which the terminal shows once the bytes are written; `nil`
+    /// when what it shows is unknown.
+    public private(set) var shown: Buffer?
+
+    /// The attributes and colours in effect on the terminal, as its numbers.
+    private struct Pen: Equatable {
+        var attributes: Attributes = []
+        var foreground: Int?
+        var background: Int?
+        static let plain = Pen()
+    }
+
+    /// `nil` when unknown (before the first frame, after `invalidate`).
+    private var pen: Pen?
+    /// Where the cursor is; `nil` when unknown (after a scroll region was set, or after
+    /// the last column was written, where terminals disagree about the cursor).
+    private var cursor: Point?
+
+    /// Creates an encoder that knows nothing of the screen yet.
+    public init(strings: ControlStrings) {
+        self.strings = strings
+    }
+
+    /// Forgets what the terminal shows: the next frame clears the screen first.
+    public mutating func invalidate() {
+        shown = nil
+        pen = nil
+        cursor = nil
+    }
+
+    /// Appends to `output` the bytes that turn what the terminal shows into `frame`, on a
+    /// screen of `screen` cells (the frame is clipped to it).
+    public mutating func encode(_ frame: Buffer, screen: Size, into output: inout [UInt8]) {
+        var model: Buffer
+        if let shown, shown.size == frame.size {
+            model = shown
+        } else {
+            setPen(.plain, into: &output)
+            output += strings.clearScreen
+            cursor = Point(row: 0, column: 0)
+            model = Buffer(size: frame.size)
+        }
+        if frame.size == screen, let shift = frame.rowShift(since: model),
+           scroll(shift, screen: screen, into: &output) {
+            model.apply(shift)
+        }
+        for run in frame.changes(since: model) where run.row < screen.rows {
+            put(run, rowWidth: frame.size.columns, screen: screen, into: &output)
+        }
+        if let target = frame.cursor, target.row >= 0, target.row < screen.rows,
+           target.column >= 0, target.column < screen.columns {
+            move(to: target, into: &output)  // hidden, but where a screen reader looks
+        }
+        setPen(.plain, into: &output)
+        shown = frame
+    }
+
+    // MARK: Scrolling
+
+    /// Scrolls rows `shift.top...shift.bottom` with a scroll region, as the terminal would
+    /// if they were a window of their own. Returns false when the terminal cannot.
+    private mutating func scroll(_ shift: RowShift, screen: Size, into output: inout [UInt8]) -> Bool {
+        guard let region = strings.setScrollRegion, shift.top >= 0, shift.bottom < screen.rows,
+              shift.top < shift.bottom, shift.distance != 0,
+              let step = shift.distance > 0 ? strings.scrollForward : strings.scrollReverse
+        else { return false }
+        setPen(.plain, into: &output)  // uncovered rows take the current background
+        output += region(shift.top, shift.bottom)
+        output += strings.moveCursor(shift.distance > 0 ? shift.bottom : shift.top, 0)
+        for _ in 0..<abs(shift.distance) { output += step }
+        output += region(0, screen.rows - 1)
+        cursor = nil
+        return true
+    }
+
+    // MARK: Cells
+
+    /// Writes one run of changed cells, clipped to the screen. When the run reaches the end
+    /// of the row and ends in plain blanks, they are cleared with one `el` instead.
+    private mutating func put(_ run: Buffer.Run, rowWidth: Int, screen: Size, into output: inout [UInt8]) {
+        let cells = run.cells
+        var end = cells.endIndex
+        if let clear = strings.clearToEndOfLine, run.column + cells.count == rowWidth {
+            var blank = end
+            while blank > cells.startIndex, cells[blank - 1] == .blank { blank -= 1 }
+            if end - blank > clear.count {
+                end = blank
+            }
+        }
+        let lastRow = run.row == screen.rows - 1
+        var column = run.column
+        var covered = run.column  // columns left of this are written
+        for cell in cells[cells.startIndex..<end] {
+            defer { column += 1 }
+            if cell.isContinuation || column < covered { continue }
+            if column >= screen.columns { return }
+            let width = max(1, Int(cell.width))
+            let cut = column + width > screen.columns  // a wide character cut by the edge
+            let reachesCorner = lastRow && column + (cut ? 1 : width) == screen.columns && !strings.cornerIsSafe
+            if reachesCorner, strings.autoMarginsOff == nil { return }  // writing it would scroll
+            move(to: Point(row: run.row, column: column), into: &output)
+            setPen(pen(for: cell.style), into: &output)
+            if reachesCorner, let off = strings.autoMarginsOff { output += off }
+            if cut {
+                output.append(0x20)
+                covered = column + 1
+            } else {
+                append(cell.glyph, to: &output)
+                covered = column + width
+            }
+            if reachesCorner, let on = strings.autoMarginsOn { output += on }
+            // Past the last column the cursor waits to wrap, differently per terminal.
+            cursor = covered < screen.columns ? Point(row: run.row, column: covered) : nil
+        }
+        let clearFrom = run.column + (end - cells.startIndex)
+        if end < cells.endIndex, clearFrom < screen.columns, let clear = strings.clearToEndOfLine {
+            move(to: Point(row: run.row, column: clearFrom), into: &output)
+            setPen(.plain, into: &output)
+            output += clear
+        }
+    }
+
+    /// Appends the UTF-8 of `glyph` (a space for the empty glyph).
+    @inline(__always)
+    private func append(_ glyph: Glyph, to output: inout [UInt8]) {
+        if let byte = glyph.asciiByte {
+            output.append(byte)
+        } else if glyph.isEmpty {
+            output.append(0x20)
+        } else {
+            glyph.withUTF8 { output.append(contentsOf: $0) }
+        }
+    }
+
+    private mutating func move(to target: Point, into output: inout [UInt8]) {
+        guard cursor != target else { return }
+        output += strings.moveCursor(target.row, target.column)
+        cursor = target
+    }
+
+    // MARK: Attributes
+
+    /// The pen that draws `style` on this terminal: colours it lacks become the default.
+    private func pen(for style: Style) -> Pen {
+        guard style != .plain else { return .plain }
+        let colors = strings.foreground != nil && strings.background != nil
+        return Pen(attributes: style.attributes,
+                   foreground: colors ? strings.number(of: style.foreground) : nil,
+                   background: colors ? strings.number(of: style.background) : nil)
+    }
+
+    /// Switches to `target`, adding to the current attributes when it only adds, and
+    /// resetting everything first when something must be turned off.
+    private mutating func setPen(_ target: Pen, into output: inout [UInt8]) {
+        guard pen != target else { return }
+        var base = pen ?? .plain
+        let keeps = pen != nil && target.attributes.isSuperset(of: base.attributes)
+            && (base.foreground == nil || base.foreground == target.foreground)
+            && (base.background == nil || base.background == target.background)
+        if !keeps {
+            output += strings.resetAttributes
+            // sgr0 need not reset colours: op does (unknown pen: colours may be set).
+            if pen == nil || base.foreground != nil || base.background != nil,
+               let reset = strings.defaultColors {
+                output += reset
+            }
+            base = .plain
+        }
+        let added = target.attributes.subtracting(base.attributes)
+        if added.contains(.bold), let bold = strings.bold { output += bold }
+        if added.contains(.dim), let dim = strings.dim { output += dim }
+        if added.contains(.reverse), let reverse = strings.reverse { output += reverse }
+        if added.contains(.underline), let underline = strings.underline { output += underline }
+        if added.contains(.italic), let italic = strings.italic { output += italic }
+        if let n = target.foreground, n != base.foreground, let set = strings.foreground { output += set(n) }
+        if let n = target.background, n != base.background, let set = strings.background { output += set(n) }
+        pen = target
+    }
+}

@@ -1,0 +1,230 @@
+import Testing
+@testable import TerminalCore
+
+/// What a ``FrameEncoder`` writes, run through ``VirtualTerminal``: the terminal must show
+/// exactly the frame, and a small change must cost few bytes.
+@Suite struct FrameEncoderTests {
+    static let texts = ["a", "bc", "xyz ", " ", "   ", "é", "日", "😀x", "a日b", "qrstuvwxyz"]
+    static let styles: [Style] = [
+        .plain, .bold, .reverse, .dim, Style(foreground: .red), Style(background: .blue, attributes: .underline),
+        Style(foreground: .indexed(200), attributes: [.bold, .italic]), Style(foreground: .indexed(12)),
+        Style(foreground: .green, background: .indexed(236), attributes: .reverse),
+    ]
+
+    /// Random frames, edits, scrolled regions, cursor moves, resizes and invalidations, on
+    /// screens of the frame's size and of others: after every frame the terminal shows it.
+    @Test(arguments: 1...24)
+    func everyFrameEndsUpOnScreen(seed: Int) {
+        checkRandomFrames(seed: UInt64(seed), strings: .ansi)
+    }
+
+    /// The same on a terminal that scrolls when its bottom-right cell is written (no
+    /// `xenl`): that cell is written with auto-margins off.
+    @Test(arguments: 1...8)
+    func everyFrameEndsUpOnATerminalWithoutTheNewlineGlitch(seed: Int) {
+        var strings = ControlStrings.ansi
+        strings.cornerIsSafe = false
+        checkRandomFrames(seed: UInt64(seed) &+ 500, strings: strings)
+    }
+
+    /// The same with only the required strings: no scroll region, no `el`, no colours and
+    /// no way to turn auto-margins off (the bottom-right cell is then left alone).
+    @Test(arguments: 1...8)
+    func everyFrameEndsUpOnAMinimalTerminal(seed: Int) {
+        let ansi = ControlStrings.ansi
+        var minimal = ControlStrings(moveCursor: ansi.moveCursor, clearScreen: ansi.clearScreen,
+                                     resetAttributes: ansi.resetAttributes)
+        minimal.reverse = ansi.reverse
+        minimal.bold = ansi.bold
+        checkRandomFrames(seed: UInt64(seed) &+ 1000, strings: minimal)
+    }
+
+    @Test func downWithinAPageRewritesTwoRowsAndTheStatus() {
+        var encoder = FrameEncoder(strings: .ansi)
+        var output: [UInt8] = []
+        encoder.encode(list(first: 0, selected: 3), screen: size, into: &output)
+        output.removeAll()
+        encoder.encode(list(first: 0, selected: 4), screen: size, into: &output)
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(text.contains("item 3") && text.contains("item 4"))
+        #expect(!text.contains("item 2") && !text.contains("item 5"))
+        #expect(!text.contains("\u{1B}[2J"))
+        #expect(output.count < 120, "\(output.count) bytes: \(text.debugDescription)")
+    }
+
+    @Test func scrollingUsesAScrollRegionAndWritesTheNewRow() {
+        var encoder = FrameEncoder(strings: .ansi)
+        var terminal = VirtualTerminal(size: size)
+        var output: [UInt8] = []
+        encoder.encode(list(first: 0, selected: 7), screen: size, into: &output)
+        terminal.feed(output)
+        output.removeAll()
+        let next = list(first: 1, selected: 8)
+        encoder.encode(next, screen: size, into: &output)
+        terminal.feed(output)
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(text.contains("\u{1B}[2;8r") && text.contains("\n"), "\(text.debugDescription)")
+        #expect(output.count < 160, "\(output.count) bytes: \(text.debugDescription)")
+        #expect((0..<size.rows).map(terminal.line) == (0..<size.rows).map { next.line($0).padding(size.columns) },
+                "\(text.debugDescription)")
+        #expect(terminal.faults.isEmpty)
+    }
+
+    @Test func theFirstFrameResetsAttributesAndClears() {
+        var encoder = FrameEncoder(strings: .ansi)
+        var output: [UInt8] = []
+        encoder.encode(Buffer(size: size), screen: size, into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "\u{1B}[m\u{1B}[39;49m\u{1B}[H\u{1B}[2J")
+        output.removeAll()
+        encoder.encode(Buffer(size: size), screen: size, into: &output)
+        #expect(output.isEmpty)
+    }
+
+    @Test func theBottomRightCellIsWrittenWithAutoMarginsOff() {
+        var frame = Buffer(size: Size(rows: 2, columns: 3))
+        frame.write("abc", at: Point(row: 1, column: 0))
+        var strings = ControlStrings.ansi
+        strings.cornerIsSafe = false
+        var encoder = FrameEncoder(strings: strings)
+        var terminal = VirtualTerminal(size: frame.size, fill: "?")
+        var output: [UInt8] = []
+        encoder.encode(frame, screen: frame.size, into: &output)
+        terminal.feed(output)
+        #expect(terminal.line(1) == "abc")
+        #expect(terminal.faults.isEmpty)
+        #expect(String(decoding: output, as: UTF8.self).contains("\u{1B}[?7lc\u{1B}[?7h"))
+    }
+
+    @Test func aWideCharacterCutByTheScreenEdgeIsABlank() {
+        var frame = Buffer(size: Size(rows: 1, columns: 4))
+        frame.write("ab日", at: Point(row: 0, column: 0))
+        var encoder = FrameEncoder(strings: .ansi)
+        var terminal = VirtualTerminal(size: Size(rows: 1, columns: 3), waitsToWrap: true)
+        var output: [UInt8] = []
+        encoder.encode(frame, screen: terminal.size, into: &output)
+        terminal.feed(output)
+        #expect(terminal.line(0) == "ab ")
+        #expect(terminal.faults.isEmpty)
+    }
+
+    // MARK: Helpers
+
+    let size = Size(rows: 10, columns: 24)
+
+    /// A frame like lister's: a title, rows `first...` with one in reverse video, a status.
+    func list(first: Int, selected: Int) -> Buffer {
+        var buffer = Buffer(size: size)
+        buffer.write("Title", at: Point(row: 0, column: 0), style: .bold)
+        for line in 1..<(size.rows - 1) {
+            let index = first + line - 1
+            buffer.write("item \(index) lorem", at: Point(row: line, column: 0))
+            if index == selected { buffer.applyStyle(.reverse, to: Rect(row: line, column: 0, rows: 1, columns: size.columns)) }
+        }
+        buffer.write("\(selected + 1)/1000", at: Point(row: size.rows - 1, column: 0), style: .bold)
+        return buffer
+    }
+
+    func randomSize(_ random: inout SplitMix64) -> Size {
+        Size(rows: Int.random(in: 1...7, using: &random), columns: Int.random(in: 1...11, using: &random))
+    }
+
+    func scribble(on frame: inout Buffer, rows: ClosedRange<Int>? = nil, count: Int, _ random: inout SplitMix64) {
+        guard frame.size.rows > 0, frame.size.columns > 0 else { return }
+        for _ in 0..<count {
+            let row = rows.map { Int.random(in: $0, using: &random) } ?? Int.random(in: 0..<frame.size.rows, using: &random)
+            let column = Int.random(in: 0..<frame.size.columns, using: &random)
+            frame.write(Self.texts.randomElement(using: &random)!, at: Point(row: row, column: column),
+                        style: Self.styles.randomElement(using: &random)!)
+        }
+    }
+
+    func checkRandomFrames(seed: UInt64, strings: ControlStrings) {
+        var random = SplitMix64(seed: seed)
+        var frameSize = randomSize(&random)
+        var screen = frameSize
+        var encoder = FrameEncoder(strings: strings)
+        var terminal = VirtualTerminal(size: screen, fill: "?", waitsToWrap: strings.cornerIsSafe)
+        var frame = Buffer(size: frameSize)
+        for step in 0..<60 {
+            switch Int.random(in: 0..<12, using: &random) {
+            case 0:  // resized: the terminal shows something unknown
+                frameSize = randomSize(&random)
+                screen = Bool.random(using: &random) ? frameSize : randomSize(&random)
+                terminal = VirtualTerminal(size: screen, fill: "?", waitsToWrap: strings.cornerIsSafe)
+                encoder.invalidate()
+                frame = Buffer(size: frameSize)
+                scribble(on: &frame, count: 6, &random)
+            case 1:  // resumed or Ctrl-L
+                terminal = VirtualTerminal(size: screen, fill: "%", waitsToWrap: strings.cornerIsSafe)
+                encoder.invalidate()
+            case 2, 3, 4:  // a block of rows moved, as a list scrolls
+                let top = Int.random(in: 0..<frameSize.rows, using: &random)
+                let bottom = Int.random(in: top..<frameSize.rows, using: &random)
+                let distance = [1, 2, 3, -1, -2, -3].randomElement(using: &random)!
+                frame.apply(RowShift(top: top, bottom: bottom, distance: distance))
+                scribble(on: &frame, rows: top...bottom, count: 2, &random)
+            case 5:
+                frame.cursor = Bool.random(using: &random) ? nil
+                    : Point(row: Int.random(in: 0..<frameSize.rows, using: &random),
+                            column: Int.random(in: 0..<frameSize.columns, using: &random))
+            case 6:
+                frame = Buffer(size: frameSize)
+                scribble(on: &frame, count: 8, &random)
+            default:
+                scribble(on: &frame, count: Int.random(in: 1...3, using: &random), &random)
+            }
+            var output: [UInt8] = []
+            encoder.encode(frame, screen: screen, into: &output)
+            terminal.feed(output)
+            let context = "seed \(seed), step \(step), frame \(frameSize), screen \(screen): \(String(decoding: output, as: UTF8.self).debugDescription)"
+            #expect(terminal.faults.isEmpty, "\(terminal.faults) \(context)")
+            expectShows(terminal, frame, strings: strings, context)
+            if terminal.faults.isEmpty == false { return }
+        }
+    }
+
+    func expectShows(_ terminal: VirtualTerminal, _ frame: Buffer, strings: ControlStrings, _ context: String) {
+        let screen = terminal.size
+        let corner = strings.autoMarginsOff == nil && !strings.cornerIsSafe ? Point(row: screen.rows - 1, column: screen.columns - 1) : nil
+        for row in 0..<screen.rows {
+            for column in 0..<screen.columns where Point(row: row, column: column) != corner {
+                let index = row * screen.columns + column
+                var text = " ", style = Style.plain
+                if row < frame.size.rows, column < frame.size.columns {
+                    let cell = frame[row, column]
+                    if cell.isContinuation { continue }
+                    if corner != nil, cell.width == 2, row == screen.rows - 1, column == screen.columns - 2 { continue }
+                    text = column + Int(cell.width) > screen.columns ? " " : cell.glyph.string
+                    style = expected(cell.style, strings)
+                }
+                guard terminal.text[index] == text, terminal.styles[index] == style else {
+                    Issue.record("cell \(row),\(column): \(terminal.text[index].debugDescription) \(terminal.styles[index]) instead of \(text.debugDescription) \(style); \(context)")
+                    return
+                }
+            }
+        }
+        if let cursor = frame.cursor, cursor.row < screen.rows, cursor.column < screen.columns {
+            #expect(terminal.cursor == cursor, "cursor: \(context)")
+        }
+    }
+
+    /// The style a terminal with `strings` shows for `style`: colours and attributes it
+    /// lacks are dropped.
+    func expected(_ style: Style, _ strings: ControlStrings) -> Style {
+        let names: [Color] = [.black, .red, .green, .yellow, .blue, .magenta, .cyan, .white]
+        func color(_ color: Color) -> Color {
+            guard strings.foreground != nil, let n = strings.number(of: color) else { return .default }
+            return n < 8 ? names[n] : .indexed(UInt8(n))
+        }
+        var attributes = style.attributes
+        let available: [(Attributes, [UInt8]?)] = [(.bold, strings.bold), (.dim, strings.dim), (.reverse, strings.reverse),
+                                                    (.underline, strings.underline), (.italic, strings.italic)]
+        for (attribute, string) in available where string == nil { attributes.remove(attribute) }
+        return Style(foreground: color(style.foreground), background: color(style.background), attributes: attributes)
+    }
+}
+
+extension String {
+    /// This string with spaces added up to `width` characters.
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
