@@ -58,4 +58,15 @@ static inline const char *cncurses_tigetstr(const char *name) {
     return value;
 }
 
+/*
+ * tiparm is variadic, which Swift cannot call: one and two integer parameters cover every
+ * capability drawn with (cup, csr, setaf, setab). NULL when the expansion fails.
+ */
+static inline const char *cncurses_tiparm1(const char *capability, int first) {
+    return tiparm(capability, first);
+}
+static inline const char *cncurses_tiparm2(const char *capability, int first, int second) {
+    return tiparm(capability, first, second);
+}
+
 #endif

@@ -33,7 +33,8 @@ final class CursesSession {
     let started: DispatchSemaphore
 
     private var screen: OpaquePointer?
-    private var painter = Painter(colorEnabled: false, defaultColors: false)
+    /// Draws the frames; set once curses is up.
+    private var painter: Painter?
     private var hangupReported = false
 
     init(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, wakeReadFD: Int32,
@@ -105,8 +106,8 @@ final class CursesSession {
         }
         self.screen = screen
         _ = set_term(screen)
-        guard cncurses_tigetstr("cup") != nil else {  // TERM=dumb and other glass ttys
-            endTerminal()
+        guard let strings = ControlStrings.terminfo(colors: options.colorEnabled && has_colors()) else {
+            endTerminal()  // TERM=dumb and other glass ttys
             return .failure(.unsupportedTerminalType(getenv("TERM").map { String(cString: $0) } ?? ""))
         }
         let window = cncurses_stdscr()
@@ -117,10 +118,6 @@ final class CursesSession {
         nodelay(window, true)
         _ = curs_set(0)
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
-        // No typeahead check while updating: curses would poll the tty (and flush its output
-        // in pieces) several times per frame to cut an update short, which only pays on
-        // terminals far slower than a key press; the mailbox already drops stale frames.
-        _ = typeahead(-1)
         if options.mouse {
             // Presses and the wheel only; double clicks are told apart by the runtime, so
             // curses must not hold a press back waiting for a second one.
@@ -130,12 +127,8 @@ final class CursesSession {
         for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
-        var colorEnabled = false, defaultColors = false
-        if options.colorEnabled, has_colors(), start_color() != ERR {
-            colorEnabled = true
-            defaultColors = use_default_colors() != ERR
-        }
-        painter = Painter(colorEnabled: colorEnabled, defaultColors: defaultColors)
+        painter = Painter(strings: strings, fd: fileno(output))
+        settle()
         armEmergencyReset()
         guard csig_install_winch() == 0, csig_install_crash_handlers() == 0 else {
             let message = systemMessage(errno)
@@ -143,33 +136,30 @@ final class CursesSession {
             return .failure(.setupFailed("cannot install signal handlers: \(message)"))
         }
         mailbox.withLock { $0.size = currentSize() }
-        return .success(Startup(colorEnabled: colorEnabled))
+        return .success(Startup(colorEnabled: strings.foreground != nil))
+    }
+
+    /// Lets curses finish what it has to write (entering the alternate screen, a clear
+    /// after a resize, its modes again after `endwin`), so that nothing of curses is pending.
+    ///
+    /// Curses no longer draws frames (``Painter`` does), but `wget_wch` refreshes `stdscr`
+    /// whenever it was touched, and a resize touches it: a refresh left for the next key
+    /// would clear the frame drawn meanwhile. Called once set up, after a resize and after
+    /// a resume, each time before the screen is drawn again.
+    private func settle() {
+        refresh()
     }
 
     /// Precomputes what a crash handler writes to undo the UI: mouse reporting off, keypad
     /// off, attributes off, cursor visible, alternate screen off.
     private func armEmergencyReset() {
         // xterm's mouse modes, which terminfo has no capability to turn off.
-        var bytes = options.mouse ? "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l" : ""
+        var bytes = Array((options.mouse ? "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l" : "").utf8)
         for name in ["rmkx", "sgr0", "cnorm", "rmcup"] {
-            if let value = cncurses_tigetstr(name) { bytes += Self.withoutPadding(String(cString: value)) }
+            bytes += ControlStrings.terminfoString(name) ?? []
         }
-        var utf8 = Array(bytes.utf8).map { CChar(bitPattern: $0) }
+        var utf8 = bytes.map { CChar(bitPattern: $0) }
         csig_arm_reset(&utf8, utf8.count, fileno(output))
-    }
-
-    /// Removes terminfo padding specifications (`$<5>`, `$<2*/>`), which are not output.
-    static func withoutPadding(_ capability: String) -> String {
-        var result: [Character] = []
-        var characters = capability[...]
-        while let first = characters.popFirst() {
-            if first == "$", characters.first == "<", let end = characters.firstIndex(of: ">") {
-                characters = characters[characters.index(after: end)...]
-            } else {
-                result.append(first)
-            }
-        }
-        return String(result)
     }
 
     private func endTerminal() {
@@ -215,11 +205,11 @@ final class CursesSession {
         let requests = mailbox.take()
         if requests.close { return .close }
         if requests.suspend { suspend() }
-        if requests.redraw { painter.invalidate(clear: true) }
+        if requests.redraw { painter?.invalidate() }
         if let frame = requests.frame {
-            painter.draw(frame)
+            painter?.draw(frame, screen: currentSize())
         } else if requests.redraw {
-            painter.repaintLast()
+            painter?.repaintLast(screen: currentSize())
         }
         return outcome
     }
@@ -274,8 +264,9 @@ final class CursesSession {
     private func resized() {
         let size = currentSize()
         mailbox.withLock { $0.size = size }
-        painter.invalidate(clear: true)
-        painter.repaintLast()  // until the runtime draws for the new size
+        settle()
+        painter?.invalidate()
+        painter?.repaintLast(screen: size)  // until the runtime draws for the new size
         events.yield(.resize(size))
     }
 
@@ -300,8 +291,9 @@ final class CursesSession {
             resize_term(rows, columns)  // resized while stopped: no SIGWINCH came
             resized()
         } else {
-            painter.invalidate(clear: true)
-            painter.repaintLast()
+            settle()
+            painter?.invalidate()
+            painter?.repaintLast(screen: currentSize())
         }
     }
 }

@@ -99,8 +99,12 @@ import TerminalCore
     }
 
     @Test func terminfoPaddingIsRemoved() {
-        #expect(CursesSession.withoutPadding("\u{1B}[?1049l$<5>") == "\u{1B}[?1049l")
-        #expect(CursesSession.withoutPadding("a$<2*/>b$c") == "ab$c")
-        #expect(CursesSession.withoutPadding("$<unterminated") == "$<unterminated")
+        func strip(_ text: String) -> String {
+            String(decoding: ControlStrings.withoutPadding(Array(text.utf8)), as: UTF8.self)
+        }
+        #expect(strip("\u{1B}[?1049l$<5>") == "\u{1B}[?1049l")
+        #expect(strip("a$<2*/>b$c") == "ab$c")
+        #expect(strip("$<unterminated") == "$<unterminated")
+        #expect(strip("\u{1B}[H\u{1B}[2J$<50>x$<not padding>") == "\u{1B}[H\u{1B}[2Jx$<not padding>")
     }
 }

@@ -1,0 +1,95 @@
+import CNcurses
+import TerminalCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ControlStrings {
+    /// The control strings of the terminal curses was set up for, from its terminfo entry;
+    /// `nil` when it cannot address the cursor or clear the screen (a glass tty).
+    ///
+    /// Call on the curses thread only: `tiparm` expands into one static buffer, and the
+    /// closures call it.
+    static func terminfo(colors wanted: Bool) -> ControlStrings? {
+        guard let cup = capability("cup"), let clear = capability("clear") else { return nil }
+        let cursorAddress = cup.pointer
+        var strings = ControlStrings(
+            moveCursor: { row, column in expand(cncurses_tiparm2(cursorAddress, Int32(row), Int32(column))) },
+            clearScreen: clear.bytes,
+            resetAttributes: capability("sgr0")?.bytes ?? [])
+        if let sgr0 = capability("sgr0"), !sgr0.bytes.isEmpty {  // attributes only if they can be turned off
+            strings.bold = capability("bold")?.bytes
+            strings.dim = capability("dim")?.bytes
+            strings.reverse = capability("rev")?.bytes
+            strings.underline = capability("smul")?.bytes
+            strings.italic = capability("sitm")?.bytes
+        }
+        strings.clearToEndOfLine = capability("el")?.bytes
+        if let csr = capability("csr")?.pointer {
+            strings.setScrollRegion = { top, bottom in expand(cncurses_tiparm2(csr, Int32(top), Int32(bottom))) }
+        }
+        strings.scrollForward = capability("ind")?.bytes
+        strings.scrollReverse = capability("ri")?.bytes
+        let count = Int(tigetnum("colors"))
+        if wanted, count >= 8, let setaf = capability("setaf")?.pointer, let setab = capability("setab")?.pointer {
+            strings.foreground = { n in expand(cncurses_tiparm1(setaf, Int32(n))) }
+            strings.background = { n in expand(cncurses_tiparm1(setab, Int32(n))) }
+            strings.defaultColors = capability("op")?.bytes
+            strings.colorCount = count
+        }
+        strings.autoMarginsOff = capability("rmam")?.bytes
+        strings.autoMarginsOn = capability("smam")?.bytes
+        if strings.autoMarginsOff == nil || strings.autoMarginsOn == nil {
+            strings.autoMarginsOff = nil
+            strings.autoMarginsOn = nil
+        }
+        strings.cornerIsSafe = tigetflag("xenl") > 0 || tigetflag("am") <= 0
+        return strings
+    }
+
+    /// A string capability: its bytes, and the pointer `tiparm` takes (terminfo's storage,
+    /// alive until the screen is deleted).
+    private struct Capability {
+        let pointer: UnsafePointer<CChar>
+        let bytes: [UInt8]
+    }
+
+    /// The terminal's string capability `name`, without padding; `nil` when it lacks it.
+    static func terminfoString(_ name: String) -> [UInt8]? {
+        capability(name)?.bytes
+    }
+
+    private static func capability(_ name: String) -> Capability? {
+        guard let pointer = cncurses_tigetstr(name) else { return nil }
+        return Capability(pointer: pointer, bytes: expand(pointer))
+    }
+
+    /// The bytes of a C string without terminfo's padding delays; none for `NULL` (a
+    /// failed expansion).
+    private static func expand(_ string: UnsafePointer<CChar>?) -> [UInt8] {
+        guard let string else { return [] }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(string))
+        return withoutPadding(Array(bytes))
+    }
+
+    /// `bytes` without the `$<5>`, `$<2*/>` delays of terminals that needed time: `tputs`
+    /// would wait for them, a terminal emulator needs none, and written out they would show.
+    static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "$")) else { return bytes }
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
+               let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")), close > index + 2,
+               bytes[(index + 2)..<close].allSatisfy({ (0x30...0x39).contains($0) || "./*".utf8.contains($0) }) {
+                index = close + 1
+                continue
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return result
+    }
+}
