@@ -26,6 +26,10 @@ public struct FrameEncoder {
     /// Where the cursor is; `nil` when unknown (after a scroll region was set, or after
     /// the last column was written, where terminals disagree about the cursor).
     private var cursor: Point?
+    /// One blank row as wide as the frames: what a cleared or uncovered row shows.
+    private var blankRow = Buffer(size: .zero)
+    /// The runs of the frame being encoded, kept to reuse the storage.
+    private var runs: [Buffer.Run] = []
 
     /// Creates an encoder that knows nothing of the screen yet.
     public init(strings: ControlStrings) {
@@ -42,20 +46,34 @@ public struct FrameEncoder {
     /// Appends to `output` the bytes that turn what the terminal shows into `frame`, on a
     /// screen of `screen` cells (the frame is clipped to it).
     public mutating func encode(_ frame: Buffer, screen: Size, into output: inout [UInt8]) {
-        var model: Buffer
-        if let shown, shown.size == frame.size {
-            model = shown
-        } else {
+        let old = shown?.size == frame.size ? shown : nil
+        if old == nil {
             setPen(.plain, into: &output)
             output += strings.clearScreen
             cursor = Point(row: 0, column: 0)
-            model = Buffer(size: frame.size)
         }
-        if frame.size == screen, let shift = frame.rowShift(since: model),
-           scroll(shift, screen: screen, into: &output) {
-            model.apply(shift)
+        var shift: RowShift?
+        if let old, frame.size == screen, let moved = frame.rowShift(since: old),
+           scroll(moved, screen: screen, into: &output) {
+            shift = moved
         }
-        for run in frame.changes(since: model) where run.row < screen.rows {
+        // Each row is compared with what the terminal now shows there: the same row of the
+        // old frame, the row a scroll brought there, or a blank row (cleared or uncovered).
+        if blankRow.size.columns != frame.size.columns {
+            blankRow = Buffer(size: Size(rows: 1, columns: frame.size.columns))
+        }
+        runs.removeAll(keepingCapacity: true)
+        for row in 0..<min(frame.size.rows, screen.rows) {
+            var source = old.map { ($0, row) } ?? (blankRow, 0)
+            if let old, let shift, row >= shift.top, row <= shift.bottom {
+                let from = row + shift.distance
+                source = from >= shift.top && from <= shift.bottom ? (old, from) : (blankRow, 0)
+            }
+            if !frame.rowEquals(row, in: source.0, otherRow: source.1) {
+                frame.appendChanges(row: row, old: source.0, oldRow: source.1, to: &runs)
+            }
+        }
+        for run in runs {
             put(run, rowWidth: frame.size.columns, screen: screen, into: &output)
         }
         if let target = frame.cursor, target.row >= 0, target.row < screen.rows,
