@@ -24,6 +24,7 @@ public enum DisplayWidth {
 
     /// Columns a whole string takes once drawn.
     public static func of(_ string: some StringProtocol) -> Int {
+        if Sanitizer.isPrintableASCII(string) { return string.utf8.count }
         var total = 0
         for character in string { total += of(character) }
         return total

@@ -59,6 +59,7 @@ public enum Sanitizer {
     /// `text` with every unsafe character replaced by its visible form and tabs expanded
     /// to spaces (tab stops every `tabWidth` columns from the start of `text`).
     public static func clean(_ text: some StringProtocol, tabWidth: Int = 8) -> String {
+        if isPrintableASCII(text) { return String(text) }  // titles and most rows: as they are
         var out = ""
         var column = 0
         for character in text {
@@ -75,6 +76,12 @@ public enum Sanitizer {
             }
         }
         return out
+    }
+
+    /// Whether `text` is only printable ASCII (no controls, no tab): safe to draw as it is,
+    /// one column per byte. Checked on the UTF-8 bytes, without grapheme breaking.
+    public static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Decodes bytes as UTF-8, replacing invalid sequences with U+FFFD.

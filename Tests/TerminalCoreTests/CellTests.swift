@@ -102,6 +102,15 @@ import Testing
         }
     }
 
+    @Test func cleaningAndMeasuringTakeTheASCIIShortcutOnlyForPrintableText() {
+        #expect(Sanitizer.isPrintableASCII("lines › x") == false)
+        #expect(Sanitizer.isPrintableASCII("a\tb") == false && Sanitizer.isPrintableASCII("a\u{7F}") == false)
+        #expect(Sanitizer.isPrintableASCII("item 0000001 lorem ~") && Sanitizer.isPrintableASCII(""))
+        #expect(Sanitizer.clean("a\tb\u{1B}]0;x\u{7}") == "a       b^[]0;x^G")
+        #expect(Sanitizer.clean("plain ascii") == "plain ascii")
+        #expect(DisplayWidth.of("plain ascii") == 11 && DisplayWidth.of("日本 ok") == 7 && DisplayWidth.of("é") == 1)
+    }
+
     @Test func truncationNeverSplitsAWideCharacter() {
         #expect(written("ab日本", columns: 5).line(0) == "ab日…")
         #expect(written("ab日本", columns: 4).line(0) == "ab…")
