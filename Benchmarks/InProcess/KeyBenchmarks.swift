@@ -9,6 +9,9 @@ import TerminalCore
 /// terminal itself are left out.
 ///
 /// (e) How many cells ``Buffer/changes(since:)`` reports for one Down at 120 columns.
+///
+/// (f) What the terminal backend then does with the frame: ``FrameEncoder`` turning it
+/// into bytes (ANSI control strings), timed on the same frames, and how many bytes.
 @MainActor
 enum KeyBenchmarks {
     /// Rows of the list area at 120x40 (title and status bar take two).
@@ -27,13 +30,15 @@ enum KeyBenchmarks {
         // Within a page: from the first row, Down moves the highlight; no row scrolls.
         var withinPage = Samples()
         var pageCells: [Int] = []
+        var pageFrames: [(Buffer, Buffer)] = []
         let perCycle = pageRows - 2
         while withinPage.count < presses {
             await app.press(.home)
             for _ in 0..<min(perCycle, presses - withinPage.count) {
-                let (time, cells) = await timedDown(app)
+                let (time, cells, frames) = await timedDown(app)
                 withinPage.append(time)
                 pageCells.append(cells)
+                if let frames { pageFrames.append(frames) }
             }
         }
 
@@ -42,32 +47,59 @@ enum KeyBenchmarks {
         for _ in 0..<pageRows { await app.press(.down) }
         var scrolling = Samples()
         var scrollCells: [Int] = []
+        var scrollFrames: [(Buffer, Buffer)] = []
         for _ in 0..<presses {
-            let (time, cells) = await timedDown(app)
+            let (time, cells, frames) = await timedDown(app)
             scrolling.append(time)
             scrollCells.append(cells)
+            if let frames { scrollFrames.append(frames) }
         }
 
         report.results.append(.timing("\(keyPrefix)_page", "Down + render (HeadlessApp), \(label), within a page", withinPage))
         report.results.append(.timing("\(keyPrefix)_scroll", "Down + render (HeadlessApp), \(label), scrolling", scrolling))
         report.results.append(cellResult("\(keyPrefix)_cells_page", "changed cells per Down, \(label), within a page", pageCells))
         report.results.append(cellResult("\(keyPrefix)_cells_scroll", "changed cells per Down, \(label), scrolling", scrollCells))
+        for (suffix, place, frames) in [("page", "within a page", pageFrames), ("scroll", "scrolling", scrollFrames)]
+        where !frames.isEmpty {
+            let (time, bytes) = encode(frames)
+            report.results.append(.timing("\(keyPrefix)_encode_\(suffix)", "encode a Down's frame (FrameEncoder), \(label), \(place)", time))
+            report.results.append(cellResult("\(keyPrefix)_bytes_\(suffix)", "bytes encoded per Down, \(label), \(place)", bytes, unit: "bytes"))
+        }
     }
 
-    /// Presses Down once: the time it took and the cells that changed on screen.
-    private static func timedDown(_ app: HeadlessApp) async -> (UInt64, Int) {
+    /// Times encoding the second frame of each pair once the first is on screen.
+    private static func encode(_ frames: [(Buffer, Buffer)]) -> (Samples, [Int]) {
+        var samples = Samples()
+        var sizes: [Int] = []
+        var output: [UInt8] = []
+        for (before, after) in frames {
+            var encoder = FrameEncoder(strings: .ansi)
+            encoder.encode(before, screen: RenderBenchmarks.size, into: &output)
+            output.removeAll(keepingCapacity: true)
+            let start = monotonicNanoseconds()
+            encoder.encode(after, screen: RenderBenchmarks.size, into: &output)
+            samples.append(monotonicNanoseconds() - start)
+            sizes.append(output.count)
+            output.removeAll(keepingCapacity: true)
+        }
+        return (samples, sizes)
+    }
+
+    /// Presses Down once: the time it took, the cells that changed on screen, and the
+    /// frames before and after.
+    private static func timedDown(_ app: HeadlessApp) async -> (UInt64, Int, (Buffer, Buffer)?) {
         let before = app.frame
         let start = monotonicNanoseconds()
         await app.press(.down)
         let elapsed = monotonicNanoseconds() - start
         let cells = app.frame?.changes(since: before).reduce(0) { $0 + $1.cells.count } ?? 0
-        return (elapsed, cells)
+        return (elapsed, cells, before.flatMap { old in app.frame.map { (old, $0) } })
     }
 
-    private static func cellResult(_ key: String, _ label: String, _ cells: [Int]) -> Result {
+    private static func cellResult(_ key: String, _ label: String, _ cells: [Int], unit: String = "cells") -> Result {
         let sorted = cells.sorted()
         let median = Double(sorted[sorted.count / 2])
         let p95 = Double(sorted[min(sorted.count - 1, Int(0.95 * Double(sorted.count - 1)))])
-        return Result(key: key, label: label, unit: "cells", median: median, p95: p95, repetitions: cells.count)
+        return Result(key: key, label: label, unit: unit, median: median, p95: p95, repetitions: cells.count)
     }
 }
