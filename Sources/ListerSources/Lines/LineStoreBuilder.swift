@@ -1,0 +1,153 @@
+import Lister
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads input into a ``LineStore`` chunk by chunk, as it arrives.
+///
+/// One writer appends; ``snapshot()`` gives the lines complete so far as a store that
+/// shares the finished blocks (only the open block, at most about a megabyte, is copied),
+/// so a list can show and filter them while reading goes on.
+public struct LineStoreBuilder {
+    /// The byte that ends a line.
+    public let separator: UInt8
+    private var blocks: [LineBlock] = []
+    private var firstLines: [Int] = []
+    private var sealedLines = 0
+    /// The open block: complete lines, then the start of the line being read (in memory
+    /// only when there is no `file`).
+    private var bytes: [UInt8] = []
+    private var ends: [UInt32] = []
+    /// The bytes of the open block so far: `bytes.count` in memory; in a file, separators
+    /// included.
+    private var length = 0
+    /// The file the bytes are read back from, and where the open block starts in it.
+    private let file: LineSourceFile?
+    private var blockOffset = 0
+
+    /// A block is closed once its bytes reach this size, or its lines this number.
+    private let blockBytes: Int
+    private let blockLines: Int
+
+    /// Starts an empty store whose lines end with `separator`.
+    public init(separator: UInt8 = 0x0A) {
+        self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16)
+    }
+
+    /// Starts an empty store with blocks of at most about `blockBytes` and `blockLines`
+    /// (tests make them tiny to cross many block boundaries). With `file`, the input
+    /// appended is that file's bytes from `offset` on, and they are not kept.
+    init(separator: UInt8, blockBytes: Int, blockLines: Int, file: LineSourceFile? = nil, offset: Int = 0) {
+        self.separator = separator
+        self.blockBytes = blockBytes
+        self.blockLines = blockLines
+        self.file = file
+        blockOffset = offset
+        if file == nil { bytes.reserveCapacity(blockBytes) }
+    }
+
+    /// Starts an empty store for the bytes of `file` from `offset` on, which it reads back
+    /// from the file instead of keeping them.
+    init(separator: UInt8, file: LineSourceFile, offset: Int) {
+        self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16, file: file, offset: offset)
+    }
+
+    /// The number of complete lines so far.
+    public var count: Int { sealedLines + ends.count }
+
+    /// Appends input; a line may continue in the next chunk.
+    public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+        guard let base = chunk.baseAddress else { return }
+        var start = 0
+        while start < chunk.count {
+            let rest = UnsafeBufferPointer(start: base + start, count: chunk.count - start)
+            guard let found = memchr(base + start, Int32(separator), rest.count) else {
+                appendToOpenLine(rest)
+                return
+            }
+            let length = UnsafeRawPointer(found) - UnsafeRawPointer(base + start)
+            appendToOpenLine(UnsafeBufferPointer(start: base + start, count: length))
+            endLine()
+            start += length + 1
+        }
+    }
+
+    /// The lines complete so far, as a store; the line being read is not in it yet.
+    public func snapshot() -> LineStore {
+        guard !ends.isEmpty else { return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines) }
+        let open: LineBlock
+        if let file {
+            open = LineBlock(file: file, offset: blockOffset, ends: ends)
+        } else {
+            open = LineBlock(bytes: Array(bytes[..<Int(ends[ends.count - 1])]), ends: ends)
+        }
+        return LineStore(blocks: blocks + [open], firstLines: firstLines + [sealedLines], count: count)
+    }
+
+    /// Ends the input: a last line without a separator counts as a line.
+    public consuming func finish() -> LineStore {
+        if length > openLineStart { endLine() }
+        seal()
+        return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines)
+    }
+
+    /// Where the line being read starts in the open block.
+    private var openLineStart: Int {
+        guard let last = ends.last else { return 0 }
+        return Int(last) + (file == nil ? 0 : 1)
+    }
+
+    private mutating func appendToOpenLine(_ part: UnsafeBufferPointer<UInt8>) {
+        // Offsets are 32-bit: a line that would pass 4 GiB in one block is cut there.
+        if length + part.count > Int(UInt32.max) {
+            if !ends.isEmpty { moveOpenLineToNewBlock() }
+            if length + part.count > Int(UInt32.max) { endLine() }
+        }
+        if file == nil { bytes.append(contentsOf: part) }
+        length += part.count
+    }
+
+    /// Ends the line being read (in a file, the separator follows it).
+    private mutating func endLine() {
+        ends.append(UInt32(length))
+        if file != nil { length += 1 }
+        if length >= blockBytes || ends.count >= blockLines { seal() }
+    }
+
+    /// Closes the open block (at a line end) and starts a new one.
+    private mutating func seal() {
+        guard !ends.isEmpty else { return }
+        if let file {
+            blocks.append(LineBlock(file: file, offset: blockOffset, ends: ends))
+            blockOffset += length
+        } else {
+            // A block that grew far past its reserve (a huge line) gives the spare memory back.
+            let kept = bytes.capacity > bytes.count + bytes.count / 4 ? Array(bytes) : bytes
+            blocks.append(LineBlock(bytes: kept, ends: ends))
+            bytes = []
+            bytes.reserveCapacity(blockBytes)
+        }
+        firstLines.append(sealedLines)
+        sealedLines += ends.count
+        ends = []
+        length = 0
+    }
+
+    /// Seals the complete lines and carries the line being read over to a new block.
+    private mutating func moveOpenLineToNewBlock() {
+        let start = openLineStart
+        let carried = length - start
+        if file == nil {
+            let open = Array(bytes[start...])
+            bytes.removeSubrange(start...)
+            length = start
+            seal()
+            bytes.append(contentsOf: open)
+        } else {
+            length = start
+            seal()
+        }
+        length = carried
+    }
+}
