@@ -12,7 +12,8 @@ import Glibc
 /// out snapshots that share its finished blocks. Bytes are kept exactly as read (invalid
 /// UTF-8 included), so a picked line is printed back byte for byte. Input from a large
 /// regular file keeps only the line ends: its bytes are read back from the file when a row
-/// is shown, filtered or printed (``LineSourceFile``).
+/// is shown, filtered or printed (``LineSourceFile``); so does a large pipe, from the
+/// temporary file it is written to as it is read (``SpillingLineBuilder``).
 public struct LineStore: RandomAccessCollection, Sendable {
     /// The blocks, in order.
     let blocks: [LineBlock]

@@ -23,7 +23,7 @@ public struct LineStoreBuilder {
     /// included.
     private var length = 0
     /// The file the bytes are read back from, and where the open block starts in it.
-    private let file: LineSourceFile?
+    private var file: LineSourceFile?
     private var blockOffset = 0
 
     /// A block is closed once its bytes reach this size, or its lines this number.
@@ -90,6 +90,66 @@ public struct LineStoreBuilder {
         if length > openLineStart { endLine() }
         seal()
         return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines)
+    }
+
+    /// An empty builder like this one (separator, block sizes) for the bytes of `file`
+    /// from `offset` on.
+    func emptyCopy(file: LineSourceFile, offset: Int) -> LineStoreBuilder {
+        LineStoreBuilder(separator: separator, blockBytes: blockBytes, blockLines: blockLines, file: file, offset: offset)
+    }
+
+    /// Calls `body` with the input appended so far, in order, about a block at a time: each
+    /// line followed by its separator, then the start of the line being read. Appending
+    /// the pieces to an empty builder gives it the same lines (``SpillingLineBuilder``
+    /// copies a builder's lines into a file that way).
+    func replayInput(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var piece: [UInt8] = []
+        for block in blocks {
+            switch block.storage {
+            case .memory(let bytes):
+                piece.removeAll(keepingCapacity: true)
+                Self.join(bytes[...], ends: block.ends, separator: separator, into: &piece)
+                try piece.withUnsafeBufferPointer(body)
+            case .file:
+                try block.withBytes(in: 0..<Int(block.ends[block.ends.count - 1]) + 1, body)
+            }
+        }
+        if let file {
+            piece = [UInt8](repeating: 0, count: length)
+            piece.withUnsafeMutableBytes { _ = file.read(into: $0, at: blockOffset) }
+        } else {
+            piece.removeAll(keepingCapacity: true)
+            Self.join(bytes[..<openLineStart], ends: ends, separator: separator, into: &piece)
+            piece.append(contentsOf: bytes[openLineStart...])
+        }
+        try piece.withUnsafeBufferPointer(body)
+    }
+
+    /// Appends to `piece` the lines of `bytes` that end at `ends`, each followed by `separator`.
+    private static func join(_ bytes: ArraySlice<UInt8>, ends: [UInt32], separator: UInt8, into piece: inout [UInt8]) {
+        piece.reserveCapacity(piece.count + bytes.count + ends.count)
+        var start = bytes.startIndex
+        for end in ends {
+            piece.append(contentsOf: bytes[start..<Int(end)])
+            piece.append(separator)
+            start = Int(end)
+        }
+    }
+
+    /// Keeps the input appended from now on in memory: the lines so far stay in the file,
+    /// and the start of the line being read is read back from it (``SpillingLineBuilder``,
+    /// when the file cannot be written any more).
+    mutating func keepInMemory() {
+        guard let file else { return }
+        let start = openLineStart
+        var open = [UInt8](repeating: 0, count: length - start)
+        open.withUnsafeMutableBytes { _ = file.read(into: $0, at: blockOffset + start) }
+        length = start
+        seal()
+        self.file = nil
+        bytes = open
+        bytes.reserveCapacity(blockBytes)
+        length = open.count
     }
 
     /// Where the line being read starts in the open block.
