@@ -29,19 +29,24 @@ public struct LineStoreBuilder {
     /// A block is closed once its bytes reach this size, or its lines this number.
     private let blockBytes: Int
     private let blockLines: Int
+    /// The most bytes a block can hold (its offsets are 32-bit): a longer line is cut.
+    private let blockLimit: Int
 
     /// Starts an empty store whose lines end with `separator`.
     public init(separator: UInt8 = 0x0A) {
         self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16)
     }
 
-    /// Starts an empty store with blocks of at most about `blockBytes` and `blockLines`
-    /// (tests make them tiny to cross many block boundaries). With `file`, the input
-    /// appended is that file's bytes from `offset` on, and they are not kept.
-    init(separator: UInt8, blockBytes: Int, blockLines: Int, file: LineSourceFile? = nil, offset: Int = 0) {
+    /// Starts an empty store with blocks of at most about `blockBytes` and `blockLines`,
+    /// and never more than `blockLimit` bytes (tests make them tiny to cross many block
+    /// boundaries). With `file`, the input appended is that file's bytes from `offset` on,
+    /// and they are not kept.
+    init(separator: UInt8, blockBytes: Int, blockLines: Int, blockLimit: Int = Int(UInt32.max),
+         file: LineSourceFile? = nil, offset: Int = 0) {
         self.separator = separator
         self.blockBytes = blockBytes
         self.blockLines = blockLines
+        self.blockLimit = blockLimit
         self.file = file
         blockOffset = offset
         if file == nil { bytes.reserveCapacity(blockBytes) }
@@ -95,7 +100,8 @@ public struct LineStoreBuilder {
     /// An empty builder like this one (separator, block sizes) for the bytes of `file`
     /// from `offset` on.
     func emptyCopy(file: LineSourceFile, offset: Int) -> LineStoreBuilder {
-        LineStoreBuilder(separator: separator, blockBytes: blockBytes, blockLines: blockLines, file: file, offset: offset)
+        LineStoreBuilder(separator: separator, blockBytes: blockBytes, blockLines: blockLines, blockLimit: blockLimit,
+                         file: file, offset: offset)
     }
 
     /// Calls `body` with the input appended so far, in order, about a block at a time: each
@@ -160,19 +166,20 @@ public struct LineStoreBuilder {
 
     private mutating func appendToOpenLine(_ part: UnsafeBufferPointer<UInt8>) {
         // Offsets are 32-bit: a line that would pass 4 GiB in one block is cut there.
-        if length + part.count > Int(UInt32.max) {
+        if length + part.count > blockLimit {
             if !ends.isEmpty { moveOpenLineToNewBlock() }
-            if length + part.count > Int(UInt32.max) { endLine() }
+            if length + part.count > blockLimit { endLine(separated: false) }
         }
         if file == nil { bytes.append(contentsOf: part) }
         length += part.count
     }
 
-    /// Ends the line being read (in a file, the separator follows it).
-    private mutating func endLine() {
+    /// Ends the line being read: at its separator (in a file, the separator follows it),
+    /// or cut, with no separator (in a file, the rest starts at once: a block of its own).
+    private mutating func endLine(separated: Bool = true) {
         ends.append(UInt32(length))
-        if file != nil { length += 1 }
-        if length >= blockBytes || ends.count >= blockLines { seal() }
+        if file != nil, separated { length += 1 }
+        if !separated || length >= blockBytes || ends.count >= blockLines { seal() }
     }
 
     /// Closes the open block (at a line end) and starts a new one.
