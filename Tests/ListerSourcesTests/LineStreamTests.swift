@@ -107,6 +107,19 @@ import Testing
         #expect(store.map(\.description) == ["one", "two"])
     }
 
+    /// What a builder replays is what it was given, however far it got (a pipe moving to a
+    /// temporary file is copied that way).
+    @Test(arguments: Storage.allCases)
+    func replayingTheInputGivesItBack(_ storage: Storage) throws {
+        for cut in 0...Self.input.count {
+            var builder = try tinyBuilder(storage, for: Self.input)
+            Self.input[..<cut].withUnsafeBufferPointer { builder.append($0) }
+            var replayed: [UInt8] = []
+            builder.replayInput { replayed += $0 }
+            #expect(replayed == Array(Self.input[..<cut]), "cut at \(cut)")
+        }
+    }
+
     /// A line longer than a block can hold (4 GiB; 10 bytes here) is cut between chunks,
     /// and every byte stays, in a file too (where no separator follows the cut).
     @Test(arguments: Storage.allCases)
