@@ -87,6 +87,8 @@ def e2e_table(e2e, sums):
         fmt(get(lister_filter, "first_key_p50")) if lister_filter else "n/a",
         fmt(get(fzf_filter, "filter", "first_key_p50")), "n/a"])
     line("peak RSS (VmHWM), MB: median (min–max)", [single(s[n], "peak_rss_mb") for n in names])
+    line("peak RSS, input piped (`cat FILE |`), MB: median (min–max)",
+         [single(s[n], "piped_peak_rss_mb") if n != "less" else "n/a" for n in names])
     line("idle %g s: CPU ms, median (min–max)" % meta["idle_s"], [single(s[n], "idle_cpu_ms") for n in names])
     line("idle %g s: context switches, median (min–max)" % meta["idle_s"],
          [single(s[n], "idle_context_switches") for n in names])
@@ -169,6 +171,10 @@ def targets(inproc, sums):
     rss = (get(lister, "peak_rss_mb", "median"), get(fzf, "peak_rss_mb", "median"))
     check("peak memory at most half of fzf's", "lister %s MB, fzf %s MB" % (fmt(rss[0], 1), fmt(rss[1], 1)),
           compare(rss[0], rss[1], lambda a, b: a <= b / 2))
+    piped = (get(lister, "piped_peak_rss_mb", "median"), get(fzf, "piped_peak_rss_mb", "median"))
+    check("peak memory at most half of fzf's, input piped (`cat FILE |`)",
+          "lister %s MB, fzf %s MB" % (fmt(piped[0], 1), fmt(piped[1], 1)),
+          compare(piped[0], piped[1], lambda a, b: a <= b / 2))
     cpu, switches = get(lister, "idle_cpu_ms", "max"), get(lister, "idle_context_switches", "max")
     check("idle 10 s: CPU time ~0 (under 10 ms in every run; wake-ups shown, not judged)",
           "lister CPU %s ms, %s context switches (worst run)" % (fmt(cpu, 3), fmt(switches, 0)),

@@ -14,7 +14,9 @@ about 60 characters, generated once into --data-dir) at 120x40 and measures:
   and scrolling (every key scrolls), with the bytes written per key;
 * idle: CPU time (per-thread schedstat, in ns) and context switches of the process over
   --idle seconds with nothing to do (all programs idle at once, after their keys);
-* peak memory: VmHWM from /proc/PID/status before the program is ended.
+* peak memory: VmHWM from /proc/PID/status before the program is ended; and again for the
+  programs that read standard input, fed by a pipe (`cat FILE | program`) instead of a
+  redirected file: one more run each, ended once everything is loaded.
 
 Then a filter keystroke comparison: `fzf --exact --no-sort` (substring, list order) and
 lister's `/` filter when it has one: each character of --query typed, time until the
@@ -150,6 +152,21 @@ def lister_filter(session, args, data):
     return type_filter(session, args, data)
 
 
+def piped_memory(program, args, data):
+    """Peak RSS of `cat FILE | program` once everything is loaded (a pipe cannot be
+    indexed in place as a redirected file can). None if it never loaded."""
+    session = Session(program.command(data["path"]), stdin_command=["cat", data["path"]],
+                      columns=args.columns, rows=args.rows, env=program.env)
+    try:
+        loaded = session.wait_for(lambda s: program.loaded(s, data["lines"], data["last"]), args.timeout)
+        if loaded is None:
+            return None
+        session.drain(0.2)
+        return session.peak_rss_mb()
+    finally:
+        session.close()
+
+
 def fzf_filter(args, data):
     program = programs.fzf(args.rows, extra=("--exact", "--no-sort"))
     session, result = start(program, args, data)
@@ -200,6 +217,9 @@ def repetition(index, args, data, order):
             if maxrss is not None:
                 results[name]["wait4_maxrss_mb"] = maxrss
     results["fzf --exact --no-sort"] = fzf_filter(args, data)
+    for program in order:
+        if program.stdin and program.name in results:
+            results[program.name]["piped_peak_rss_mb"] = piped_memory(program, args, data)
     return results
 
 
@@ -247,6 +267,7 @@ def main():
         "quiet_ms": args.quiet_ms, "filter_quiet_ms": args.filter_quiet_ms, "idle_s": args.idle,
         "page_keys": args.page_keys, "scroll_keys": args.scroll_keys, "query": args.query,
         "commands": {p.name: p.command(path) + (["<", path] if p.stdin else []) for p in order},
+        "piped_commands": {p.name: ["cat", path, "|"] + p.command(path) for p in order if p.stdin},
         "versions": {"lister": version([args.lister, "--version"]), "fzf": version(["fzf", "--version"]),
                      "less": version(["less", "--version"])},
     }

@@ -11,6 +11,7 @@ import fcntl
 import os
 import signal
 import struct
+import subprocess
 import termios
 import threading
 import time
@@ -88,13 +89,23 @@ def _clean_env(extra):
 
 
 class Session:
-    """One run of a program at `columns` x `rows`; stdin is `stdin_path` or the pty."""
+    """One run of a program at `columns` x `rows`; stdin is `stdin_path`, else a pipe from
+    `stdin_command` (`["cat", FILE]`: the program's pid is its own, not a shell's), else the
+    pty."""
 
-    def __init__(self, argv, stdin_path=None, columns=120, rows=40, env=None):
+    def __init__(self, argv, stdin_path=None, columns=120, rows=40, env=None, stdin_command=None):
         self.columns, self.rows = columns, rows
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        stdin_fd = os.open(stdin_path, os.O_RDONLY) if stdin_path else slave
+        self.feeder = None
+        if stdin_path:
+            stdin_fd = os.open(stdin_path, os.O_RDONLY)
+        elif stdin_command:
+            stdin_fd, write_end = os.pipe()
+            self.feeder = subprocess.Popen(stdin_command, stdin=subprocess.DEVNULL, stdout=write_end)
+            os.close(write_end)
+        else:
+            stdin_fd = slave
         environment = _clean_env(env)
         self.started = now()
         pid = os.fork()
@@ -112,7 +123,7 @@ class Session:
             finally:
                 os._exit(127)
         os.close(slave)
-        if stdin_path:
+        if stdin_fd != slave:
             os.close(stdin_fd)
         self.pid, self.master = pid, master
         self.screen = _Screen(columns, rows, lambda data: os.write(master, data))
@@ -304,6 +315,9 @@ class Session:
                     time.sleep(0.01)
                 if self.exit_status is not None:
                     break
+        if self.feeder is not None:
+            self.feeder.kill()
+            self.feeder.wait()
         self.reader.join(2)
         os.close(self.master)
         return maxrss

@@ -88,7 +88,7 @@ def summarize(report):
             "filter": _filter(runs),
         }
         for key in ("first_frame_ms", "loaded_ms", "end_key_ms", "idle_cpu_ms", "idle_context_switches",
-                    "idle_bytes", "peak_rss_mb", "wait4_maxrss_mb"):
+                    "idle_bytes", "peak_rss_mb", "piped_peak_rss_mb", "wait4_maxrss_mb"):
             summary[key] = _single(runs, key)
         for phase in ("page", "scroll"):
             summary[phase] = _keys(runs, phase)
@@ -107,8 +107,9 @@ def fmt(value, digits=1):
 def markdown(report):
     """A short table of the main figures, one line per program."""
     rows = ["| program | first frame ms | loaded ms | Down page p50/p95 ms | Down scroll p50/p95 ms | "
-            "B/Down page, scroll | idle CPU ms | idle ctx sw | peak RSS MB | filter key p50/p95 ms |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            "B/Down page, scroll | idle CPU ms | idle ctx sw | peak RSS MB | piped peak RSS MB | "
+            "filter key p50/p95 ms |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for name, s in summarize(report).items():
         def single(key):
             return fmt(s[key]["median"]) if s[key] else "-"
@@ -120,10 +121,11 @@ def markdown(report):
         def size(phase):
             return fmt(s[phase]["bytes_p50"], 0) if s[phase] else "-"
         filt = s["filter"]
-        rows.append("| %s | %s | %s | %s | %s | %s, %s | %s | %s | %s | %s |" % (
+        rows.append("| %s | %s | %s | %s | %s | %s, %s | %s | %s | %s | %s | %s |" % (
             name, single("first_frame_ms"), single("loaded_ms"), keys("page"), keys("scroll"),
             size("page"), size("scroll"), single("idle_cpu_ms"), single("idle_context_switches"),
-            single("peak_rss_mb"), "%s / %s" % (fmt(filt["p50"]), fmt(filt["p95"])) if filt else "n/a"))
+            single("peak_rss_mb"), single("piped_peak_rss_mb"),
+            "%s / %s" % (fmt(filt["p50"]), fmt(filt["p95"])) if filt else "n/a"))
         if s["errors"]:
             rows.append("| %s errors | %s |" % (name, "; ".join(sorted(set(s["errors"])))))
     return "\n".join(rows)

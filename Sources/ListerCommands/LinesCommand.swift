@@ -61,7 +61,7 @@ struct LinesCommand: InteractiveCommand {
         logger.debug("lines input opened", metadata: [
             "input": "\(input.name)", "separator": read0 ? "NUL" : "newline", "multiple": "\(multi)",
         ])
-        let screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi)
+        let screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi, logger: logger)
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         let picked = outcome.picked(as: Line.self)
         for line in picked {

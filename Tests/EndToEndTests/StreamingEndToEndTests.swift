@@ -32,15 +32,73 @@ import Glibc
     }
 
     @Test func aLargeFileShowsItsFirstRowsAndReadsToTheEnd() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-big-\(UUID()).txt")
-        let count = 300_000
-        let text = (1...count).map { "line \($0) " + String(repeating: "x", count: $0 % 50) }.joined(separator: "\n") + "\n"
-        try Data(text.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-big")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = try Self.writeLargeFile(in: directory)
         let lister = try TmuxSession.listerPath()
         let session = try TmuxSession(shell: "cat '\(url.path)' | exec '\(lister)' lines", captureStdout: true)
         defer { session.close() }
         try session.waitFor("line 1 x")
+        try Self.pickTheLastLine(in: session)
+    }
+
+    /// Past 8 MiB a pipe is moved to a file in `$TMPDIR` that is unlinked at once: lister
+    /// holds it open, no name is left in the directory, and the line printed is the same.
+    @Test func aLargePipeMovesToAnUnlinkedFileInTMPDIR() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-tmpdir")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = try Self.writeLargeFile(in: directory)
+        let fifo = directory.appendingPathComponent("input").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let lister = try TmuxSession.listerPath()
+        // A FIFO rather than `cat |`, so that the pid recorded is lister's.
+        let session = try TmuxSession(shell: "cat '\(url.path)' > '\(fifo)' & exec '\(lister)' lines < '\(fifo)'",
+                                      environment: ["TMPDIR": directory.path], captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/\(Self.largeFileLines) ", timeout: .seconds(30))
+        let descriptors = "/proc/\(try session.programPID())/fd"
+        let open = try FileManager.default.contentsOfDirectory(atPath: descriptors).compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)")
+        }
+        let spilled = open.filter { $0.hasPrefix(directory.path + "/lister-lines-") }
+        #expect(spilled.count == 1 && spilled.allSatisfy { $0.hasSuffix(" (deleted)") }, "\(open)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!names.contains { $0.hasPrefix("lister-lines-") }, "\(names)")
+        try Self.pickTheLastLine(in: session)
+    }
+
+    /// A `$TMPDIR` that cannot take the file keeps the pipe in memory: the line printed is
+    /// the same, and `--log` says why.
+    @Test func aLargePipeStaysInMemoryWhenTMPDIRFails() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-no-tmpdir")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = try Self.writeLargeFile(in: directory)
+        let log = directory.appendingPathComponent("lister.log").path
+        let lister = try TmuxSession.listerPath()
+        let session = try TmuxSession(shell: "cat '\(url.path)' | exec '\(lister)' lines --log '\(log)'",
+                                      environment: ["TMPDIR": "/nonexistent/lister-e2e"], captureStdout: true)
+        defer { session.close() }
+        try Self.pickTheLastLine(in: session)
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("warning lister.lines: lines kept in memory: the temporary file failed"), "\(text)")
+        #expect(text.contains("cannot create a file in /nonexistent/lister-e2e: No such file or directory"), "\(text)")
+    }
+
+    /// The number of lines of ``writeLargeFile(in:)``.
+    static let largeFileLines = 300_000
+
+    /// Writes `large.txt` in `directory`: ``largeFileLines`` lines, about 10 MB (past the
+    /// 8 MiB from which a pipe moves to a temporary file).
+    static func writeLargeFile(in directory: URL) throws -> URL {
+        let url = directory.appendingPathComponent("large.txt")
+        let text = (1...largeFileLines).map { "line \($0) " + String(repeating: "x", count: $0 % 50) }.joined(separator: "\n")
+        try Data((text + "\n").utf8).write(to: url)
+        return url
+    }
+
+    /// Waits for all of ``writeLargeFile(in:)`` to be read, goes to its last line and picks it.
+    static func pickTheLastLine(in session: TmuxSession) throws {
+        let count = largeFileLines
         try session.waitFor("1/\(count) ", timeout: .seconds(30))
         try session.sendKeys("End")
         try session.waitFor("line \(count)")

@@ -23,10 +23,13 @@ import Testing
     }
 
     /// A builder with tiny blocks that will be given `input`.
-    private func tinyBuilder(_ storage: Storage, for input: [UInt8], separator: UInt8 = 0x0A) throws -> LineStoreBuilder {
-        guard storage == .file else { return LineStoreBuilder(separator: separator, blockBytes: 8, blockLines: 3) }
+    private func tinyBuilder(_ storage: Storage, for input: [UInt8], separator: UInt8 = 0x0A,
+                             blockLimit: Int = Int(UInt32.max)) throws -> LineStoreBuilder {
+        guard storage == .file else {
+            return LineStoreBuilder(separator: separator, blockBytes: 8, blockLines: 3, blockLimit: blockLimit)
+        }
         let file = try #require(LineSourceFile(readingFrom: try temporaryFile(Array("skip".utf8) + input, at: 4), minimumBytes: 0))
-        return LineStoreBuilder(separator: separator, blockBytes: 8, blockLines: 3, file: file, offset: 4)
+        return LineStoreBuilder(separator: separator, blockBytes: 8, blockLines: 3, blockLimit: blockLimit, file: file, offset: 4)
     }
 
     @Test(arguments: Storage.allCases)
@@ -102,6 +105,32 @@ import Testing
         let store = try LineReader.read(fd: fd, name: "test", separator: 0x0A, progress: .ignored)
         #expect(store.blocks.allSatisfy { if case .memory = $0.storage { true } else { false } })
         #expect(store.map(\.description) == ["one", "two"])
+    }
+
+    /// What a builder replays is what it was given, however far it got (a pipe moving to a
+    /// temporary file is copied that way).
+    @Test(arguments: Storage.allCases)
+    func replayingTheInputGivesItBack(_ storage: Storage) throws {
+        for cut in 0...Self.input.count {
+            var builder = try tinyBuilder(storage, for: Self.input)
+            Self.input[..<cut].withUnsafeBufferPointer { builder.append($0) }
+            var replayed: [UInt8] = []
+            builder.replayInput { replayed += $0 }
+            #expect(replayed == Array(Self.input[..<cut]), "cut at \(cut)")
+        }
+    }
+
+    /// A line longer than a block can hold (4 GiB; 10 bytes here) is cut between chunks,
+    /// and every byte stays, in a file too (where no separator follows the cut).
+    @Test(arguments: Storage.allCases)
+    func aLineLongerThanABlockIsCutWithoutLosingAByte(_ storage: Storage) throws {
+        let input = Array("abcdefghijklmnopqrstuvwxyz\nend\n".utf8)
+        var builder = try tinyBuilder(storage, for: input, blockLimit: 10)
+        for start in stride(from: 0, to: input.count, by: 4) {
+            input[start..<min(input.count, start + 4)].withUnsafeBufferPointer { builder.append($0) }
+        }
+        let lines = builder.finish().map { String(decoding: $0.bytes, as: UTF8.self) }
+        #expect(lines == ["abcdefgh", "ijklmnop", "qrstuvwxyz", "end"])
     }
 
     @Test func aTenMegabyteLineIsOneLine() {

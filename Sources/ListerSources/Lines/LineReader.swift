@@ -1,4 +1,5 @@
 import Lister
+import Logging
 
 #if canImport(Glibc)
 import Glibc
@@ -10,18 +11,24 @@ import Glibc
 /// lister` shows them at once); after that at most every ``reportInterval``, and whenever
 /// the input pauses with lines not yet reported, so a slow producer's lines show within
 /// that interval. Between reports it never wakes up: it waits in `poll` or `read`.
+///
+/// A large regular file is indexed where it is (``LineSourceFile``); other input (a pipe)
+/// is kept in memory until it passes ``LineSpillPolicy/threshold``, then moved to an
+/// unlinked temporary file (``SpillingLineBuilder``).
 enum LineReader {
     /// The least time between two reports while input keeps coming.
     static let reportInterval: Duration = .milliseconds(25)
     /// How much one `read` asks for.
     static let chunkSize = 1 << 18
 
-    /// Reads `fd` to its end. Throws a ``ListError`` naming `name` on failure.
-    static func read(fd: Int32, name: String, separator: UInt8, progress: LoadProgress<LineStore>) throws -> LineStore {
+    /// Reads `fd` to its end. Throws a ``ListError`` naming `name` on failure; a temporary
+    /// file that fails is logged to `logger`, and the input stays in memory.
+    static func read(fd: Int32, name: String, separator: UInt8, spill: LineSpillPolicy = LineSpillPolicy(),
+                     logger: Logger = Configuration.silentLogger, progress: LoadProgress<LineStore>) throws -> LineStore {
         // A large regular file is indexed, not copied: its lines are read back when needed.
         var builder = LineSourceFile(readingFrom: fd).map { file in
-            LineStoreBuilder(separator: separator, file: file, offset: Int(lseek(fd, 0, SEEK_CUR)))
-        } ?? LineStoreBuilder(separator: separator)
+            SpillingLineBuilder(indexing: LineStoreBuilder(separator: separator, file: file, offset: Int(lseek(fd, 0, SEEK_CUR))))
+        } ?? SpillingLineBuilder(separator: separator, policy: spill, logger: logger)
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         let clock = ContinuousClock()
         var reported = 0

@@ -8,12 +8,18 @@ import Glibc
 /// memory, as `less` does: a 60 MB file then costs its line index (4 bytes a line), not
 /// 60 MB more of the process's memory.
 ///
-/// The descriptor is a duplicate owned by this object and read with `pread` only (no shared
-/// offset), from any thread. If the file changes meanwhile, rows show what it holds when
-/// they are read (a page read for rows is kept, four of 64 KiB); if it shrinks, the missing
-/// bytes read as zeros: rows show them as `^@`, and nothing fails.
+/// The file is the input itself (``init(readingFrom:minimumBytes:)``), or an unlinked
+/// temporary file that input which cannot be read back, such as a pipe, is written to as
+/// it is read (``temporary(in:)``, ``SpillingLineBuilder``).
+///
+/// The descriptor is owned by this object and read with `pread` only (no shared offset),
+/// from any thread. If the file changes meanwhile, rows show what it holds when they are
+/// read (a page read for rows is kept, four of 64 KiB, but only for the bytes the file held
+/// then, so a file still being written is read again past them); if it shrinks, the
+/// missing bytes read as zeros: rows show them as `^@`, and nothing fails.
 final class LineSourceFile: Sendable {
-    /// Input of at least this many bytes from a regular file is read back, not kept.
+    /// Input of at least this many bytes from a regular file is read back, not kept; input
+    /// that cannot be read back is moved to a temporary file past this many bytes.
     static let threshold = 8 << 20
 
     private let fd: Int32
@@ -25,8 +31,22 @@ final class LineSourceFile: Sendable {
     private struct PageCache {
         static let pageSize = 1 << 16
         static let capacity = 4
-        var pages: [(offset: Int, bytes: [UInt8])] = []
+        /// Each page, and how many of its bytes the file held when it was read (the rest
+        /// are zeros): a page at the end of a file still being written serves only those.
+        var pages: [(offset: Int, bytes: [UInt8], count: Int)] = []
         var next = 0
+
+        /// Keeps `page`, in place of an older read of the same page if there is one.
+        mutating func keep(_ page: (offset: Int, bytes: [UInt8], count: Int)) {
+            if let index = pages.firstIndex(where: { $0.offset == page.offset }) {
+                pages[index] = page
+            } else if pages.count < Self.capacity {
+                pages.append(page)
+            } else {
+                pages[next] = page
+                next = (next + 1) % Self.capacity
+            }
+        }
     }
 
     /// Duplicates `fd` when it is a regular file with at least `minimumBytes` left after its
@@ -41,11 +61,55 @@ final class LineSourceFile: Sendable {
         self.fd = copy
     }
 
+    private init(owning fd: Int32) {
+        self.fd = fd
+    }
+
     deinit { close(fd) }
 
+    /// A new empty file in `directory` that no other process can open: created with
+    /// `mkstemp` (mode 0600) and unlinked at once, so its space is freed when it is closed,
+    /// even if the process is killed.
+    ///
+    /// - Throws: ``LineSpillError`` with the reason (a missing or read-only directory, …).
+    static func temporary(in directory: String) throws(LineSpillError) -> LineSourceFile {
+        var template = Array("\(directory)/lister-lines-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            let code = errno
+            throw LineSpillError(operation: "cannot create a file in \(directory)", code: code)
+        }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard unlink(path) == 0 else {
+            let code = errno
+            close(fd)
+            throw LineSpillError(operation: "cannot unlink \(path)", code: code)
+        }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // (`mkostemp` is not in Glibc's Swift module)
+        return LineSourceFile(owning: fd)
+    }
+
+    /// Writes all of `bytes` at `offset` (only the one thread filling the file writes).
+    ///
+    /// - Throws: ``LineSpillError`` for a write that fails (`ENOSPC`, `EDQUOT`, `EIO`…);
+    ///   some of the bytes may have been written.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(LineSpillError) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let count = pwrite(fd, base + done, bytes.count - done, off_t(offset + done))
+            let code = errno
+            if count < 0, code == EINTR { continue }
+            guard count > 0 else { throw LineSpillError(operation: "cannot write a temporary file", code: count < 0 ? code : ENOSPC) }
+            done += count
+        }
+    }
+
     /// Fills `buffer` with the bytes at `offset`; zeros where the file has none now.
-    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) {
-        guard let base = buffer.baseAddress else { return }
+    /// Returns how many bytes the file had there.
+    @discardableResult
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
         var done = 0
         while done < buffer.count {
             let count = pread(fd, base + done, buffer.count - done, off_t(offset + done))
@@ -54,6 +118,7 @@ final class LineSourceFile: Sendable {
             done += count
         }
         if done < buffer.count { (base + done).initializeMemory(as: UInt8.self, repeating: 0, count: buffer.count - done) }
+        return done
     }
 
     /// The `count` bytes at `offset`, from the page cache when they lie in one page.
@@ -66,23 +131,28 @@ final class LineSourceFile: Sendable {
                 initialized = count
             }
         }
+        let range = offset - pageOffset..<offset - pageOffset + count
         return pages.withLock { cache in
-            let page: [UInt8]
-            if let cached = cache.pages.first(where: { $0.offset == pageOffset }) {
-                page = cached.bytes
-            } else {
-                page = [UInt8](unsafeUninitializedCapacity: pageSize) { buffer, initialized in
-                    read(into: UnsafeMutableRawBufferPointer(buffer), at: pageOffset)
-                    initialized = pageSize
-                }
-                if cache.pages.count < PageCache.capacity {
-                    cache.pages.append((pageOffset, page))
-                } else {
-                    cache.pages[cache.next] = (pageOffset, page)
-                    cache.next = (cache.next + 1) % PageCache.capacity
-                }
+            if let cached = cache.pages.first(where: { $0.offset == pageOffset && $0.count >= range.upperBound }) {
+                return Array(cached.bytes[range])
             }
-            return Array(page[offset - pageOffset..<offset - pageOffset + count])
+            var read = 0
+            let page = [UInt8](unsafeUninitializedCapacity: pageSize) { buffer, initialized in
+                read = self.read(into: UnsafeMutableRawBufferPointer(buffer), at: pageOffset)
+                initialized = pageSize
+            }
+            cache.keep((pageOffset, page, read))
+            return Array(page[range])
         }
     }
+}
+
+/// Why input could not be moved to a temporary file: what failed, and `errno`.
+struct LineSpillError: Error, CustomStringConvertible {
+    /// What was being done ("cannot create a file in /tmp").
+    let operation: String
+    /// The `errno` it failed with.
+    let code: Int32
+
+    var description: String { "\(operation): \(String(cString: strerror(code)))" }
 }

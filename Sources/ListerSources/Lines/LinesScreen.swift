@@ -1,4 +1,5 @@
 import Lister
+import Logging
 import TerminalCore
 
 #if canImport(Glibc)
@@ -32,11 +33,17 @@ public struct LinesScreen: ListScreen {
     /// Whether several lines can be chosen (Tab marks).
     public let multiple: Bool
 
+    /// Where reading logs what is not the runtime's (`lister lines --log FILE`): input
+    /// moved to a temporary file, or kept in memory because the file failed.
+    public let logger: Logger
+
     /// Creates the screen.
-    public init(input: LineInput, separator: UInt8 = 0x0A, multiple: Bool = false) {
+    public init(input: LineInput, separator: UInt8 = 0x0A, multiple: Bool = false,
+                logger: Logger = Configuration.silentLogger) {
         self.input = input
         self.separator = separator
         self.multiple = multiple
+        self.logger = logger
     }
 
     public var title: String {
@@ -58,18 +65,19 @@ public struct LinesScreen: ListScreen {
     }
 
     /// Reads the input, showing the lines read so far while it goes on: a slow producer's
-    /// first lines show at once, and the list stays navigable while it grows.
+    /// first lines show at once, and the list stays navigable while it grows. Past 8 MiB,
+    /// input that cannot be read back (a pipe) moves to an unlinked file in `$TMPDIR`.
     public nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
         switch input {
         case .standardInput:
-            return try LineReader.read(fd: 0, name: input.name, separator: separator, progress: progress)
+            return try LineReader.read(fd: 0, name: input.name, separator: separator, logger: logger, progress: progress)
         case .file(let path):
             let fd = Glibc.open(path, O_RDONLY)
             guard fd >= 0 else {
                 throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
             }
             defer { Glibc.close(fd) }
-            return try LineReader.read(fd: fd, name: path, separator: separator, progress: progress)
+            return try LineReader.read(fd: fd, name: path, separator: separator, logger: logger, progress: progress)
         }
     }
 
