@@ -35,6 +35,11 @@ package enum ListerMain {
     /// terminal itself (no `dispatch_main`), so a key is read, handled and drawn on one
     /// thread. Call from a `main.swift` without top-level `await`.
     package static func main(as runner: SiblingRunner? = nil) -> Never {
+        // Past a file-size limit (`ulimit -f`) a write fails with EFBIG instead of killing
+        // the process: a pipe's temporary file then goes on in memory, a log stops growing.
+        // (The pipe is read on a pool thread, where libdispatch blocks the signal anyway;
+        // this holds for writes from any thread.)
+        signal(SIGXFSZ, SIG_IGN)
         let status = MainLoop.run { () -> Int32 in await run(as: runner) }
         exit(status)  // not reached: run(as:) exits
     }

@@ -84,6 +84,23 @@ import Glibc
         #expect(text.contains("cannot create a file in /nonexistent/lister-e2e: No such file or directory"), "\(text)")
     }
 
+    /// Under a file-size limit (`ulimit -f`) the temporary file stops growing part way: the
+    /// rest of the pipe goes on in memory instead of SIGXFSZ killing lister.
+    @Test func aLargePipeGoesOnInMemoryPastAFileSizeLimit() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-fsize")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = try Self.writeLargeFile(in: directory)
+        let log = directory.appendingPathComponent("lister.log").path
+        let lister = try TmuxSession.listerPath()
+        // 9000 blocks of 1 KiB: past the 8 MiB where the pipe moves, short of its ~10 MB.
+        let session = try TmuxSession(shell: "ulimit -f 9000; cat '\(url.path)' | exec '\(lister)' lines --log '\(log)'",
+                                      captureStdout: true)
+        defer { session.close() }
+        try Self.pickTheLastLine(in: session)
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("warning lister.lines: lines kept in memory: the temporary file failed"), "\(text)")
+    }
+
     /// The number of lines of ``writeLargeFile(in:)``.
     static let largeFileLines = 300_000
 
