@@ -75,6 +75,8 @@ def e2e_table(e2e, sums):
     line("Down within a page, p50 / p95 ms (to first change)",
          [keys(s[n], "page", first=True) if n != "less" else "-" for n in names])
     line("Down scrolling, p50 / p95 ms (to first change)", [keys(s[n], "scroll", first=True) for n in names])
+    line("CPU time per scrolling Down (all threads and the kernel), ms: median (min–max)",
+         [single(s[n], "down_cpu_ms") for n in names])
     line("bytes written per Down, p50: within a page / scrolling",
          ["%s / %s" % (fmt(get(s[n], "page", "bytes_p50"), 0), fmt(get(s[n], "scroll", "bytes_p50"), 0))
           for n in names])

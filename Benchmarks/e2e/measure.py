@@ -43,7 +43,8 @@ def ms(seconds):
 
 
 def run_keys(session, program, args):
-    """Down within a page, then (after unmeasured keys) Down that scrolls."""
+    """Down within a page, then (after unmeasured keys) Down that scrolls, and the CPU
+    time the program spent per scrolling Down (all its threads, the kernel included)."""
     quiet, timeout = args.quiet_ms / 1000, args.key_timeout
     down = session.key(program.down)
     page_keys = max(0, min(args.page_keys, program.page_rows - 2))
@@ -52,10 +53,14 @@ def run_keys(session, program, args):
         result["page"].append(session.press(down, quiet, timeout))
     for _ in range(max(0, program.page_rows - page_keys)):  # reach the last visible row
         session.press(down, quiet, timeout)
+    cpu_before = session.cpu_seconds()
     for _ in range(args.scroll_keys):
         result["scroll"].append(session.press(down, quiet, timeout))
-    return {phase: [[ms(first), ms(last), size] for first, _, last, size in presses]
+    cpu = Session.cpu_between(cpu_before, session.cpu_seconds())
+    keys = {phase: [[ms(first), ms(last), size] for first, _, last, size in presses]
             for phase, presses in result.items()}
+    keys["down_cpu_ms"] = ms(cpu / args.scroll_keys) if args.scroll_keys else None
+    return keys
 
 
 def exit_reason(session):

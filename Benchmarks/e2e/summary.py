@@ -88,7 +88,7 @@ def summarize(report):
             "filter": _filter(runs),
         }
         for key in ("first_frame_ms", "loaded_ms", "end_key_ms", "idle_cpu_ms", "idle_context_switches",
-                    "idle_bytes", "peak_rss_mb", "piped_peak_rss_mb", "wait4_maxrss_mb"):
+                    "idle_bytes", "peak_rss_mb", "piped_peak_rss_mb", "wait4_maxrss_mb", "down_cpu_ms"):
             summary[key] = _single(runs, key)
         for phase in ("page", "scroll"):
             summary[phase] = _keys(runs, phase)
