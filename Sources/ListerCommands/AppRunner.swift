@@ -51,20 +51,36 @@ struct FileDescriptor {
     static let standardOutput = FileDescriptor(fd: 1)
     static let standardError = FileDescriptor(fd: 2)
 
-    func write(_ text: String) { write(Array(text.utf8)) }
+    /// A write that failed: the chosen items did not all reach their destination.
+    struct WriteError: Error, CustomStringConvertible {
+        let what: String
+        let code: Int32
+        var description: String { "cannot write \(what): \(String(cString: strerror(code)))" }
+    }
 
-    func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
+    /// Writes `text`, ignoring failures (for messages on stderr, which has nowhere to report).
+    func write(_ text: String) { _ = attempt(Array(text.utf8)) }
+
+    /// Writes all of `bytes`, or throws: a full disk, a file-size limit (`ulimit -f`, with
+    /// SIGXFSZ ignored) or a closed descriptor must not lose the picked line silently.
+    func write(_ bytes: [UInt8], what: String) throws(WriteError) {
+        if let code = attempt(bytes) { throw WriteError(what: what, code: code) }
+    }
+
+    /// Writes all of `bytes`; the `errno` of the failure, if any.
+    private func attempt(_ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            guard let base = raw.baseAddress else { return nil }
             var offset = 0
             while offset < raw.count {
                 let written = Glibc.write(fd, base + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return nil
         }
     }
 }

@@ -53,7 +53,7 @@ struct DirCommand: InteractiveCommand {
         let screen = DirScreen(directory: directory, showsHidden: all, picks: pick, logger: log.logger("lister.dir"))
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         for entry in outcome.picked(as: DirEntry.self) {
-            FileDescriptor.standardOutput.write(entry.path + "\n")
+            try FileDescriptor.standardOutput.write(Array((entry.path + "\n").utf8), what: "the chosen path to standard output")
         }
         if pick, case .finished = outcome { throw ExitCode(1) }  // left without choosing
         throw ExitCode(outcome.exitStatus)

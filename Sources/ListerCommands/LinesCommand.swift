@@ -65,7 +65,7 @@ struct LinesCommand: InteractiveCommand {
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         let picked = outcome.picked(as: Line.self)
         for line in picked {
-            FileDescriptor.standardOutput.write(Array(line.bytes) + [print0 ? 0 : 0x0A])
+            try FileDescriptor.standardOutput.write(Array(line.bytes) + [print0 ? 0 : 0x0A], what: "the chosen line to standard output")
         }
         logger.debug("lines printed", metadata: ["input": "\(input.name)", "lines": "\(picked.count)"])
         throw ExitCode(outcome.exitStatus)

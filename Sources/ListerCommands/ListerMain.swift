@@ -67,6 +67,8 @@ package enum ListerMain {
             exit(exitCode.rawValue)  // the outcome of an interactive command
         } catch let missing as Sibling.Missing {
             fail(missing.description)
+        } catch let failed as FileDescriptor.WriteError {
+            fail(failed.description)
         } catch {
             let code = ListerCommand.exitCode(for: error)
             if code == .success {

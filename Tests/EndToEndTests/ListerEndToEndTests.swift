@@ -211,6 +211,24 @@ import Glibc
         #expect(Array(printed) == raw + [0x0A])
     }
 
+    /// A pick that cannot be written (here a file-size limit of 0 on the file standard output
+    /// goes to) is an error, not a silent success with nothing printed.
+    @Test func aPickThatCannotBeWrittenFailsWithAMessage() throws {
+        let input = try writeInput(Array("one\ntwo\n".utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let lister = try TmuxSession.listerPath()
+        let output = input.path + ".out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        // The message goes to the terminal: a file would be limited too.
+        let session = try TmuxSession(shell: "ulimit -f 0; exec '\(lister)' lines '\(input.path)' >'\(output)'")
+        defer { session.close() }
+        try session.waitFor("1/2")
+        try session.sendKeys("Enter")
+        try session.waitFor("lister: cannot write the chosen line to standard output: File too large")
+        #expect(try session.waitForExit() == 2)
+        #expect(try session.terminalState() == .restored)
+    }
+
     @Test func quittingAPickerIsStatusOne() throws {
         let input = try writeInput(Array("one\n".utf8))
         defer { try? FileManager.default.removeItem(at: input) }
