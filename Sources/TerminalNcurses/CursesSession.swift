@@ -264,9 +264,8 @@ final class CursesSession {
     private func resized() {
         let size = currentSize()
         mailbox.withLock { $0.size = size }
-        settle()
-        painter?.invalidate()
-        painter?.repaintLast(screen: size)  // until the runtime draws for the new size
+        settle()  // curses clears after a resize
+        painter?.invalidate()  // the runtime's frame for the new size comes next, in full
         events.yield(.resize(size))
     }
 
