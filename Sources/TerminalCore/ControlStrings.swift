@@ -45,8 +45,16 @@ public struct ControlStrings {
     public var autoMarginsOn: [UInt8]?
     /// Whether writing the bottom-right cell leaves the screen as it is: the terminal
     /// waits to wrap until the next character (`xenl`) or has no automatic margins (`am`).
-    /// Otherwise it is written with auto-margins off, or left alone without `rmam`.
+    /// Otherwise it is written with auto-margins off, else by inserting a character before
+    /// it, else left alone.
     public var cornerIsSafe = false
+    /// Inserts one blank at the cursor, moving the rest of the row right (`ich1`, or `ich`
+    /// with 1).
+    public var insertCharacter: [UInt8]?
+    /// Starts inserting what is written instead of overwriting (`smir`).
+    public var enterInsertMode: [UInt8]?
+    /// Stops inserting (`rmir`).
+    public var exitInsertMode: [UInt8]?
 
     /// Creates a set of control strings; only moving the cursor, clearing the screen and
     /// resetting attributes are required.

@@ -26,6 +26,9 @@ public struct FrameEncoder {
     /// Where the cursor is; `nil` when unknown (after a scroll region was set, or after
     /// the last column was written, where terminals disagree about the cursor).
     private var cursor: Point?
+    /// Whether the bottom-right cell was left alone (it could not be written without
+    /// scrolling): the terminal may show something else there than `shown` says.
+    private var cornerLeft = false
     /// One blank row as wide as the frames: what a cleared or uncovered row shows.
     private var blankRow = Buffer(size: .zero)
     /// The runs of the frame being encoded, kept to reuse the storage.
@@ -41,6 +44,7 @@ public struct FrameEncoder {
         shown = nil
         pen = nil
         cursor = nil
+        cornerLeft = false
     }
 
     /// Appends to `output` the bytes that turn what the terminal shows into `frame`, on a
@@ -73,8 +77,10 @@ public struct FrameEncoder {
                 frame.appendChanges(row: row, old: source.0, oldRow: source.1, to: &runs)
             }
         }
+        if cornerLeft { addCorner(of: frame, screen: screen) }
+        cornerLeft = false
         for run in runs {
-            put(run, rowWidth: frame.size.columns, screen: screen, into: &output)
+            put(run, of: frame, screen: screen, into: &output)
         }
         if let target = frame.cursor, target.row >= 0, target.row < screen.rows,
            target.column >= 0, target.column < screen.columns {
@@ -106,10 +112,10 @@ public struct FrameEncoder {
 
     /// Writes one run of changed cells, clipped to the screen. When the run reaches the end
     /// of the row and ends in plain blanks, they are cleared with one `el` instead.
-    private mutating func put(_ run: Buffer.Run, rowWidth: Int, screen: Size, into output: inout [UInt8]) {
+    private mutating func put(_ run: Buffer.Run, of frame: Buffer, screen: Size, into output: inout [UInt8]) {
         let cells = run.cells
         var end = cells.endIndex
-        if let clear = strings.clearToEndOfLine, run.column + cells.count == rowWidth {
+        if let clear = strings.clearToEndOfLine, run.column + cells.count == frame.size.columns {
             var blank = end
             while blank > cells.startIndex, cells[blank - 1] == .blank { blank -= 1 }
             if end - blank > clear.count {
@@ -126,7 +132,10 @@ public struct FrameEncoder {
             let width = max(1, Int(cell.width))
             let cut = column + width > screen.columns  // a wide character cut by the edge
             let reachesCorner = lastRow && column + (cut ? 1 : width) == screen.columns && !strings.cornerIsSafe
-            if reachesCorner, strings.autoMarginsOff == nil { return }  // writing it would scroll
+            if reachesCorner, strings.autoMarginsOff == nil {  // writing it would scroll
+                insertCorner(cut ? .blank(style: cell.style) : cell, row: run.row, of: frame, screen: screen, into: &output)
+                return
+            }
             move(to: Point(row: run.row, column: column), into: &output)
             setPen(pen(for: cell.style), into: &output)
             if reachesCorner, let off = strings.autoMarginsOff { output += off }
@@ -147,6 +156,48 @@ public struct FrameEncoder {
             setPen(.plain, into: &output)
             output += clear
         }
+    }
+
+    /// Adds the bottom-right cell to the runs, unless a run covers it already: it was left
+    /// alone last time, so it may differ although the frames agree.
+    private mutating func addCorner(of frame: Buffer, screen: Size) {
+        let row = screen.rows - 1, column = screen.columns - 1
+        guard row >= 0, column >= 0, row < frame.size.rows, column < frame.size.columns else { return }
+        let covered = runs.contains { $0.row == row && $0.column <= column && $0.column + $0.cells.count > column }
+        guard !covered else { return }
+        var start = column
+        while start > 0, frame[row, start].isContinuation { start -= 1 }
+        let base = row * frame.size.columns
+        runs.append(Buffer.Run(row: row, column: start, cells: frame.cells[(base + start)...(base + column)]))
+    }
+
+    /// Draws the bottom-right cell on a terminal that would scroll if it were written there,
+    /// as curses does: the cell is written one column to the left, then the cell that
+    /// belongs there is inserted before it, pushing it into the corner. Left alone when the
+    /// terminal cannot insert or the cell to the left is part of a wide character.
+    private mutating func insertCorner(_ corner: Cell, row: Int, of frame: Buffer, screen: Size,
+                                       into output: inout [UInt8]) {
+        let column = screen.columns - 1
+        cornerLeft = true
+        guard column >= 1, row < frame.size.rows, column - 1 < frame.size.columns,
+              strings.insertCharacter != nil || strings.enterInsertMode != nil else { return }
+        let left = frame[row, column - 1]
+        guard !left.isContinuation, left.width == 1, corner.width == 1 else { return }
+        cornerLeft = false
+        move(to: Point(row: row, column: column - 1), into: &output)
+        setPen(pen(for: corner.style), into: &output)
+        append(corner.glyph, to: &output)
+        output += strings.moveCursor(row, column - 1)
+        setPen(pen(for: left.style), into: &output)
+        if let insert = strings.insertCharacter {
+            output += insert
+            append(left.glyph, to: &output)
+        } else if let enter = strings.enterInsertMode, let exit = strings.exitInsertMode {
+            output += enter
+            append(left.glyph, to: &output)
+            output += exit
+        }
+        cursor = Point(row: row, column: column)
     }
 
     /// Appends the UTF-8 of `glyph` (a space for the empty glyph).

@@ -9,16 +9,24 @@ extension ControlStrings {
     /// The control strings of the terminal curses was set up for, from its terminfo entry;
     /// `nil` when it cannot address the cursor or clear the screen (a glass tty).
     ///
+    /// The `cup` expansion is tried once here; a later failure (a row or column out of the
+    /// terminal's range) would expand to nothing and the cursor would stay where it is.
+    ///
     /// Call on the curses thread only: `tiparm` expands into one static buffer, and the
     /// closures call it.
     static func terminfo(colors wanted: Bool) -> ControlStrings? {
-        guard let cup = capability("cup"), let clear = capability("clear") else { return nil }
+        guard let cup = capability("cup") else { return nil }
         let cursorAddress = cup.pointer
+        let home = expand(cncurses_tiparm2(cursorAddress, 0, 0))
+        guard !home.isEmpty else { return nil }  // a cup that does not expand cannot be trusted
+        // Clearing: `clear`, else home and clear to the end of the screen.
+        guard let clear = capability("clear")?.bytes ?? capability("ed").map({ home + $0.bytes }) else { return nil }
+        let reset = capability("sgr0")?.bytes ?? []
         var strings = ControlStrings(
             moveCursor: { row, column in expand(cncurses_tiparm2(cursorAddress, Int32(row), Int32(column))) },
-            clearScreen: clear.bytes,
-            resetAttributes: capability("sgr0")?.bytes ?? [])
-        if let sgr0 = capability("sgr0"), !sgr0.bytes.isEmpty {  // attributes only if they can be turned off
+            clearScreen: clear,
+            resetAttributes: reset)
+        if !reset.isEmpty {  // attributes only if they can be turned off
             strings.bold = capability("bold")?.bytes
             strings.dim = capability("dim")?.bytes
             strings.reverse = capability("rev")?.bytes
@@ -45,6 +53,12 @@ extension ControlStrings {
             strings.autoMarginsOn = nil
         }
         strings.cornerIsSafe = tigetflag("xenl") > 0 || tigetflag("am") <= 0
+        strings.insertCharacter = capability("ich1")?.bytes
+            ?? capability("ich").map { expand(cncurses_tiparm1($0.pointer, 1)) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let enter = capability("smir")?.bytes, let exit = capability("rmir")?.bytes {
+            strings.enterInsertMode = enter
+            strings.exitInsertMode = exit
+        }
         return strings
     }
 

@@ -39,6 +39,31 @@ import Testing
         checkRandomFrames(seed: UInt64(seed) &+ 1000, strings: minimal)
     }
 
+    /// A terminal that scrolls when its bottom-right cell is written and cannot turn
+    /// auto-margins off, but can insert a character (`ich1`, as `ansi` and `cygwin`): the
+    /// corner cell is written one column left and pushed into place by an insertion.
+    @Test(arguments: 1...8)
+    func theCornerIsDrawnByInsertingACharacter(seed: Int) {
+        var strings = ControlStrings.ansi
+        strings.cornerIsSafe = false
+        strings.autoMarginsOff = nil
+        strings.autoMarginsOn = nil
+        strings.insertCharacter = Array("\u{1B}[@".utf8)
+        checkRandomFrames(seed: UInt64(seed) &+ 2000, strings: strings)
+    }
+
+    /// The same with insert mode (`smir`/`rmir`) instead of a character insertion.
+    @Test(arguments: 1...8)
+    func theCornerIsDrawnInInsertMode(seed: Int) {
+        var strings = ControlStrings.ansi
+        strings.cornerIsSafe = false
+        strings.autoMarginsOff = nil
+        strings.autoMarginsOn = nil
+        strings.enterInsertMode = Array("\u{1B}[4h".utf8)
+        strings.exitInsertMode = Array("\u{1B}[4l".utf8)
+        checkRandomFrames(seed: UInt64(seed) &+ 3000, strings: strings)
+    }
+
     @Test func downWithinAPageRewritesTwoRowsAndTheStatus() {
         var encoder = FrameEncoder(strings: .ansi)
         var output: [UInt8] = []
@@ -107,6 +132,64 @@ import Testing
         #expect(terminal.faults.isEmpty)
     }
 
+    /// A corner left alone (a wide character beside it cannot be inserted) is drawn once it
+    /// can be, although the frames agree about it.
+    @Test func aCornerLeftAloneIsDrawnLater() {
+        var strings = ControlStrings.ansi
+        strings.cornerIsSafe = false
+        strings.autoMarginsOff = nil
+        strings.autoMarginsOn = nil
+        strings.insertCharacter = Array("\u{1B}[@".utf8)
+        let size = Size(rows: 1, columns: 4)
+        var first = Buffer(size: size), second = Buffer(size: size)
+        first.write("a日x", at: Point(row: 0, column: 0))
+        second.write("ayzx", at: Point(row: 0, column: 0))
+        var encoder = FrameEncoder(strings: strings)
+        var terminal = VirtualTerminal(size: size, fill: "?")
+        var output: [UInt8] = []
+        encoder.encode(first, screen: size, into: &output)
+        terminal.feed(output)
+        #expect(terminal.line(0) == "a日 ")  // 日 takes two cells; the corner was not written
+        output.removeAll()
+        encoder.encode(second, screen: size, into: &output)
+        terminal.feed(output)
+        #expect(terminal.line(0) == "ayzx")
+        #expect(terminal.faults.isEmpty)
+    }
+
+    @Test func clearingTheRestOfARowKeepsWhatFollowsARun() {
+        let size = Size(rows: 1, columns: 20)
+        var old = Buffer(size: size), new = Buffer(size: size)
+        old.write("abcdefgh", at: Point(row: 0, column: 0))
+        old.write("tail", at: Point(row: 0, column: 16))
+        new.write("ab", at: Point(row: 0, column: 0))
+        new.write("tail", at: Point(row: 0, column: 16))
+        var encoder = FrameEncoder(strings: .ansi)
+        var terminal = VirtualTerminal(size: size, waitsToWrap: true)
+        var output: [UInt8] = []
+        encoder.encode(old, screen: size, into: &output)
+        encoder.encode(new, screen: size, into: &output)
+        terminal.feed(output)
+        #expect(terminal.line(0) == "ab              tail")
+    }
+
+    @Test func anEightColourTerminalGetsTheNearestColourOrNone() {
+        var strings = ControlStrings.ansi
+        strings.colorCount = 8
+        var frame = Buffer(size: Size(rows: 1, columns: 4))
+        frame.write("a", at: Point(row: 0, column: 0), style: Style(foreground: .indexed(9)))
+        frame.write("b", at: Point(row: 0, column: 1), style: Style(foreground: .indexed(236)))
+        frame.write("c", at: Point(row: 0, column: 2), style: Style(background: .blue))
+        frame.write("d", at: Point(row: 0, column: 3), style: Style(foreground: .indexed(3)))
+        var encoder = FrameEncoder(strings: strings)
+        var terminal = VirtualTerminal(size: frame.size, waitsToWrap: true)
+        var output: [UInt8] = []
+        encoder.encode(frame, screen: frame.size, into: &output)
+        terminal.feed(output)
+        #expect(terminal.styles == [Style(foreground: .red), .plain, Style(background: .blue), Style(foreground: .yellow)])
+        #expect(!String(decoding: output, as: UTF8.self).contains("38;5"))
+    }
+
     // MARK: Helpers
 
     let size = Size(rows: 10, columns: 24)
@@ -125,7 +208,7 @@ import Testing
     }
 
     func randomSize(_ random: inout SplitMix64) -> Size {
-        Size(rows: Int.random(in: 1...7, using: &random), columns: Int.random(in: 1...11, using: &random))
+        Size(rows: Int.random(in: 1...7, using: &random), columns: Int.random(in: 1...30, using: &random))
     }
 
     func scribble(on frame: inout Buffer, rows: ClosedRange<Int>? = nil, count: Int, _ random: inout SplitMix64) {
@@ -179,13 +262,16 @@ import Testing
             let context = "seed \(seed), step \(step), frame \(frameSize), screen \(screen): \(String(decoding: output, as: UTF8.self).debugDescription)"
             #expect(terminal.faults.isEmpty, "\(terminal.faults) \(context)")
             expectShows(terminal, frame, strings: strings, context)
+            #expect(terminal.top == 0 && terminal.bottom == screen.rows - 1 && terminal.autoMargins
+                    && terminal.style == .plain, "terminal state left changed: \(context)")
             if terminal.faults.isEmpty == false { return }
         }
     }
 
     func expectShows(_ terminal: VirtualTerminal, _ frame: Buffer, strings: ControlStrings, _ context: String) {
         let screen = terminal.size
-        let corner = strings.autoMarginsOff == nil && !strings.cornerIsSafe ? Point(row: screen.rows - 1, column: screen.columns - 1) : nil
+        let corner = cornerMayBeLeft(frame, screen: screen, strings: strings)
+            ? Point(row: screen.rows - 1, column: screen.columns - 1) : nil
         for row in 0..<screen.rows {
             for column in 0..<screen.columns where Point(row: row, column: column) != corner {
                 let index = row * screen.columns + column
@@ -206,6 +292,17 @@ import Testing
         if let cursor = frame.cursor, cursor.row < screen.rows, cursor.column < screen.columns {
             #expect(terminal.cursor == cursor, "cursor: \(context)")
         }
+    }
+
+    /// Whether the encoder may leave the bottom-right cell alone: writing it would scroll
+    /// and it cannot be inserted (no insertion, or a wide character next to it).
+    func cornerMayBeLeft(_ frame: Buffer, screen: Size, strings: ControlStrings) -> Bool {
+        guard !strings.cornerIsSafe, strings.autoMarginsOff == nil else { return false }
+        guard strings.insertCharacter != nil || strings.enterInsertMode != nil, screen.columns >= 2 else { return true }
+        let row = screen.rows - 1, column = screen.columns - 1
+        let left = frame[row, column - 1], corner = frame[row, column]
+        let cornerWidth = corner.isContinuation ? 2 : (column + Int(corner.width) > screen.columns ? 1 : Int(corner.width))
+        return left.isContinuation || left.width != 1 || cornerWidth != 1
     }
 
     /// The style a terminal with `strings` shows for `style`: colours and attributes it

@@ -12,10 +12,11 @@ struct VirtualTerminal {
     private(set) var styles: [Style]
     private(set) var faults: [String] = []
     private(set) var cursor = Point(row: 0, column: 0)
-    private var style = Style.plain
-    private var top = 0
-    private var bottom: Int
-    private var autoMargins = true
+    private(set) var style = Style.plain
+    private(set) var top = 0
+    private(set) var bottom: Int
+    private(set) var autoMargins = true
+    private var insertMode = false
     private var pendingWrap = false
 
     /// Whether the cursor waits to wrap after the last column (`xenl`, as xterm does);
@@ -84,6 +85,7 @@ struct VirtualTerminal {
         if autoMargins, !waitsToWrap, cursor.row == size.rows - 1, cursor.column + width == size.columns {
             faults.append("bottom-right cell written with auto-margins on")
         }
+        if insertMode { insert(width) }
         let base = cursor.row * size.columns + cursor.column
         text[base] = String(character)
         styles[base] = style
@@ -120,6 +122,17 @@ struct VirtualTerminal {
             }
         }
         erase(row: up ? bottom : top, from: 0)
+    }
+
+    /// Moves the cells from the cursor right by `count`, dropping those pushed past the
+    /// margin; blanks take their place.
+    private mutating func insert(_ count: Int) {
+        let base = cursor.row * size.columns
+        for column in stride(from: size.columns - 1, through: cursor.column, by: -1) {
+            let from = column - count
+            text[base + column] = from >= cursor.column ? text[base + from] : " "
+            styles[base + column] = from >= cursor.column ? styles[base + from] : Style(background: style.background)
+        }
     }
 
     private mutating func erase(row: Int, from column: Int) {
@@ -168,6 +181,11 @@ struct VirtualTerminal {
         case ("K", _) where parameters.isEmpty:
             erase(row: cursor.row, from: cursor.column)
             pendingWrap = false
+        case ("@", _):
+            insert(number(0, 1))
+            pendingWrap = false
+        case ("h", _) where parameters == "4", ("l", _) where parameters == "4":
+            insertMode = final == UInt8(ascii: "h")
         case ("r", _):
             top = number(0, 1) - 1
             bottom = number(1, size.rows) - 1
