@@ -59,6 +59,17 @@ static inline const char *cncurses_tigetstr(const char *name) {
 }
 
 /*
+ * Loads the description of terminal `name` without a screen (term.h, which curses.h does
+ * not include; its capability macros would clash with Swift names). For tests of the
+ * strings read from terminfo. Returns 1 on success.
+ */
+extern int setupterm(const char *name, int fd, int *error);
+static inline int cncurses_load_terminfo(const char *name, int fd) {
+    int error = 0;
+    return setupterm(name, fd, &error) == OK ? 1 : 0;
+}
+
+/*
  * tiparm is variadic, which Swift cannot call: one and two integer parameters cover every
  * capability drawn with (cup, csr, setaf, setab). NULL when the expansion fails.
  */

@@ -150,12 +150,13 @@ final class CursesSession {
         refresh()
     }
 
-    /// Precomputes what a crash handler writes to undo the UI: mouse reporting off, keypad
-    /// off, attributes off, cursor visible, alternate screen off.
+    /// Precomputes what a crash handler writes to undo the UI: any escape sequence cut
+    /// short by the crash cancelled (CAN), mouse reporting off, keypad off, attributes off,
+    /// auto-margins on, cursor visible, alternate screen off.
     private func armEmergencyReset() {
         // xterm's mouse modes, which terminfo has no capability to turn off.
-        var bytes = Array((options.mouse ? "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l" : "").utf8)
-        for name in ["rmkx", "sgr0", "cnorm", "rmcup"] {
+        var bytes: [UInt8] = [0x18] + Array((options.mouse ? "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l" : "").utf8)
+        for name in ["rmkx", "sgr0", "smam", "cnorm", "rmcup"] {
             bytes += ControlStrings.terminfoString(name) ?? []
         }
         var utf8 = bytes.map { CChar(bitPattern: $0) }

@@ -16,8 +16,6 @@ struct Painter {
     private let fd: Int32
     /// The bytes of the frame being written, kept to reuse the storage.
     private var output: [UInt8] = []
-    /// The last frame drawn; `nil` before the first one.
-    private(set) var previous: Buffer?
     /// Set when a write failed (the terminal is gone): nothing more is written.
     private var broken = false
 
@@ -25,6 +23,10 @@ struct Painter {
         encoder = FrameEncoder(strings: strings)
         self.fd = fd
     }
+
+    /// The last frame drawn, for a repaint once `invalidate()` made the encoder forget it;
+    /// `nil` before the first one.
+    private var last: Buffer?
 
     /// Forgets what the screen shows: the next draw clears it and writes every cell (after
     /// a resize, Ctrl-L or resume).
@@ -35,14 +37,14 @@ struct Painter {
     /// Draws the last frame again in full, clipped to `screen`; a blank screen before the
     /// first frame.
     mutating func repaintLast(screen: Size) {
-        draw(previous ?? Buffer(size: screen), screen: screen)
+        draw(last ?? Buffer(size: screen), screen: screen)
     }
 
     /// Shows `frame` on a screen of `screen` cells.
     mutating func draw(_ frame: Buffer, screen: Size) {
         output.removeAll(keepingCapacity: true)
         encoder.encode(frame, screen: screen, into: &output)
-        previous = frame
+        last = frame
         writeOutput()
     }
 

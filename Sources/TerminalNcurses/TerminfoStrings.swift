@@ -44,7 +44,7 @@ extension ControlStrings {
             strings.foreground = { n in expand(cncurses_tiparm1(setaf, Int32(n))) }
             strings.background = { n in expand(cncurses_tiparm1(setab, Int32(n))) }
             strings.defaultColors = capability("op")?.bytes
-            strings.colorCount = count
+            strings.colorCount = paletteSize(colors: count)
         }
         strings.autoMarginsOff = capability("rmam")?.bytes
         strings.autoMarginsOn = capability("smam")?.bytes
@@ -60,6 +60,13 @@ extension ControlStrings {
             strings.exitInsertMode = exit
         }
         return strings
+    }
+
+    /// How many colours of the palette `setaf` can take, for a terminal with `colors`:
+    /// above 256 (xterm-direct) its numbers from 8 on are RGB values, so only the eight
+    /// named colours are used.
+    static func paletteSize(colors: Int) -> Int {
+        colors > 256 ? 8 : colors
     }
 
     /// A string capability: its bytes, and the pointer `tiparm` takes (terminfo's storage,

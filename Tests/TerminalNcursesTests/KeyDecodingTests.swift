@@ -97,14 +97,4 @@ import TerminalCore
         #expect(NcursesTerminalError.unknownTerminalType(nil).description.contains("TERM is not set"))
         #expect(NcursesTerminalError.alreadyOpen.exitStatus == 2)
     }
-
-    @Test func terminfoPaddingIsRemoved() {
-        func strip(_ text: String) -> String {
-            String(decoding: ControlStrings.withoutPadding(Array(text.utf8)), as: UTF8.self)
-        }
-        #expect(strip("\u{1B}[?1049l$<5>") == "\u{1B}[?1049l")
-        #expect(strip("a$<2*/>b$c") == "ab$c")
-        #expect(strip("$<unterminated") == "$<unterminated")
-        #expect(strip("\u{1B}[H\u{1B}[2J$<50>x$<not padding>") == "\u{1B}[H\u{1B}[2Jx$<not padding>")
-    }
 }
