@@ -38,6 +38,9 @@ public struct ControlStrings {
     public var defaultColors: [UInt8]?
     /// How many colours `foreground` and `background` take (`colors`): 8, 16, 256.
     public var colorCount: Int
+    /// Attributes the terminal cannot show together with a colour (`ncv`; the Linux
+    /// console, for one, shows underline and dim as colours): dropped where a colour is set.
+    public var attributesWithoutColor: Attributes = []
     /// Stops the cursor wrapping at the right margin (`rmam`), so the bottom-right cell can
     /// be written without scrolling the screen.
     public var autoMarginsOff: [UInt8]?

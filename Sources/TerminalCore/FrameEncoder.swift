@@ -224,9 +224,11 @@ public struct FrameEncoder {
     private func pen(for style: Style) -> Pen {
         guard style != .plain else { return .plain }
         let colors = strings.foreground != nil && strings.background != nil
-        return Pen(attributes: style.attributes,
-                   foreground: colors ? strings.number(of: style.foreground) : nil,
-                   background: colors ? strings.number(of: style.background) : nil)
+        let foreground = colors ? strings.number(of: style.foreground) : nil
+        let background = colors ? strings.number(of: style.background) : nil
+        var attributes = style.attributes
+        if foreground != nil || background != nil { attributes.subtract(strings.attributesWithoutColor) }
+        return Pen(attributes: attributes, foreground: foreground, background: background)
     }
 
     /// Switches to `target`, adding to the current attributes when it only adds, and

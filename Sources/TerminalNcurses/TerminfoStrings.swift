@@ -45,6 +45,7 @@ extension ControlStrings {
             strings.background = { n in expand(cncurses_tiparm1(setab, Int32(n))) }
             strings.defaultColors = capability("op")?.bytes
             strings.colorCount = paletteSize(colors: count)
+            strings.attributesWithoutColor = attributes(notWithColor: Int(tigetnum("ncv")))
         }
         strings.autoMarginsOff = capability("rmam")?.bytes
         strings.autoMarginsOn = capability("smam")?.bytes
@@ -67,6 +68,14 @@ extension ControlStrings {
     /// named colours are used.
     static func paletteSize(colors: Int) -> Int {
         colors > 256 ? 8 : colors
+    }
+
+    /// The attributes of terminfo's `ncv` bits (underline 2, reverse 4, dim 16, bold 32,
+    /// italic 32768); none when the capability is absent (-1 or -2).
+    static func attributes(notWithColor ncv: Int) -> Attributes {
+        guard ncv > 0 else { return [] }
+        let bits: [(Int, Attributes)] = [(2, .underline), (4, .reverse), (16, .dim), (32, .bold), (32768, .italic)]
+        return bits.reduce(into: []) { result, pair in if ncv & pair.0 != 0 { result.insert(pair.1) } }
     }
 
     /// A string capability: its bytes, and the pointer `tiparm` takes (terminfo's storage,

@@ -173,6 +173,20 @@ import Testing
         #expect(terminal.line(0) == "ab              tail")
     }
 
+    @Test func attributesATerminalCannotShowWithAColourAreDropped() {
+        var strings = ControlStrings.ansi
+        strings.attributesWithoutColor = [.underline, .dim]
+        var frame = Buffer(size: Size(rows: 1, columns: 2))
+        frame.write("a", at: Point(row: 0, column: 0), style: Style(foreground: .red, attributes: [.underline, .bold]))
+        frame.write("b", at: Point(row: 0, column: 1), style: Style(attributes: [.underline, .dim]))
+        var encoder = FrameEncoder(strings: strings)
+        var terminal = VirtualTerminal(size: frame.size, waitsToWrap: true)
+        var output: [UInt8] = []
+        encoder.encode(frame, screen: frame.size, into: &output)
+        terminal.feed(output)
+        #expect(terminal.styles == [Style(foreground: .red, attributes: .bold), Style(attributes: [.underline, .dim])])
+    }
+
     @Test func anEightColourTerminalGetsTheNearestColourOrNone() {
         var strings = ControlStrings.ansi
         strings.colorCount = 8

@@ -47,6 +47,11 @@ import Glibc
         #expect(ControlStrings.paletteSize(colors: 16_777_216) == 8)
         #expect(ControlStrings.paletteSize(colors: 256) == 256 && ControlStrings.paletteSize(colors: 8) == 8)
 
+        // linux: ncv#18, underline and dim are not shown with a colour.
+        let linux = try #require(try strings("linux"))
+        #expect(linux.attributesWithoutColor == [.underline, .dim])
+        #expect(xterm.attributesWithoutColor.isEmpty)
+
         #expect(try strings("dumb") == nil)  // no cup: cannot draw a list
     }
 
