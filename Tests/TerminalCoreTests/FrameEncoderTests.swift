@@ -40,28 +40,26 @@ import Testing
     }
 
     /// A terminal that scrolls when its bottom-right cell is written and cannot turn
-    /// auto-margins off, but can insert a character (`ich1`, as `ansi` and `cygwin`): the
-    /// corner cell is written one column left and pushed into place by an insertion.
-    @Test(arguments: 1...8)
-    func theCornerIsDrawnByInsertingACharacter(seed: Int) {
-        var strings = ControlStrings.ansi
-        strings.cornerIsSafe = false
-        strings.autoMarginsOff = nil
-        strings.autoMarginsOn = nil
-        strings.insertCharacter = Array("\u{1B}[@".utf8)
-        checkRandomFrames(seed: UInt64(seed) &+ 2000, strings: strings)
+    /// auto-margins off, but can insert (`ich1` as `ansi` and `cygwin`, or insert mode
+    /// `smir`/`rmir`): the corner cell is written one column left and pushed into place.
+    @Test(arguments: [false, true], 1...8)
+    func theCornerIsDrawnByInsertion(insertMode: Bool, seed: Int) {
+        checkRandomFrames(seed: UInt64(seed) &+ (insertMode ? 3000 : 2000), strings: Self.insertOnly(insertMode: insertMode))
     }
 
-    /// The same with insert mode (`smir`/`rmir`) instead of a character insertion.
-    @Test(arguments: 1...8)
-    func theCornerIsDrawnInInsertMode(seed: Int) {
+    /// ANSI strings without `xenl` and `rmam`, inserting by `ich1` or by insert mode.
+    static func insertOnly(insertMode: Bool) -> ControlStrings {
         var strings = ControlStrings.ansi
         strings.cornerIsSafe = false
         strings.autoMarginsOff = nil
         strings.autoMarginsOn = nil
-        strings.enterInsertMode = Array("\u{1B}[4h".utf8)
-        strings.exitInsertMode = Array("\u{1B}[4l".utf8)
-        checkRandomFrames(seed: UInt64(seed) &+ 3000, strings: strings)
+        if insertMode {
+            strings.enterInsertMode = Array("\u{1B}[4h".utf8)
+            strings.exitInsertMode = Array("\u{1B}[4l".utf8)
+        } else {
+            strings.insertCharacter = Array("\u{1B}[@".utf8)
+        }
+        return strings
     }
 
     @Test func downWithinAPageRewritesTwoRowsAndTheStatus() {
@@ -135,11 +133,7 @@ import Testing
     /// A corner left alone (a wide character beside it cannot be inserted) is drawn once it
     /// can be, although the frames agree about it.
     @Test func aCornerLeftAloneIsDrawnLater() {
-        var strings = ControlStrings.ansi
-        strings.cornerIsSafe = false
-        strings.autoMarginsOff = nil
-        strings.autoMarginsOn = nil
-        strings.insertCharacter = Array("\u{1B}[@".utf8)
+        let strings = Self.insertOnly(insertMode: false)
         let size = Size(rows: 1, columns: 4)
         var first = Buffer(size: size), second = Buffer(size: size)
         first.write("a日x", at: Point(row: 0, column: 0))
