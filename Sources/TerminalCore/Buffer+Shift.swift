@@ -25,6 +25,19 @@ public struct RowShift: Hashable, Sendable {
     }
 }
 
+/// How a frame's rows compare with the last frame's: which differ as they stand, the
+/// scroll (if any) that leaves the fewest to write, and which differ once it is applied.
+/// Each pair of rows is compared once.
+struct RowComparison {
+    /// Rows that differ from the same row of the old frame.
+    var changed: [Bool]
+    /// The best shift, as ``Buffer/rowShift(since:maximumDistance:minimumRows:)`` gives it.
+    var shift: RowShift?
+    /// With `shift`: rows that still differ from what the scrolled terminal shows (the old
+    /// row that moved there, or a blank). Without: `changed`.
+    var changedAfterShift: [Bool]
+}
+
 extension Buffer {
     /// The shift of a block of rows that turns `old` into this buffer with the fewest rows
     /// left to write, if it saves at least `minimumRows` rows; `nil` when the sizes differ
@@ -34,44 +47,55 @@ extension Buffer {
     /// three). For each, the region spans the rows whose content moved by that distance.
     /// Rows are compared whole, with `memcmp`, so this costs a few hundred comparisons.
     public func rowShift(since old: Buffer, maximumDistance: Int = 3, minimumRows: Int = 2) -> RowShift? {
-        guard old.size == size, size.rows >= 3, size.columns > 0 else { return nil }
+        guard old.size == size else { return nil }
+        return compareRows(with: old, maximumDistance: maximumDistance, minimumRows: minimumRows).shift
+    }
+
+    /// The rows that differ from `old` (same size), with and without the best shift.
+    func compareRows(with old: Buffer, maximumDistance: Int = 3, minimumRows: Int = 2) -> RowComparison {
+        precondition(old.size == size, "compareRows: sizes differ")
         let rows = size.rows
         let changed = (0..<rows).map { !rowEquals($0, in: old) }
+        var result = RowComparison(changed: changed, shift: nil, changedAfterShift: changed)
         let unshiftedCost = changed.filter { $0 }.count
-        guard unshiftedCost >= minimumRows else { return nil }
-        var best: (cost: Int, shift: RowShift)?
+        guard rows >= 3, size.columns > 0, unshiftedCost >= minimumRows else { return result }
+        var best: (cost: Int, shift: RowShift, changed: [Bool])?
         for magnitude in 1...max(1, min(maximumDistance, rows - 1)) {
             for distance in [magnitude, -magnitude] {
                 // New rows r that hold the old row r + distance.
                 let candidates = max(0, -distance)..<min(rows, rows - distance)
-                let moved = candidates.filter { changed[$0] && rowEquals($0, in: old, otherRow: $0 + distance) }
-                guard let first = moved.first, let last = moved.last, moved.count >= minimumRows else { continue }
+                var holdsMoved = [Bool](repeating: false, count: rows)
+                for row in candidates where changed[row] && rowEquals(row, in: old, otherRow: row + distance) {
+                    holdsMoved[row] = true
+                }
+                guard let first = holdsMoved.firstIndex(of: true), let last = holdsMoved.lastIndex(of: true),
+                      holdsMoved.filter({ $0 }).count >= minimumRows else { continue }
                 let shift = distance > 0
                     ? RowShift(top: first, bottom: last + distance, distance: distance)
                     : RowShift(top: first + distance, bottom: last, distance: distance)
-                let cost = rowsLeftToWrite(after: shift, from: old, changed: changed)
-                if cost <= unshiftedCost - minimumRows, cost < (best?.cost ?? Int.max) { best = (cost, shift) }
+                let left = rowsLeftToWrite(after: shift, from: old, changed: changed, holdsMoved: holdsMoved)
+                let cost = left.filter { $0 }.count
+                if cost <= unshiftedCost - minimumRows, cost < (best?.cost ?? Int.max) { best = (cost, shift, left) }
             }
         }
-        return best?.shift
+        if let best {
+            result.shift = best.shift
+            result.changedAfterShift = best.changed
+        }
+        return result
     }
 
-    /// How many rows still differ from this buffer once `shift` is applied to `old`.
-    private func rowsLeftToWrite(after shift: RowShift, from old: Buffer, changed: [Bool]) -> Int {
-        var cost = 0
-        for row in 0..<size.rows {
-            guard row >= shift.top, row <= shift.bottom else {
-                if changed[row] { cost += 1 }
-                continue
-            }
+    /// Which rows still differ from this buffer once `shift` is applied to `old`; rows that
+    /// `holdsMoved` already found equal to their source are not compared again.
+    private func rowsLeftToWrite(after shift: RowShift, from old: Buffer, changed: [Bool],
+                                 holdsMoved: [Bool]) -> [Bool] {
+        (0..<size.rows).map { row in
+            guard row >= shift.top, row <= shift.bottom else { return changed[row] }
             let source = row + shift.distance
-            if source >= shift.top, source <= shift.bottom {
-                if !rowEquals(row, in: old, otherRow: source) { cost += 1 }
-            } else if !rowIsBlank(row) {
-                cost += 1
-            }
+            guard source >= shift.top, source <= shift.bottom else { return !rowIsBlank(row) }
+            if holdsMoved[row] { return false }
+            return !rowEquals(row, in: old, otherRow: source)
         }
-        return cost
     }
 
     /// Whether every cell of `row` is a plain blank.

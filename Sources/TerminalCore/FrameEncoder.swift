@@ -56,26 +56,29 @@ public struct FrameEncoder {
             output += strings.clearScreen
             cursor = Point(row: 0, column: 0)
         }
+        // Which rows differ from what the terminal shows: the old frame's row, the row a
+        // scroll brought there, or a blank row (cleared, or uncovered by the scroll).
         var shift: RowShift?
-        if let old, frame.size == screen, let moved = frame.rowShift(since: old),
-           scroll(moved, screen: screen, into: &output) {
-            shift = moved
+        var differs = [Bool](repeating: true, count: frame.size.rows)
+        if let old {
+            let comparison = frame.compareRows(with: old)
+            differs = comparison.changed
+            if frame.size == screen, let moved = comparison.shift, scroll(moved, screen: screen, into: &output) {
+                shift = moved
+                differs = comparison.changedAfterShift
+            }
         }
-        // Each row is compared with what the terminal now shows there: the same row of the
-        // old frame, the row a scroll brought there, or a blank row (cleared or uncovered).
         if blankRow.size.columns != frame.size.columns {
             blankRow = Buffer(size: Size(rows: 1, columns: frame.size.columns))
         }
         runs.removeAll(keepingCapacity: true)
-        for row in 0..<min(frame.size.rows, screen.rows) {
+        for row in 0..<min(frame.size.rows, screen.rows) where differs[row] {
             var source = old.map { ($0, row) } ?? (blankRow, 0)
             if let old, let shift, row >= shift.top, row <= shift.bottom {
                 let from = row + shift.distance
                 source = from >= shift.top && from <= shift.bottom ? (old, from) : (blankRow, 0)
             }
-            if !frame.rowEquals(row, in: source.0, otherRow: source.1) {
-                frame.appendChanges(row: row, old: source.0, oldRow: source.1, to: &runs)
-            }
+            frame.appendChanges(row: row, old: source.0, oldRow: source.1, to: &runs)
         }
         if cornerLeft { addCorner(of: frame, screen: screen) }
         cornerLeft = false
@@ -99,7 +102,8 @@ public struct FrameEncoder {
               shift.top < shift.bottom, shift.distance != 0,
               let step = shift.distance > 0 ? strings.scrollForward : strings.scrollReverse
         else { return false }
-        setPen(.plain, into: &output)  // uncovered rows take the current background
+        // Uncovered rows take the current background: plain, as after every frame.
+        assert(pen == .plain, "a scroll needs the plain pen")
         output += region(shift.top, shift.bottom)
         output += strings.moveCursor(shift.distance > 0 ? shift.bottom : shift.top, 0)
         for _ in 0..<abs(shift.distance) { output += step }

@@ -18,15 +18,14 @@ struct Painter {
     private var output: [UInt8] = []
     /// Set when a write failed (the terminal is gone): nothing more is written.
     private var broken = false
+    /// The last frame drawn, for a repaint once `invalidate()` made the encoder forget it;
+    /// `nil` before the first one.
+    private var last: Buffer?
 
     init(strings: ControlStrings, fd: Int32) {
         encoder = FrameEncoder(strings: strings)
         self.fd = fd
     }
-
-    /// The last frame drawn, for a repaint once `invalidate()` made the encoder forget it;
-    /// `nil` before the first one.
-    private var last: Buffer?
 
     /// Forgets what the screen shows: the next draw clears it and writes every cell (after
     /// a resize, Ctrl-L or resume).

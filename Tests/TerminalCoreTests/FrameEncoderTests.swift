@@ -93,6 +93,27 @@ import Testing
         #expect(terminal.faults.isEmpty)
     }
 
+    /// A row equal in both frames can still need writing: the scroll moves another row
+    /// onto it. Row 2 holds `p` before and after, but the scroll brings `q` there.
+    @Test func aRowThatDidNotChangeIsWrittenWhenAScrollMovesAnotherOntoIt() {
+        let size = Size(rows: 8, columns: 4)
+        func frame(_ rows: [String]) -> Buffer {
+            var buffer = Buffer(size: size)
+            for (row, text) in rows.enumerated() { buffer.write(text, at: Point(row: row, column: 0)) }
+            return buffer
+        }
+        let old = frame(["T", "a", "p", "q", "r", "s", "t", "S"])
+        let new = frame(["T", "p", "p", "r", "s", "t", "Z", "S"])
+        #expect(new.rowShift(since: old) == RowShift(top: 1, bottom: 6, distance: 1))
+        var encoder = FrameEncoder(strings: .ansi)
+        var terminal = VirtualTerminal(size: size, waitsToWrap: true)
+        var output: [UInt8] = []
+        encoder.encode(old, screen: size, into: &output)
+        encoder.encode(new, screen: size, into: &output)
+        terminal.feed(output)
+        #expect((0..<size.rows).map(terminal.line) == (0..<size.rows).map { new.line($0).padding(size.columns) })
+    }
+
     @Test func theFirstFrameResetsAttributesAndClears() {
         var encoder = FrameEncoder(strings: .ansi)
         var output: [UInt8] = []
