@@ -47,20 +47,8 @@ final class LogFile: Sendable {
     /// Appends `line` (which must end with a newline). A failed write is dropped: the log
     /// must never disturb the app.
     func append(_ line: String) {
-        let bytes = Array(line.utf8)
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            descriptor.withLock { fd in
-                var offset = 0
-                while offset < raw.count, fd >= 0 {
-                    let written = Glibc.write(fd, base + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return
-                    }
-                    offset += written
-                }
-            }
+        descriptor.withLock { fd in
+            if fd >= 0 { FileDescriptor(fd: fd).write(line) }
         }
     }
 }

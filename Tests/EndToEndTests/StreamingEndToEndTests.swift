@@ -70,16 +70,7 @@ import Glibc
     /// A `$TMPDIR` that cannot take the file keeps the pipe in memory: the line printed is
     /// the same, and `--log` says why.
     @Test func aLargePipeStaysInMemoryWhenTMPDIRFails() throws {
-        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-no-tmpdir")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = try Self.writeLargeFile(in: directory)
-        let log = directory.appendingPathComponent("lister.log").path
-        let lister = try TmuxSession.listerPath()
-        let session = try TmuxSession(shell: "cat '\(url.path)' | exec '\(lister)' lines --log '\(log)'",
-                                      environment: ["TMPDIR": "/nonexistent/lister-e2e"], captureStdout: true)
-        defer { session.close() }
-        try Self.pickTheLastLine(in: session)
-        let text = try String(contentsOfFile: log, encoding: .utf8)
+        let text = try Self.pickFromALargePipe(environment: ["TMPDIR": "/nonexistent/lister-e2e"])
         #expect(text.contains("warning lister.lines: lines kept in memory: the temporary file failed"), "\(text)")
         #expect(text.contains("cannot create a file in /nonexistent/lister-e2e: No such file or directory"), "\(text)")
     }
@@ -87,18 +78,24 @@ import Glibc
     /// Under a file-size limit (`ulimit -f`) the temporary file stops growing part way: the
     /// rest of the pipe goes on in memory instead of SIGXFSZ killing lister.
     @Test func aLargePipeGoesOnInMemoryPastAFileSizeLimit() throws {
-        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-fsize")
+        // 9000 blocks of 1 KiB: past the 8 MiB where the pipe moves, short of its ~10 MB.
+        let text = try Self.pickFromALargePipe(shellPrefix: "ulimit -f 9000; ")
+        #expect(text.contains("warning lister.lines: lines kept in memory: the temporary file failed"), "\(text)")
+    }
+
+    /// Pipes ``writeLargeFile(in:)`` into `lister lines --log` (after `shellPrefix`, with
+    /// `environment`), picks the last line, and returns the log.
+    static func pickFromALargePipe(shellPrefix: String = "", environment: [String: String] = [:]) throws -> String {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-large-pipe")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let url = try Self.writeLargeFile(in: directory)
+        let url = try writeLargeFile(in: directory)
         let log = directory.appendingPathComponent("lister.log").path
         let lister = try TmuxSession.listerPath()
-        // 9000 blocks of 1 KiB: past the 8 MiB where the pipe moves, short of its ~10 MB.
-        let session = try TmuxSession(shell: "ulimit -f 9000; cat '\(url.path)' | exec '\(lister)' lines --log '\(log)'",
-                                      captureStdout: true)
+        let session = try TmuxSession(shell: "\(shellPrefix)cat '\(url.path)' | exec '\(lister)' lines --log '\(log)'",
+                                      environment: environment, captureStdout: true)
         defer { session.close() }
-        try Self.pickTheLastLine(in: session)
-        let text = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(text.contains("warning lister.lines: lines kept in memory: the temporary file failed"), "\(text)")
+        try pickTheLastLine(in: session)
+        return try String(contentsOfFile: log, encoding: .utf8)
     }
 
     /// The number of lines of ``writeLargeFile(in:)``.
