@@ -105,12 +105,7 @@ import Testing
         let old = frame(["T", "a", "p", "q", "r", "s", "t", "S"])
         let new = frame(["T", "p", "p", "r", "s", "t", "Z", "S"])
         #expect(new.rowShift(since: old) == RowShift(top: 1, bottom: 6, distance: 1))
-        var encoder = FrameEncoder(strings: .ansi)
-        var terminal = VirtualTerminal(size: size, waitsToWrap: true)
-        var output: [UInt8] = []
-        encoder.encode(old, screen: size, into: &output)
-        encoder.encode(new, screen: size, into: &output)
-        terminal.feed(output)
+        let terminal = Self.screen(after: [old, new])
         #expect((0..<size.rows).map(terminal.line) == (0..<size.rows).map { new.line($0).padding(size.columns) })
     }
 
@@ -179,12 +174,7 @@ import Testing
         old.write("tail", at: Point(row: 0, column: 16))
         new.write("ab", at: Point(row: 0, column: 0))
         new.write("tail", at: Point(row: 0, column: 16))
-        var encoder = FrameEncoder(strings: .ansi)
-        var terminal = VirtualTerminal(size: size, waitsToWrap: true)
-        var output: [UInt8] = []
-        encoder.encode(old, screen: size, into: &output)
-        encoder.encode(new, screen: size, into: &output)
-        terminal.feed(output)
+        let terminal = Self.screen(after: [old, new])
         #expect(terminal.line(0) == "ab              tail")
     }
 
@@ -220,6 +210,17 @@ import Testing
     }
 
     // MARK: Helpers
+
+    /// An xterm-like terminal after `frames` were encoded one after the other.
+    static func screen(after frames: [Buffer]) -> VirtualTerminal {
+        let size = frames[0].size
+        var encoder = FrameEncoder(strings: .ansi)
+        var terminal = VirtualTerminal(size: size, waitsToWrap: true)
+        var output: [UInt8] = []
+        for frame in frames { encoder.encode(frame, screen: size, into: &output) }
+        terminal.feed(output)
+        return terminal
+    }
 
     let size = Size(rows: 10, columns: 24)
 
