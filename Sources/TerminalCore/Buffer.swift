@@ -23,6 +23,17 @@ public struct Buffer: Hashable, Sendable {
         cells = ContiguousArray(repeating: .blank, count: size.rows * size.columns)
     }
 
+    /// Makes the buffer blank at `size`, keeping its storage when the size is the same: a
+    /// frame drawn into the storage of an older one allocates nothing.
+    public mutating func reset(size: Size) {
+        cursor = nil
+        guard size == self.size else {
+            self = Buffer(size: size)
+            return
+        }
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+    }
+
     /// The whole area of the buffer.
     public var area: Rect { Rect(size: size) }
 
@@ -91,6 +102,31 @@ public struct Buffer: Hashable, Sendable {
             for column in r.left..<r.right { cells[base + column] = blank }
             clearContinuations(row: row, from: r.right)
         }
+    }
+
+    /// The cells of `columns` on `row`, to be put back later with ``paste(_:row:column:)``.
+    public func cells(row: Int, columns: Range<Int>) -> ArraySlice<Cell> {
+        precondition(row >= 0 && row < size.rows && columns.lowerBound >= 0 && columns.upperBound <= size.columns,
+                     "Buffer.cells(row:columns:): outside the buffer")
+        let base = row * size.columns
+        return cells[(base + columns.lowerBound)..<(base + columns.upperBound)]
+    }
+
+    /// Puts a run of whole characters (as ``cells(row:columns:)`` returns) on `row` from
+    /// `column`, repairing wide characters cut at either end as ``set(_:row:column:)`` does.
+    public mutating func paste(_ run: ContiguousArray<Cell>, row: Int, column: Int) {
+        precondition(row >= 0 && row < size.rows && column >= 0 && column + run.count <= size.columns,
+                     "Buffer.paste: outside the buffer")
+        assert(run.first.map { !$0.isContinuation } ?? true, "Buffer.paste: the run starts inside a wide character")
+        clearWideCharacter(row: row, leftOf: column)
+        let start = row * size.columns + column
+        cells.withUnsafeMutableBufferPointer { all in
+            run.withUnsafeBufferPointer { source in
+                // Safe: the precondition keeps `start + source.count` within the buffer.
+                _ = UnsafeMutableBufferPointer(rebasing: all[start..<(start + source.count)]).update(fromContentsOf: source)
+            }
+        }
+        clearContinuations(row: row, from: column + run.count)
     }
 
     /// Merges `style` into every cell of `rect` (to highlight a selected row, say).

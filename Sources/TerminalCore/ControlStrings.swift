@@ -74,11 +74,11 @@ public struct ControlStrings {
     /// strings come from its terminfo entry.
     public static var ansi: ControlStrings {
         var strings = ControlStrings(
-            moveCursor: { row, column in Array("\u{1B}[\(row + 1);\(column + 1)H".utf8) },
+            moveCursor: { row, column in csi(row + 1, column + 1, final: UInt8(ascii: "H")) },
             clearScreen: Array("\u{1B}[H\u{1B}[2J".utf8),
             resetAttributes: Array("\u{1B}[m".utf8))
         strings.clearToEndOfLine = Array("\u{1B}[K".utf8)
-        strings.setScrollRegion = { top, bottom in Array("\u{1B}[\(top + 1);\(bottom + 1)r".utf8) }
+        strings.setScrollRegion = { top, bottom in csi(top + 1, bottom + 1, final: UInt8(ascii: "r")) }
         strings.scrollForward = [0x0A]
         strings.scrollReverse = Array("\u{1B}M".utf8)
         strings.bold = Array("\u{1B}[1m".utf8)
@@ -94,6 +94,24 @@ public struct ControlStrings {
         strings.autoMarginsOn = Array("\u{1B}[?7h".utf8)
         strings.cornerIsSafe = true
         return strings
+    }
+
+    /// `ESC [ first ; second final`, the numbers in decimal: built without a string, as
+    /// the cursor moves of every frame are.
+    public static func csi(_ first: Int, _ second: Int, final: UInt8) -> [UInt8] {
+        var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        bytes.reserveCapacity(12)
+        appendDecimal(first, to: &bytes)
+        bytes.append(UInt8(ascii: ";"))
+        appendDecimal(second, to: &bytes)
+        bytes.append(final)
+        return bytes
+    }
+
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(0, value))) }
+        appendDecimal(value / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// The terminal's number for `color`, or `nil` for the default colour or one it lacks:

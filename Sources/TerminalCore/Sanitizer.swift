@@ -81,7 +81,13 @@ public enum Sanitizer {
     /// Whether `text` is only printable ASCII (no controls, no tab): safe to draw as it is,
     /// one column per byte. Checked on the UTF-8 bytes, without grapheme breaking.
     public static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // Called unspecialised from other modules: a loop over the contiguous bytes (every
+        // native string) instead of a generic `allSatisfy`.
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+        return contiguous ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Decodes bytes as UTF-8, replacing invalid sequences with U+FFFD.

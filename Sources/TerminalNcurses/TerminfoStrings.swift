@@ -23,7 +23,8 @@ extension ControlStrings {
         guard let clear = capability("clear")?.bytes ?? capability("ed").map({ home + $0.bytes }) else { return nil }
         let reset = capability("sgr0")?.bytes ?? []
         var strings = ControlStrings(
-            moveCursor: { row, column in expand(cncurses_tiparm2(cursorAddress, Int32(row), Int32(column))) },
+            moveCursor: fastest({ row, column in expand(cncurses_tiparm2(cursorAddress, Int32(row), Int32(column))) },
+                               or: ControlStrings.ansi.moveCursor),
             clearScreen: clear,
             resetAttributes: reset)
         if !reset.isEmpty {  // attributes only if they can be turned off
@@ -35,7 +36,8 @@ extension ControlStrings {
         }
         strings.clearToEndOfLine = capability("el")?.bytes
         if let csr = capability("csr")?.pointer {
-            strings.setScrollRegion = { top, bottom in expand(cncurses_tiparm2(csr, Int32(top), Int32(bottom))) }
+            strings.setScrollRegion = fastest({ top, bottom in expand(cncurses_tiparm2(csr, Int32(top), Int32(bottom))) },
+                                              or: ControlStrings.ansi.setScrollRegion)
         }
         strings.scrollForward = capability("ind")?.bytes
         strings.scrollReverse = capability("ri")?.bytes
@@ -61,6 +63,15 @@ extension ControlStrings {
             strings.exitInsertMode = exit
         }
         return strings
+    }
+
+    /// `ansi` when it gives the same bytes as the terminfo string's `expansion` (checked on
+    /// numbers of one to four digits), else `expansion`: `tiparm` interprets its string
+    /// on every call, and a frame moves the cursor several times.
+    static func fastest(_ expansion: @escaping (Int, Int) -> [UInt8], or ansi: ((Int, Int) -> [UInt8])?) -> (Int, Int) -> [UInt8] {
+        let samples = [(0, 0), (0, 8), (9, 10), (98, 99), (99, 100), (998, 1_000), (4_321, 5_678)]
+        guard let ansi, samples.allSatisfy({ expansion($0.0, $0.1) == ansi($0.0, $0.1) }) else { return expansion }
+        return ansi
     }
 
     /// How many colours of the palette `setaf` can take, for a terminal with `colors`:

@@ -9,6 +9,30 @@ import Testing
         #expect(buffer.lines == ["hello w…", " short"])
     }
 
+    @Test func aPastedRunIsTheRowItWasCutFromAndRepairsWideCharactersAtItsEnds() {
+        var source = Buffer(size: Size(rows: 1, columns: 8))
+        source.write("ab日c", at: Point(row: 0, column: 0), style: .bold)
+        let run = ContiguousArray(source.cells(row: 0, columns: 0..<5))
+        var target = Buffer(size: Size(rows: 2, columns: 8))
+        target.paste(run, row: 1, column: 0)
+        #expect(target.cells(row: 1, columns: 0..<5) == source.cells(row: 0, columns: 0..<5))
+        // Over the halves of two wide characters: their other halves become blanks.
+        target.write("東京京", at: Point(row: 0, column: 0))
+        target.paste(ContiguousArray(source.cells(row: 0, columns: 0..<2)), row: 0, column: 1)
+        #expect(target.lines[0] == " ab 京")
+        #expect(target[0, 0] == .blank && target[0, 3] == .blank)
+    }
+
+    @Test func aResetBufferIsBlankAndKeepsItsStorageAtTheSameSize() {
+        var buffer = Buffer(size: Size(rows: 2, columns: 4))
+        buffer.write("日本", at: Point(row: 1, column: 0), style: .reverse)
+        buffer.cursor = Point(row: 1, column: 0)
+        buffer.reset(size: buffer.size)
+        #expect(buffer == Buffer(size: Size(rows: 2, columns: 4)))
+        buffer.reset(size: Size(rows: 3, columns: 2))
+        #expect(buffer == Buffer(size: Size(rows: 3, columns: 2)))
+    }
+
     @Test func wideCharactersAreNeverSplit() {
         var buffer = Buffer(size: Size(rows: 1, columns: 5))
         buffer.write("日本語", at: Point(row: 0, column: 0))

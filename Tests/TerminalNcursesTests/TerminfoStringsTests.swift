@@ -53,6 +53,22 @@ import Glibc
         #expect(xterm.attributesWithoutColor.isEmpty)
 
         #expect(try strings("dumb") == nil)  // no cup: cannot draw a list
+
+        // vt52 addresses the cursor with ESC Y and two characters: its cup is expanded by
+        // tiparm, not taken for the ANSI form.
+        let vt52 = try #require(try strings("vt52"))
+        let expected: [UInt8] = [0x1B, UInt8(ascii: "Y"), 32 + 3, 32 + 4]
+        #expect(vt52.moveCursor(3, 4) == expected)
+    }
+
+    @Test func theAnsiFormIsUsedOnlyWhereItGivesTheSameBytes() {
+        let ansi = ControlStrings.ansi.moveCursor
+        let expanded: (Int, Int) -> [UInt8] = { row, column in Array("\u{1B}[\(row + 1);\(column + 1)H".utf8) }
+        #expect(ControlStrings.fastest(expanded, or: ansi)(12, 34) == Array("\u{1B}[13;35H".utf8))
+        // One-based only up to 99 columns: a sample shows the difference.
+        let differs: (Int, Int) -> [UInt8] = { row, column in column > 99 ? [] : expanded(row, column) }
+        #expect(ControlStrings.fastest(differs, or: ansi)(0, 100) == [])
+        #expect(ControlStrings.fastest(expanded, or: nil)(0, 0) == Array("\u{1B}[1;1H".utf8))
     }
 
     @Test func terminfoPaddingIsRemoved() {
