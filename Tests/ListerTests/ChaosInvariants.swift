@@ -1,4 +1,4 @@
-@testable import Lister
+@_spi(Testing) @testable import Lister
 import ListerTestSupport
 import TerminalCore
 
@@ -7,7 +7,22 @@ import TerminalCore
 extension ChaosRun {
     func check() -> String? {
         checkFrame() ?? checkStack() ?? checkLoads() ?? checkSnapshots() ?? checkDetails() ?? checkTop() ?? checkSections()
-            ?? checkInput()
+            ?? checkInput() ?? checkRowReuse()
+    }
+
+    // MARK: - Rows reused from earlier frames
+
+    /// The last frame, drawn with rows kept from earlier frames, is the frame drawn from
+    /// scratch: no reused row is stale.
+    private func checkRowReuse() -> String? {
+        guard let frame = app.frame, !app.runtime.needsRender,
+              let host = app.runtime.stack.last as? any RowReusingHost else { return nil }
+        host.reusesRows = false
+        defer { host.reusesRows = true }
+        guard let fresh = app.runtime.composeFrame(), fresh != frame else { return nil }
+        tally["stale frames", default: 0] += 1
+        let row = (0..<frame.size.rows).first { frame.line($0) != fresh.line($0) || !frame.rowEquals($0, in: fresh) } ?? 0
+        return "a reused row is stale: row \(row) shows \(String(reflecting: frame.line(row))), drawn afresh \(String(reflecting: fresh.line(row)))"
     }
 
     // MARK: - The frame fits the terminal

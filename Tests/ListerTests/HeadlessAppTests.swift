@@ -256,6 +256,7 @@ struct ToggleScreen: ListScreen {
         await app.press(.down)
         await app.press(.character("x"))
         #expect(app.lines[0] == "Long names")
+        #expect(app.lines[1] == "APPLE")  // rows drawn by the old screen are not reused
         #expect(loader.waitingCalls == [2])
         loader.succeed(fruits)
         await app.settle()

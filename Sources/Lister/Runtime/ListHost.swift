@@ -3,10 +3,18 @@ import TerminalCore
 /// Hosts a ``ListScreen`` (paged and grouped ones too): owns its ``ListModel``, runs its
 /// loads, draws its body.
 @MainActor
-final class ListHost<S: ListScreen>: ScreenHost {
+final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
     let id: Int
     /// The screen; a ``ScreenAction`` may replace it.
-    private(set) var screen: S
+    private(set) var screen: S {
+        didSet { screenRevision += 1 }
+    }
+    /// Counts replacements of ``screen``: rows drawn from the old one are not reused.
+    private var screenRevision = 0
+    /// The rows drawn in the last frame, reused by the screen's default body.
+    let rowCache = RowCache()
+    /// Whether frames reuse rows of the last one (tests turn it off to compare).
+    var reusesRows = true
     var model: ListModel<S.Item>
     unowned let scheduler: any LoadScheduler
     /// The filter (`/`): its line, engine and scroll.
@@ -172,6 +180,8 @@ final class ListHost<S: ListScreen>: ScreenHost {
 
     func cancelAll() { run(model.cancel()) }
 
+    func forgetDrawnRows() { rowCache.forget() }
+
     func status(now: Duration) -> (position: String, state: String) {
         if let filtered = filteredStatus() { return withMarks(filtered) }
         var position = model.count == 0 ? "0/0" : "\(model.selection + 1)/\(model.count)"
@@ -208,6 +218,8 @@ final class ListHost<S: ListScreen>: ScreenHost {
         var context = ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections,
                                   filter: filteredView, marks: screen.pickMode == .multiple ? marks : nil)
         context.horizontalOffset = horizontalOffset
+        context.rowCache = reusesRows ? rowCache : nil
+        context.screenRevision = screenRevision
         return context
     }
 

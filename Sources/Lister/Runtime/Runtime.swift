@@ -36,6 +36,9 @@ public final class Runtime {
     private var hint: String?
     private var dirty = true
     private var lastFrame: Buffer?
+    /// The frame before the last one, whose storage the next frame is drawn into: once the
+    /// terminal has drawn the last frame nothing else holds it, so no frame allocates.
+    private var spareFrame: Buffer?
     private var loads: [LoadKey: (task: Task<Void, Never>, startedAt: Duration)] = [:]
     /// Whether ``run()`` is running: terminal events are handled only then.
     private var running = false
@@ -224,6 +227,7 @@ public final class Runtime {
         case .redraw:
             terminal.redraw()
             lastFrame = nil
+            top.forgetDrawnRows()  // Ctrl-L draws everything from scratch
             dirty = true
         case .back:
             if top.closeLayer() {
@@ -302,11 +306,25 @@ public final class Runtime {
 
     /// Draws the current state if anything changed and hands the frame to the terminal.
     @_spi(Testing) public func render() {
-        guard let top = stack.last else { return }
+        guard let buffer = composeFrame() else { return }
+        dirty = false
+        guard buffer != lastFrame else {
+            spareFrame = buffer
+            return
+        }
+        spareFrame = lastFrame
+        lastFrame = buffer
+        terminal.present(buffer)
+    }
+
+    /// The frame of the top screen, laid out for the terminal's size.
+    func composeFrame() -> Buffer? {
+        guard let top = stack.last else { return nil }
         let size = terminal.size
         let layout = ScreenLayout(size: size)
         top.layout(listHeight: layout.list.height)
-        var buffer = Buffer(size: size)
+        var buffer = spareFrame.take() ?? Buffer(size: size)
+        buffer.reset(size: size)
         if let header = layout.header {
             Breadcrumb(stack.map(\.title)).render(in: header, buffer: &buffer)
         }
@@ -322,10 +340,7 @@ public final class Runtime {
                 .render(in: layout.full, buffer: &buffer)
             buffer.cursor = nil
         }
-        dirty = false
-        guard buffer != lastFrame else { return }
-        lastFrame = buffer
-        terminal.present(buffer)
+        return buffer
     }
 
     /// Whether a draw is pending.

@@ -64,6 +64,8 @@ protocol ScreenHost: AnyObject {
     var actionHelp: [(keys: String, help: String)] { get }
     /// Position (`3/40`) and state (`loading`, `refreshing`…) for the status bar.
     func status(now: Duration) -> (position: String, state: String)
+    /// Drops the rows kept from the last frame, so the next one draws every row.
+    func forgetDrawnRows()
 }
 
 extension ScreenHost {
@@ -72,6 +74,14 @@ extension ScreenHost {
     func closeLayer() -> Bool { false }
     var actionHelp: [(keys: String, help: String)] { [] }
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
+    func forgetDrawnRows() {}
+}
+
+/// A host whose frames reuse the rows of the last one (see ``RowCache``).
+@MainActor
+protocol RowReusingHost: AnyObject {
+    /// Whether frames reuse rows; when false every row is drawn and nothing is kept.
+    var reusesRows: Bool { get set }
 }
 
 /// The state words of the status bar, the same for every kind of screen: `loading`,

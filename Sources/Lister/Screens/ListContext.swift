@@ -17,6 +17,10 @@ public struct ListContext<S: ListScreen> {
     public let marks: Set<S.Item.ID>?
     /// Columns of the rows scrolled out on the left.
     public var horizontalOffset = 0
+    /// Where the default body keeps the rows it drew (the host's); nil draws every row.
+    var rowCache: RowCache?
+    /// Changes whenever the host replaces the screen value.
+    var screenRevision = 0
 
     /// Creates a context (the runtime does this; tests may too). The sections of a
     /// ``GroupedListScreen`` are worked out from the model's items.
@@ -71,25 +75,43 @@ public struct ListContext<S: ListScreen> {
     /// gets an item's position; section headers (sticky at the top) are added around the
     /// rows of a grouped screen.
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
-        var view = unshiftedListView(row: row)
+        var (view, _) = unshiftedListView(row: row)
         view.horizontalOffset = horizontalOffset
         return view
     }
 
-    private func unshiftedListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
+    /// As ``listView(row:)``, reusing the rows drawn in the last frame that have not
+    /// changed: for rows drawn by ``ListScreen/row(_:context:)`` only (see ``RowCache``).
+    func rowReusingListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
+        var (view, items) = unshiftedListView(row: row)
+        view.horizontalOffset = horizontalOffset
+        guard let rowCache else { return view }
+        let filtering = filter.map { $0.engine.isFiltering } ?? false
+        let environment = RowCache.Environment(rowsRevision: model.revision, screenRevision: screenRevision,
+                                               query: filtering ? filter?.query : nil)
+        // The list draws its selected row afresh: the only row whose context says selected.
+        var isMarked: ((Int) -> Bool)?
+        if let marks, !marks.isEmpty { isMarked = { self.isMarked($0) } }
+        view.reuse = RowReuse(cache: rowCache, environment: environment, items: items, isMarked: isMarked)
+        return view
+    }
+
+    /// The list, and the item drawn at each of its rows (nil for a section header).
+    private func unshiftedListView(row: @escaping (Int, RowContext) -> some View) -> (ListView, RowItems) {
         let selection = model.selection
         if let filter, filter.engine.isFiltering {
-            return filteredListView(filter, row: row)
+            return (filteredListView(filter, row: row), .matches(filter.engine))
         }
         let footer = screen.footer(self)
         guard let sections, sections.itemCount == model.count, model.count > 0 else {
-            return ListView(
+            let view = ListView(
                 count: model.count,
                 selection: selection,
                 scrollOffset: model.scrollOffset,
                 footer: footer,
                 row: { index in decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index) }
             )
+            return (view, .all)
         }
         let grouped = screen as? any GroupedListScreen
         let header = { (section: Int) -> any View in
@@ -103,7 +125,7 @@ public struct ListContext<S: ListScreen> {
             // The top row's section keeps its header in view, until the next header takes over.
             sticky = header(sections.section(ofItem: index))
         }
-        return ListView(
+        let view = ListView(
             count: sections.rowCount,
             selection: sections.row(ofItem: selection),
             scrollOffset: offset,
@@ -116,6 +138,7 @@ public struct ListContext<S: ListScreen> {
                 }
             }
         )
+        return (view, .sections(sections))
     }
 
     /// The matching rows only, matched characters highlighted, in list order.

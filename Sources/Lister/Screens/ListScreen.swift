@@ -49,6 +49,10 @@ public protocol ListScreen: Screen {
     func footer(_ context: ListContext<Self>) -> Footer?
 
     /// Draws one row (a single line).
+    ///
+    /// The row must depend only on `item`, `context` and the screen's own properties: the
+    /// default ``body(_:)`` reuses the cells of a row drawn in the last frame while none of
+    /// these has changed (a new load, a marked row, a filter query draw it again).
     func row(_ item: Item, context: RowContext) -> Row
 
     /// The view while loading; by default a spinner saying "Loading <title>…".
@@ -124,7 +128,7 @@ extension ListScreen {
         case .error(let error):
             errorView(error)
         case .loaded(let items):
-            context.listView { index, rowContext in row(items[index], context: rowContext) }
+            context.rowReusingListView { index, rowContext in row(items[index], context: rowContext) }
         }
     }
 

@@ -25,6 +25,9 @@ public struct ListView: View {
     public var highlight: Style
     /// Builds the view of row `index`; called only for visible rows.
     public var row: (Int) -> any View
+    /// Rows of the last frame to reuse instead of drawing them again (a list screen's
+    /// default body); nil draws every row.
+    var reuse: RowReuse?
 
     /// Creates a list of `count` rows.
     public init(
@@ -54,12 +57,24 @@ public struct ListView: View {
         let first = max(0, min(scrollOffset, count))
         var line = rect.top
         var index = first
+        if var reuse {
+            reuse.environment.columns = rect.left..<rect.right
+            reuse.environment.horizontalOffset = horizontalOffset
+            reuse.cache.beginFrame(reuse.environment)
+        }
         while line < rect.bottom, index < count {
             let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
-            if horizontalOffset > 0 {
-                renderShifted(row(index), in: area, buffer: &buffer)
+            if index != selection, let reuse, let key = reuse.key(index) {
+                if let cells = reuse.cache.reuse(key) {
+                    buffer.paste(cells, row: line, column: rect.left)
+                } else {
+                    let cursor = buffer.cursor
+                    renderRow(index, in: area, buffer: &buffer)
+                    // A row that moves the cursor is drawn every time, as is the selected one.
+                    if buffer.cursor == cursor { reuse.cache.store(buffer.cells(row: line, columns: rect.left..<rect.right), for: key) }
+                }
             } else {
-                row(index).render(in: area, buffer: &buffer)
+                renderRow(index, in: area, buffer: &buffer)
             }
             if index == selection { mark(area, in: &buffer) }
             line += 1
@@ -74,6 +89,14 @@ public struct ListView: View {
             let area = Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width)
             buffer.fill(area)
             stickyHeader.render(in: area, buffer: &buffer)
+        }
+    }
+
+    private func renderRow(_ index: Int, in area: Rect, buffer: inout Buffer) {
+        if horizontalOffset > 0 {
+            renderShifted(row(index), in: area, buffer: &buffer)
+        } else {
+            row(index).render(in: area, buffer: &buffer)
         }
     }
 

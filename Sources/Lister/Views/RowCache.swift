@@ -1,0 +1,125 @@
+import TerminalCore
+
+/// The cells of the rows drawn in the last frame, so that the frame after a key press
+/// draws only the rows that changed: a Down that scrolls draws two rows, not forty.
+///
+/// A row is reused when nothing it is drawn from has changed: its item (the model's
+/// ``ListModel/revision``), the screen value, the query highlighted by the filter, the
+/// list's columns and horizontal scroll, and whether the row is marked. The selected row
+/// is always drawn afresh. Only the default body of a ``ListScreen`` reuses rows, because
+/// only there is a row known to be drawn from these alone: ``ListScreen/row(_:context:)``
+/// is a pure function of the item, the context and the screen.
+@MainActor
+final class RowCache {
+    /// What every row depends on besides its own item.
+    struct Environment: Hashable {
+        /// The model's revision: changes whenever the rows do.
+        var rowsRevision: Int
+        /// Changes whenever the host replaces the screen value.
+        var screenRevision: Int
+        /// The query whose matches are highlighted, while filtering.
+        var query: FilterQuery?
+        /// The list's columns.
+        var columns: Range<Int> = 0..<0
+        /// Columns scrolled out on the left.
+        var horizontalOffset = 0
+    }
+
+    /// One row's own inputs.
+    struct Key: Hashable {
+        /// The item's index in the model.
+        var item: Int
+        var isMarked: Bool
+    }
+
+    private var environment: Environment?
+    /// Rows drawn (or reused) in the frame being drawn, in the order drawn.
+    private var current: [(key: Key, cells: ContiguousArray<Cell>)] = []
+    /// Rows of the frame before, not yet reused; dropped at the next frame.
+    private var previous: [(key: Key, cells: ContiguousArray<Cell>)] = []
+    /// Where the search in `previous` goes on: rows are drawn top to bottom, so the next
+    /// row looked up is usually the one after the last found.
+    private var cursor = 0
+    /// Rows drawn and kept since the cache was made (for tests).
+    private(set) var rowsDrawn = 0
+
+    /// Starts a frame: rows of the last frame stay available only if `environment` is
+    /// the same as then.
+    func beginFrame(_ environment: Environment) {
+        if environment != self.environment {
+            current.removeAll(keepingCapacity: true)
+            self.environment = environment
+        }
+        swap(&current, &previous)
+        current.removeAll(keepingCapacity: true)
+        cursor = 0
+    }
+
+    /// Drops every row kept: the next frame draws them all.
+    func forget() {
+        environment = nil
+        current.removeAll()
+        previous.removeAll()
+    }
+
+    /// The cells of the row with `key` from the last frame, kept for the next one too.
+    func reuse(_ key: Key) -> ContiguousArray<Cell>? {
+        // No hashing: a linear search from where the last one ended (a list of forty rows).
+        let count = previous.count
+        for step in 0..<count {
+            let index = (cursor + step) % count
+            if previous[index].key == key {
+                cursor = index + 1
+                let cells = previous[index].cells
+                current.append((key, cells))
+                return cells
+            }
+        }
+        return nil
+    }
+
+    /// Keeps the cells just drawn for the row with `key`.
+    func store(_ cells: ArraySlice<Cell>, for key: Key) {
+        rowsDrawn += 1
+        current.append((key, ContiguousArray(cells)))
+    }
+}
+
+/// How a ``ListView`` reuses rows: the cache and what its rows are drawn from.
+@MainActor
+struct RowReuse {
+    let cache: RowCache
+    var environment: RowCache.Environment
+    /// The item drawn at each row.
+    let items: RowItems
+    /// Whether an item is marked; nil when none is.
+    let isMarked: ((Int) -> Bool)?
+
+    /// The key of the row drawn at `row`, or nil when it is drawn afresh every frame (a
+    /// section header).
+    func key(_ row: Int) -> RowCache.Key? {
+        guard let item = items.item(atRow: row) else { return nil }
+        return RowCache.Key(item: item, isMarked: isMarked?(item) ?? false)
+    }
+}
+
+/// Which item a list draws at each of its rows.
+enum RowItems {
+    /// Row n shows item n.
+    case all
+    /// The matches of a filter, in list order.
+    case matches(FilterEngine)
+    /// Items among section headers.
+    case sections(SectionIndex)
+
+    /// The item at `row`, or nil for a section header.
+    func item(atRow row: Int) -> Int? {
+        switch self {
+        case .all: return row
+        case .matches(let engine): return engine.row(atVisible: row)
+        case .sections(let sections):
+            guard case .item(let index) = sections.entry(atRow: row) else { return nil }
+            return index
+        }
+    }
+}
