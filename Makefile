@@ -9,6 +9,7 @@
 #   make test-release    end-to-end tests again on the release binary (.build/release)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
+#   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
@@ -153,6 +154,16 @@ bench: bench-deps
 	@{ echo "Commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' with uncommitted changes'), $$(date -u '+%Y-%m-%d %H:%M UTC')"; \
 	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; } \
 	  | tee $(BENCH_DIR)/report.md
+
+# Instructions per Down counted by callgrind (valgrind from apt-get): the same from run to
+# run, unlike latency, so a change to the key path can be judged on a busy machine.
+.PHONY: bench-instructions
+bench-instructions: bench-deps
+	@command -v valgrind >/dev/null || { sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends valgrind </dev/null; }
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/instructions.py --lister .build/release/lister --data-dir $(BENCH_DIR)
 
 # Installing. The release build is incremental: after `make release` or `make test` it has
 # nothing to do. The man page comes from argument-parser's generate-manual plugin (offline:

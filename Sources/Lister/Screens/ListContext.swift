@@ -89,7 +89,8 @@ public struct ListContext<S: ListScreen> {
         let filtering = filter.map { $0.engine.isFiltering } ?? false
         let environment = RowCache.Environment(rowsRevision: model.revision, screenRevision: screenRevision,
                                                query: filtering ? filter?.query : nil)
-        // The list draws its selected row afresh: the only row whose context says selected.
+        // The key has no `isSelected`: the list draws its selected row, the only one whose
+        // context says selected, afresh every frame.
         var isMarked: ((Int) -> Bool)?
         if let marks, !marks.isEmpty { isMarked = { self.isMarked($0) } }
         view.reuse = RowReuse(cache: rowCache, environment: environment, items: items, isMarked: isMarked)

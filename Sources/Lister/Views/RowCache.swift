@@ -35,7 +35,7 @@ final class RowCache {
     private var environment: Environment?
     /// Rows drawn (or reused) in the frame being drawn, in the order drawn.
     private var current: [(key: Key, cells: ContiguousArray<Cell>)] = []
-    /// Rows of the frame before, not yet reused; dropped at the next frame.
+    /// Rows of the frame before, looked up while this one is drawn, then dropped.
     private var previous: [(key: Key, cells: ContiguousArray<Cell>)] = []
     /// Where the search in `previous` goes on: rows are drawn top to bottom, so the next
     /// row looked up is usually the one after the last found.
