@@ -37,6 +37,17 @@ import Testing
         #expect(app.lines[10] == "row 25")
     }
 
+    @Test func aListReachingOutsideTheBufferIsClippedAndDrawsEveryRow() {
+        let model = ListModel<Fruit>(items: ItemList((0..<50).map { Fruit(id: $0, name: "row \($0)") }))
+        let host = RowCache()
+        var context = ListContext(screen: Numbers(), model: model, now: .zero)
+        context.rowCache = host
+        var buffer = Buffer(size: Size(rows: 4, columns: 10))
+        Numbers().body(context).render(in: Rect(row: 1, column: 2, rows: 10, columns: 20), buffer: &buffer)
+        #expect(buffer.lines == ["", "  row 0", "  row 1", "  row 2"])
+        #expect(host.rowsDrawn == 0)
+    }
+
     @Test func ctrlLDrawsEveryRowAgain() async {
         let (app, cache) = await loaded()
         let before = cache.rowsDrawn

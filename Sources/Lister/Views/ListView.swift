@@ -57,6 +57,9 @@ public struct ListView: View {
         let first = max(0, min(scrollOffset, count))
         var line = rect.top
         var index = first
+        // Rows are reused only where they are drawn whole: a list reaching outside the
+        // buffer is clipped, and draws every row.
+        let reuse = rect.intersection(buffer.area) == rect ? self.reuse : nil
         if var reuse {
             reuse.environment.columns = rect.left..<rect.right
             reuse.environment.horizontalOffset = horizontalOffset
