@@ -26,7 +26,7 @@ final class RowCache {
     }
 
     /// One row's own inputs.
-    struct Key: Hashable {
+    struct Key: Equatable {
         /// The item's index in the model.
         var item: Int
         var isMarked: Bool
