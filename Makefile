@@ -10,6 +10,7 @@
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
 #   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
+#   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
@@ -164,6 +165,14 @@ bench-instructions: bench-deps
 	$(SWIFT) build -c release
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/instructions.py --lister .build/release/lister --data-dir $(BENCH_DIR)
+
+# A Down's time inside the process, phase by phase (KeyTrace), next to its latency.
+.PHONY: bench-phases
+bench-phases: export PYTHONDONTWRITEBYTECODE := 1
+bench-phases: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/phases.py --lister .build/release/lister --data-dir $(BENCH_DIR)
 
 # Installing. The release build is incremental: after `make release` or `make test` it has
 # nothing to do. The man page comes from argument-parser's generate-manual plugin (offline:

@@ -107,6 +107,7 @@ public enum MainLoop {
             precondition(errno == EINTR, "MainLoop: poll failed (errno \(errno))")
             return
         }
+        KeyTrace.mark(.woke)
         if fds[0].revents != 0 {
             var count: UInt64 = 0
             _ = read(queue, &count, MemoryLayout<UInt64>.size)  // an eventfd: reset it first

@@ -74,6 +74,7 @@ final class CursesSession {
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
             if poll(&fds, nfds_t(fds.count), -1) < 0, errno != EINTR { break }
+            KeyTrace.mark(.woke)
             let outcome = service(tty: fds[0].revents, wake: fds[1].revents)
             if outcome == .close { break }
             if outcome == .ttyGone { fds[0].fd = -1 }  // stop polling a terminal that went away
@@ -173,6 +174,7 @@ final class CursesSession {
 
     /// Ends curses and gives the tty back (on the thread that served the session).
     func tearDown() {
+        KeyTrace.flush()
         endTerminal()
         csig_restore_termios()  // the modes saved before newterm, while the tty is still open
         fclose(input)
@@ -204,6 +206,8 @@ final class CursesSession {
         handleSignals()
         readInput()
         let requests = mailbox.take()
+        KeyTrace.mark(.taken)
+        defer { KeyTrace.endPass() }
         if requests.close { return .close }
         if requests.suspend { suspend() }
         if requests.redraw { painter?.invalidate() }
@@ -246,7 +250,10 @@ final class CursesSession {
             let status = wget_wch(window, &value)
             if status == ERR { return }
             switch KeyDecoding.decode(status: status, value: UInt32(value)) {
-            case .key(let key): events.yield(.key(key))
+            case .key(let key):
+                KeyTrace.mark(.keyRead)
+                events.yield(.key(key))
+                KeyTrace.mark(.rendered)  // inside MainLoop the frame is ready when yield returns
             case .resize: resized()
             case .mouse: readMouse()
             case .ignored: break

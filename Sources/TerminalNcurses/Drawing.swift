@@ -44,7 +44,9 @@ struct Painter {
         output.removeAll(keepingCapacity: true)
         encoder.encode(frame, screen: screen, into: &output)
         last = frame
+        KeyTrace.mark(.encoded)
         writeOutput()
+        KeyTrace.mark(.written)
     }
 
     private mutating func writeOutput() {

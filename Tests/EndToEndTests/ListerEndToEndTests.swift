@@ -73,6 +73,30 @@ import Glibc
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test func keyTraceRecordsEveryPhaseOfEachKey() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("lister-keys-\(getpid()).txt")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0"],
+                                      environment: ["LISTER_KEY_TRACE": trace.path])
+        defer { session.close() }
+        try session.waitFor("1/60")
+        try session.sendKeys("Down")
+        try session.waitFor("2/60")
+        try session.sendKeys("Down")
+        try session.waitFor("3/60")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        let keys = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: " ").compactMap { Int($0) } }
+        // The two Downs were drawn: every phase reached, in order. (q is read and handled
+        // but draws nothing; a terminal's answer to a query would be read as a key too.)
+        let drawn = keys.filter { $0.count == 8 && $0.allSatisfy { $0 > 0 } }
+        #expect(drawn.count == 2, "\(keys)")
+        for key in drawn {
+            #expect(key == key.sorted(), "phases in order: \(key)")
+        }
+    }
+
     @Test func helpOpensAndEscClosesIt() throws {
         let session = try TmuxSession(lister: ["demo", "feed", "--latency", "0"], rows: 30)
         defer { session.close() }

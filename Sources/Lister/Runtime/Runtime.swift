@@ -138,6 +138,7 @@ public final class Runtime {
         switch event {
         case .terminal(let terminalEvent):
             handle(terminalEvent)
+            KeyTrace.mark(.handled)
         case .terminalClosed:
             outcome = outcome ?? .interrupted(.hangup)
         case .loadFinished(let screen, let generation, let payload):
@@ -156,6 +157,7 @@ public final class Runtime {
             break
         }
         for host in stack where host.advance(to: now) { dirty = true }
+        KeyTrace.mark(.advanced)
         if outcome == nil { render() }
     }
 
