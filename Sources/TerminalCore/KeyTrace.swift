@@ -6,10 +6,12 @@ import Darwin
 
 /// Where the time of each key goes inside the process: a diagnostic for `make bench-phases`.
 ///
-/// Off unless the environment names a file in `LISTER_KEY_TRACE`; then every key read
-/// records the moments it passes the ``Phase``s, and ``flush()`` writes one line per key
-/// (nanoseconds on the monotonic clock, one column per phase, 0 where a phase was not
-/// reached). Off, a mark costs one test of a constant.
+/// Off unless the environment names a file in `LISTER_KEY_TRACE`; then each pass of the
+/// terminal's thread that reads a key records the moments it passes the ``Phase``s, and
+/// ``flush()`` writes one line per such pass (nanoseconds on the monotonic clock, one
+/// column per phase, 0 where a phase was not reached: no frame after `q`, say). Keys that
+/// arrive together are read in one pass and share a line, with the last key's times. Off, a mark costs one test of a constant. On, the keys stay in memory until
+/// the terminal closes (about 100 bytes each): it is meant for benchmark runs.
 public enum KeyTrace {
     /// The moments of a key's way from the tty to the screen, in order.
     public enum Phase: Int, CaseIterable, Sendable {
