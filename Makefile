@@ -73,13 +73,13 @@ test: deps
 	@$(MAKE) --no-print-directory test-install
 	@$(MAKE) --no-print-directory test-tsan
 
-# The end-to-end tests of the demo, lines and navigation again, against the release
-# binary: optimised code has crashed where debug code did not. The siblings (lister-json,
+# The end-to-end tests of the demo, terminal restoring, lines and navigation again,
+# against the release binary: optimised code has crashed where debug code did not. The siblings (lister-json,
 # lister-sqlite) are found next to it, and the release lister must not link what they do.
 test-release: export SWIFT_BACKTRACE := interactive=no
 test-release: export LANG := C.UTF-8
 test-release:
-	LISTER_BIN=.build/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|LinesEndToEndTests|StreamingEndToEndTests|NavigationEndToEndTests|SiblingEndToEndTests'
+	LISTER_BIN=.build/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|TerminalRestoreEndToEndTests|LinesEndToEndTests|StreamingEndToEndTests|NavigationEndToEndTests|SiblingEndToEndTests'
 
 # The state, rendering and headless layers under the thread sanitizer, in their own
 # scratch path (a sanitized build would otherwise replace the normal debug build). The

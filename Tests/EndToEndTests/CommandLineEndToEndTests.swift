@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Errors never open the screen: one line on stderr and status 2.
+@Suite struct CommandLineErrorTests {
+    func run(_ arguments: [String], stdin: FileHandle? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try TmuxSession.listerPath())
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        (["lines", "/nonexistent/file"], "cannot read '/nonexistent/file': No such file or directory"),
+        (["--bogus"], "Unknown option '--bogus'"),
+        (["demo", "feed", "--fail-rate", "2"], "--fail-rate must be between 0 and 1"),
+        (["demo", "nosuchdemo"], "nosuchdemo"),
+        (["lines", "/"], "'/' is a directory"),
+    ])
+    func usageAndInputErrorsExitTwoWithOneLine(arguments: [String], message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("lister: "))
+        #expect(result.stderr.contains(message))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func versionAndHelpExitZero() throws {
+        let version = try run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "0.1.0\n")
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: lister"))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The sources on real inputs the tests make.
+@Suite struct SourcesEndToEndTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-dir-\(UUID())")
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        try Data("hello from a file\n".utf8).write(to: url.appendingPathComponent("inner/note.txt"))
+        try Data("top\n".utf8).write(to: url.appendingPathComponent("top.txt"))
+        return url
+    }
+
+    @Test func dirDrillsDownPreviewsAndComesBack() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let session = try TmuxSession(lister: ["dir", root.path], columns: 100)
+        defer { session.close() }
+        let listing = try session.waitFor("inner/")
+        #expect(listing.contains("top.txt"))
+        try session.sendKeys("Enter")  // directories come first: inner/
+        try session.waitFor("note.txt")
+        try session.sendKeys("Enter")
+        try session.waitFor("hello from a file")
+        try session.sendKeys("Escape", "Escape")
+        try session.waitFor("top.txt")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func dirPickPrintsThePath() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let session = try TmuxSession(lister: ["dir", "--pick", root.path], columns: 100, captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("top.txt")
+        try session.sendKeys("End", "Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput().hasSuffix("top.txt\n"))
+    }
+
+    @Test func sqlitePagesThroughThousandsOfRows() throws {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-\(UUID()).db")
+        defer { try? FileManager.default.removeItem(at: database) }
+        let make = try TmuxSession(shell: """
+            exec python3 -c "import sqlite3; c = sqlite3.connect('\(database.path)'); c.execute('create table t(id integer primary key, name text)'); c.executemany('insert into t(name) values (?)', [(f'row {i}',) for i in range(3000)]); c.commit()"
+            """)
+        #expect(try make.waitForExit() == 0)
+        make.close()
+        let before = try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date
+        let session = try TmuxSession(lister: ["sqlite", database.path, "t"], columns: 100, rows: 30)
+        defer { session.close() }
+        try session.waitFor("row 0")
+        var screen = try session.screen()
+        for _ in 0..<40 where !screen.contains("End of list") {
+            try session.sendKeys("G")
+            screen = try session.waitUntil("a page to settle") { !$0.contains("Loading more") }
+        }
+        #expect(screen.contains("End of list · 3000 items"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date
+        #expect(before == after)
+        let neighbours = try FileManager.default.contentsOfDirectory(atPath: database.deletingLastPathComponent().path)
+        #expect(!neighbours.contains(database.lastPathComponent + "-wal"))
+    }
+}
