@@ -35,7 +35,9 @@ public enum KeyTrace {
 
     /// Records the phases of one key at a time and keeps the finished keys.
     public struct Recorder: Sendable {
-        private var current = [Int](repeating: 0, count: Phase.allCases.count)
+        /// The pass under way: one time per phase, 0 until reached.
+        private var current = Recorder.unmarked
+        private static let unmarked = [Int](repeating: 0, count: Phase.allCases.count)
         /// The finished keys: one row of phase times each.
         public private(set) var keys: [[Int]] = []
 
@@ -44,14 +46,14 @@ public enum KeyTrace {
 
         /// Notes that `phase` was reached at `time`. `woke` starts a new pass.
         public mutating func mark(_ phase: Phase, at time: Int) {
-            if phase == .woke { current = [Int](repeating: 0, count: current.count) }
+            if phase == .woke { current = Recorder.unmarked }
             current[phase.rawValue] = time
         }
 
         /// Ends the pass of the thread serving the terminal: kept when a key was read in it.
         public mutating func endPass() {
             if current[Phase.keyRead.rawValue] != 0, current[Phase.woke.rawValue] != 0 { keys.append(current) }
-            current = [Int](repeating: 0, count: current.count)
+            current = Recorder.unmarked
         }
 
         /// The keys as text, one line each.
