@@ -188,7 +188,7 @@ public struct Buffer: Hashable, Sendable {
         return cells.withUnsafeBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in
                 // Safe: both rows lie inside their buffers (checked above; a buffer holds
-                // rows * columns cells), and a Cell is three words with no padding and no
+                // rows * columns cells), and a Cell is two words with no padding and no
                 // references, so equal bytes are exactly equal cells (see `Cell.==`).
                 memcmp(mine.baseAddress! + base, theirs.baseAddress! + otherBase, width * MemoryLayout<Cell>.stride) == 0
             }

@@ -1,30 +1,30 @@
 /// The drawable text of one cell: one grapheme cluster (or a few visible characters that
-/// stand for a control character), as UTF-8, in two words and without an allocation.
+/// stand for a control character), as UTF-8, in one word and without an allocation.
 ///
-/// Up to 15 bytes are kept inline: every single scalar, accented letters with several
-/// combining marks, flags, emoji with a skin tone, a family of three once its joiners are
-/// dropped. A longer cluster (rare: a stack of combining marks, a tag sequence) is stored
-/// once in a process-wide table and the glyph keeps its index, so equal texts always have
-/// equal glyphs and comparing two glyphs compares two words.
+/// Up to 7 bytes are kept inline: every single scalar, an accented letter with a combining
+/// mark or two, a CJK character with a variation selector. A longer cluster (a flag, an
+/// emoji with a skin tone or joiners, a stack of combining marks) is stored once in a
+/// process-wide table and the glyph keeps its index, so equal texts always have equal
+/// glyphs and comparing two glyphs compares one word. One word, not two, because a frame
+/// is thousands of cells that are filled, copied and compared on every key: a smaller
+/// cell is less memory to go through (docs/DECISIONS.md).
 public struct Glyph: Hashable, Sendable {
-    /// Bytes 0-7 of the text, the first in the lowest bits; the table index when interned.
-    @usableFromInline var low: UInt64
-    /// Bytes 8-14 of the text; the top byte is the byte count, or ``internedTag``.
-    @usableFromInline var high: UInt64
+    /// Bytes 0-6 of the text, the first in the lowest bits; the top byte is the byte
+    /// count, or ``internedTag`` with the table index in the low bits.
+    @usableFromInline var bits: UInt64
 
     @usableFromInline static let internedTag: UInt64 = 0xFF
 
     @inlinable
-    init(low: UInt64, high: UInt64) {
-        self.low = low
-        self.high = high
+    init(bits: UInt64) {
+        self.bits = bits
     }
 
     /// Bytes a glyph keeps inline.
-    public static let inlineCapacity = 15
+    public static let inlineCapacity = 7
 
     /// No text: the glyph of a continuation cell.
-    public static let empty = Glyph(low: 0, high: 0)
+    public static let empty = Glyph(bits: 0)
 
     /// A single space.
     public static let space = Glyph.ascii(0x20)
@@ -32,7 +32,7 @@ public struct Glyph: Hashable, Sendable {
     /// The glyph of one ASCII byte (`byte` < 0x80).
     @inlinable
     public static func ascii(_ byte: UInt8) -> Glyph {
-        Glyph(low: UInt64(byte), high: 1 << 56)
+        Glyph(bits: UInt64(byte) | 1 << 56)
     }
 
     /// The glyph of `text`, which must already be drawable.
@@ -50,59 +50,60 @@ public struct Glyph: Hashable, Sendable {
         }
     }
 
-    /// Packs at most 15 bytes inline.
+    /// Packs at most 7 bytes inline.
     init(inline bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count <= Glyph.inlineCapacity)
-        var low: UInt64 = 0, high: UInt64 = 0
+        var bits: UInt64 = 0
         for (index, byte) in bytes.enumerated() {
-            if index < 8 {
-                low |= UInt64(byte) << (8 * index)
-            } else {
-                high |= UInt64(byte) << (8 * (index - 8))
-            }
+            bits |= UInt64(byte) << (8 * index)
         }
-        self.init(low: low, high: high | UInt64(bytes.count) << 56)
+        self.init(bits: bits | UInt64(bytes.count) << 56)
+    }
+
+    /// The glyph of the text stored at `index` of the process-wide table.
+    init(internedAt index: Int) {
+        self.init(bits: UInt64(index) | Glyph.internedTag << 56)
     }
 
     /// Whether the text lives in the process-wide table.
     @inlinable
-    var isInterned: Bool { high >> 56 == Glyph.internedTag }
+    var isInterned: Bool { bits >> 56 == Glyph.internedTag }
 
     /// The byte when the glyph is exactly one ASCII byte, else `nil`.
     @inlinable
     public var asciiByte: UInt8? {
-        high == 1 << 56 && low < 0x80 ? UInt8(truncatingIfNeeded: low) : nil
+        bits >> 7 == 1 << 49 ? UInt8(truncatingIfNeeded: bits) : nil
     }
 
     /// Whether there is no text (a continuation cell).
     @inlinable
-    public var isEmpty: Bool { low == 0 && high == 0 }
+    public var isEmpty: Bool { bits == 0 }
 
     /// Calls `body` with the UTF-8 bytes of the text.
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         if isInterned {
-            var string = GlyphTable.string(at: Int(low))
+            var string = GlyphTable.string(at: Int(bits & 0xFF_FFFF_FFFF_FFFF))
             return try string.withUTF8(body)
         }
-        var words = (low.littleEndian, high.littleEndian)
-        let count = Int(high >> 56)
-        return try withUnsafeBytes(of: &words) { raw in
+        var word = bits.littleEndian
+        let count = Int(bits >> 56)
+        return try withUnsafeBytes(of: &word) { raw in
             try body(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
         }
     }
 
     /// The text as a string.
     public var string: String {
-        if isInterned { return GlyphTable.string(at: Int(low)) }
+        if isInterned { return GlyphTable.string(at: Int(bits & 0xFF_FFFF_FFFF_FFFF)) }
         return withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 }
 
-/// The texts of glyphs longer than 15 bytes, each stored once for the life of the process.
+/// The texts of glyphs longer than 7 bytes, each stored once for the life of the process.
 ///
 /// Only clusters drawn on screen get here, and they are rare; after ``capacity`` distinct
 /// ones (a hostile input could make many), a longer cluster is cut at its last scalar
-/// boundary within 15 bytes instead, as curses itself keeps only the first few scalars of
+/// boundary within 7 bytes instead, as curses itself keeps only the first few scalars of
 /// a cell.
 enum GlyphTable {
     struct Storage {
@@ -122,7 +123,7 @@ enum GlyphTable {
             storage.indices[text] = storage.strings.count - 1
             return storage.strings.count - 1
         }
-        if let index { return Glyph(low: UInt64(index), high: Glyph.internedTag << 56) }
+        if let index { return Glyph(internedAt: index) }
         var end = Glyph.inlineCapacity
         while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a scalar
         return Glyph(inline: UnsafeBufferPointer(rebasing: bytes[0..<end]))
