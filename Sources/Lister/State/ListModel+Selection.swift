@@ -12,7 +12,7 @@ extension ListModel {
     public mutating func select(_ index: Int) {
         selection = max(0, min(index, count - 1))
         pendingSelectionID = nil  // the user chose: an item still to come is no longer wanted
-        rememberSelection()
+        markSelectedIDStale()
     }
 
     /// Moves the selection by `delta` rows, clamped.

@@ -13,7 +13,9 @@
 /// are a ``LoadLifecycle``, the same as a detail screen's.
 public struct ListModel<Item: Identifiable & Sendable> {
     /// What the list shows.
-    public internal(set) var state: ListState<Item> = .idle
+    public internal(set) var state: ListState<Item> = .idle {
+        willSet { settleSelectedID() }  // the selected item's id, read while its rows are still there
+    }
     /// A refresh is in flight while the current rows stay visible.
     public internal(set) var isRefreshing = false
     /// A refresh failed; the rows shown are from before it.
@@ -60,7 +62,35 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// one screen (the height of the last ``layout(height:footerRows:)``).
     public var prefetchDistance: Int?
 
-    var selectedID: Item.ID?
+    /// The id of the selected item, kept to find it again when new rows replace the list.
+    /// A move only marks it out of date (``selectedIDIsStale``): reading an item's id can
+    /// mean building the item, too slow for every key, so it is read when the rows are
+    /// about to change (see ``state``) or when it is asked for.
+    var selectedID: Item.ID? {
+        mutating get {
+            settleSelectedID()
+            return knownSelectedID
+        }
+        set {
+            knownSelectedID = newValue
+            selectedIDIsStale = false
+        }
+    }
+    private var knownSelectedID: Item.ID?
+    /// Whether the selection moved since ``knownSelectedID`` was read.
+    private var selectedIDIsStale = false
+
+    /// Reads the selected item's id if the selection moved since it was last read.
+    mutating func settleSelectedID() {
+        guard selectedIDIsStale else { return }
+        selectedID = selectedItem?.id
+    }
+
+    /// Notes that the selection moved; its item's id is read when it is needed.
+    mutating func markSelectedIDStale() {
+        selectedIDIsStale = true
+    }
+
     /// The id of the item that was selected when a stream replaced the rows, while the
     /// stream has not brought it back yet: it is selected again when it arrives, unless the
     /// user moved meanwhile.
