@@ -52,29 +52,38 @@ extension Buffer {
     }
 
     /// The rows that differ from `old` (same size), with and without the best shift.
+    ///
+    /// Distances are tried from the shortest; once a shift leaves no more rows to write
+    /// than it uncovers plus two (a highlight moved, a status line), longer ones are not
+    /// tried: they uncover more rows, each to be written. That can only miss a cheaper
+    /// shift (when the uncovered rows happen to be blank), never give a wrong one.
     func compareRows(with old: Buffer, maximumDistance: Int = 3, minimumRows: Int = 2) -> RowComparison {
         precondition(old.size == size, "compareRows: sizes differ")
         let rows = size.rows
         let changed = (0..<rows).map { !rowEquals($0, in: old) }
         var result = RowComparison(changed: changed, shift: nil, changedAfterShift: changed)
-        let unshiftedCost = changed.filter { $0 }.count
+        let unshiftedCost = changed.count { $0 }
         guard rows >= 3, size.columns > 0, unshiftedCost >= minimumRows else { return result }
         var best: (cost: Int, shift: RowShift, changed: [Bool])?
+        var holdsMoved = [Bool](repeating: false, count: rows)
         for magnitude in 1...max(1, min(maximumDistance, rows - 1)) {
+            if let best, best.cost <= magnitude - 1 + 2 { break }  // the last magnitude did well enough
             for distance in [magnitude, -magnitude] {
                 // New rows r that hold the old row r + distance.
                 let candidates = max(0, -distance)..<min(rows, rows - distance)
-                var holdsMoved = [Bool](repeating: false, count: rows)
-                for row in candidates where changed[row] && rowEquals(row, in: old, otherRow: row + distance) {
-                    holdsMoved[row] = true
+                var moved = 0
+                for row in 0..<rows {
+                    holdsMoved[row] = candidates.contains(row) && changed[row]
+                        && rowEquals(row, in: old, otherRow: row + distance)
+                    if holdsMoved[row] { moved += 1 }
                 }
-                guard let first = holdsMoved.firstIndex(of: true), let last = holdsMoved.lastIndex(of: true),
-                      holdsMoved.filter({ $0 }).count >= minimumRows else { continue }
+                guard moved >= minimumRows, let first = holdsMoved.firstIndex(of: true),
+                      let last = holdsMoved.lastIndex(of: true) else { continue }
                 let shift = distance > 0
                     ? RowShift(top: first, bottom: last + distance, distance: distance)
                     : RowShift(top: first + distance, bottom: last, distance: distance)
                 let left = rowsLeftToWrite(after: shift, from: old, changed: changed, holdsMoved: holdsMoved)
-                let cost = left.filter { $0 }.count
+                let cost = left.count { $0 }
                 if cost <= unshiftedCost - minimumRows, cost < (best?.cost ?? Int.max) { best = (cost, shift, left) }
             }
         }

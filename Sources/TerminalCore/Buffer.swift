@@ -104,6 +104,18 @@ public struct Buffer: Hashable, Sendable {
         }
     }
 
+    /// The column after the last cell of `columns` on `row` that is not a space (in any
+    /// style): where the row's text ends. Nil when there is none; columns outside the
+    /// buffer count as spaces.
+    public func textEnd(row: Int, columns: Range<Int>) -> Int? {
+        guard row >= 0, row < size.rows else { return nil }
+        let columns = columns.clamped(to: 0..<size.columns)
+        let base = row * size.columns, space = Glyph.space
+        return cells.withUnsafeBufferPointer { all in
+            columns.last { all[base + $0].glyph != space }.map { $0 + 1 }
+        }
+    }
+
     /// The cells of `columns` on `row`, to be put back later with ``paste(_:row:column:)``.
     public func cells(row: Int, columns: Range<Int>) -> ArraySlice<Cell> {
         precondition(row >= 0 && row < size.rows && columns.lowerBound >= 0 && columns.upperBound <= size.columns,
@@ -133,17 +145,18 @@ public struct Buffer: Hashable, Sendable {
     public mutating func applyStyle(_ style: Style, to rect: Rect) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
-        for row in r.top..<r.bottom {
-            let base = row * size.columns
-            var last: (old: Style, new: Style)?
-            for column in r.left..<r.right {
-                let old = cells[base + column].style
-                if let last, last.old == old {
-                    cells[base + column].style = last.new
-                } else {
-                    let new = old.merged(with: style)
-                    cells[base + column].style = new
-                    last = (old, new)
+        let width = size.columns
+        cells.withUnsafeMutableBufferPointer { all in
+            // Safe: `r` lies inside the buffer, which holds size.rows * width cells.
+            for row in r.top..<r.bottom {
+                // Cells in a row mostly share a style: merge once per change of style.
+                var old = UInt64.max, new: UInt64 = 0
+                for index in (row * width + r.left)..<(row * width + r.right) {
+                    if all[index].styleBits != old {
+                        old = all[index].styleBits
+                        new = all[index].style.merged(with: style).packed
+                    }
+                    all[index].styleBits = new
                 }
             }
         }

@@ -129,6 +129,8 @@ public struct FrameEncoder {
         let lastRow = run.row == screen.rows - 1
         var column = run.column
         var covered = run.column  // columns left of this are written
+        // A run is mostly cells of one style: its pen is worked out once per change.
+        var penStyle = UInt64.max, cellPen = Pen.plain
         for cell in cells[cells.startIndex..<end] {
             defer { column += 1 }
             if cell.isContinuation || column < covered { continue }
@@ -141,7 +143,11 @@ public struct FrameEncoder {
                 return
             }
             move(to: Point(row: run.row, column: column), into: &output)
-            setPen(pen(for: cell.style), into: &output)
+            if cell.styleBits != penStyle {
+                penStyle = cell.styleBits
+                cellPen = pen(for: cell.style)
+            }
+            setPen(cellPen, into: &output)
             if reachesCorner, let off = strings.autoMarginsOff { output += off }
             if cut {
                 output.append(0x20)

@@ -84,6 +84,33 @@ import Testing
         #expect(buffer.line(0) == " x本")
     }
 
+    @Test func applyStyleMergesIntoEachCellsOwnStyle() {
+        var buffer = Buffer(size: Size(rows: 2, columns: 7))
+        let red = Style(foreground: .red)
+        buffer.write("ab", at: Point(row: 0, column: 0), style: .bold)
+        buffer.write("cd", at: Point(row: 0, column: 2), style: red)
+        buffer.write("日", at: Point(row: 0, column: 4), style: .bold)
+        buffer.applyStyle(.reverse, to: Rect(row: 0, column: 1, rows: 1, columns: 5))
+        #expect(buffer[0, 0].style == .bold)  // left of the rect
+        #expect(buffer[0, 1].style == Style.bold.merged(with: .reverse))
+        #expect(buffer[0, 2].style == red.merged(with: .reverse) && buffer[0, 3].style == red.merged(with: .reverse))
+        #expect(buffer[0, 4].style == Style.bold.merged(with: .reverse) && buffer[0, 4].text == "日")
+        #expect(buffer[0, 5].style == Style.bold.merged(with: .reverse) && buffer[0, 5].isContinuation)
+        #expect(buffer[0, 6].style == .plain && buffer[1, 1].style == .plain)  // right of it, below it
+        #expect(buffer[0, 1].text == "b" && buffer[0, 2].text == "c")
+    }
+
+    @Test func textEndIsTheColumnAfterTheLastCharacter() {
+        var buffer = Buffer(size: Size(rows: 2, columns: 10))
+        buffer.write("ab cd", at: Point(row: 0, column: 2), style: .reverse)
+        #expect(buffer.textEnd(row: 0, columns: 0..<10) == 7)
+        #expect(buffer.textEnd(row: 0, columns: 0..<5) == 4)  // only the columns asked for; a space is not text
+        #expect(buffer.textEnd(row: 0, columns: 0..<2) == nil)
+        #expect(buffer.textEnd(row: 0, columns: -5..<50) == 7)  // clamped to the buffer
+        #expect(buffer.textEnd(row: 1, columns: 0..<10) == nil)
+        #expect(buffer.textEnd(row: 2, columns: 0..<10) == nil)
+    }
+
     @Test func diffSendsOnlyChangedCells() {
         var old = Buffer(size: Size(rows: 3, columns: 10))
         old.write("one", at: Point(row: 0, column: 0))

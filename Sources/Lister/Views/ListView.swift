@@ -58,23 +58,25 @@ public struct ListView: View {
         var line = rect.top
         var index = first
         // Rows are reused only where they are drawn whole: a list reaching outside the
-        // buffer is clipped, and draws every row.
+        // buffer is clipped, and draws every row. `reuse` is read in place below (`?.`):
+        // binding it with `if let` in the loop would copy the struct for every row.
         let reuse = rect.intersection(buffer.area) == rect ? self.reuse : nil
-        if var reuse {
-            reuse.environment.columns = rect.left..<rect.right
-            reuse.environment.horizontalOffset = horizontalOffset
-            reuse.cache.beginFrame(reuse.environment)
+        let cache = reuse?.cache
+        if var environment = reuse?.environment, let cache {
+            environment.columns = rect.left..<rect.right
+            environment.horizontalOffset = horizontalOffset
+            cache.beginFrame(environment)
         }
         while line < rect.bottom, index < count {
             let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
-            if index != selection, let reuse, let key = reuse.key(index) {
-                if let cells = reuse.cache.reuse(key) {
+            if index != selection, let cache, let key = reuse?.key(index) {
+                if let cells = cache.reuse(key) {
                     buffer.paste(cells, row: line, column: rect.left)
                 } else {
                     let cursor = buffer.cursor
                     renderRow(index, in: area, buffer: &buffer)
                     // A row that moves the cursor is drawn every time, as is the selected one.
-                    if buffer.cursor == cursor { reuse.cache.store(buffer.cells(row: line, columns: rect.left..<rect.right), for: key) }
+                    if buffer.cursor == cursor { cache.store(buffer.cells(row: line, columns: rect.left..<rect.right), for: key) }
                 }
             } else {
                 renderRow(index, in: area, buffer: &buffer)
@@ -118,10 +120,7 @@ public struct ListView: View {
 
     /// Highlights the written text of a row and puts the cursor at its start.
     private func mark(_ area: Rect, in buffer: inout Buffer) {
-        var end = area.left
-        for column in area.left..<area.right where !buffer[area.top, column].isSpace {
-            end = column + 1
-        }
+        let end = buffer.textEnd(row: area.top, columns: area.left..<area.right) ?? area.left
         let width = max(1, end - area.left)
         buffer.applyStyle(highlight, to: Rect(row: area.top, column: area.left, rows: 1, columns: width))
         buffer.cursor = area.origin
