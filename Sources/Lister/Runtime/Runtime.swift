@@ -39,6 +39,9 @@ public final class Runtime {
     /// The frame before the last one, whose storage the next frame is drawn into: once the
     /// terminal has drawn the last frame nothing else holds it, so no frame allocates.
     private var spareFrame: Buffer?
+    /// The header's cells and the titles and width they were drawn for: the breadcrumb is
+    /// the same on nearly every frame, and drawing it cleans, measures and lays out text.
+    private var header: (titles: [String], width: Int, cells: ContiguousArray<Cell>)?
     private var loads: [LoadKey: (task: Task<Void, Never>, startedAt: Duration)] = [:]
     /// Whether ``run()`` is running: terminal events are handled only then.
     private var running = false
@@ -229,6 +232,7 @@ public final class Runtime {
         case .redraw:
             terminal.redraw()
             lastFrame = nil
+            header = nil
             top.forgetDrawnRows()  // Ctrl-L draws everything from scratch
             dirty = true
         case .back:
@@ -328,7 +332,7 @@ public final class Runtime {
         var buffer = spareFrame.take() ?? Buffer(size: size)
         buffer.reset(size: size)
         if let header = layout.header {
-            Breadcrumb(stack.map(\.title)).render(in: header, buffer: &buffer)
+            drawHeader(in: header, buffer: &buffer)
         }
         top.render(in: layout.list, buffer: &buffer, now: now)
         if let statusArea = layout.status {
@@ -343,6 +347,22 @@ public final class Runtime {
             buffer.cursor = nil
         }
         return buffer
+    }
+
+    /// Draws the breadcrumb of the stack's titles, or pastes it from the last frame when
+    /// the titles and the width are the same.
+    private func drawHeader(in rect: Rect, buffer: inout Buffer) {
+        let titles = stack.map(\.title)
+        guard rect.height == 1, rect.intersection(buffer.area) == rect else {
+            Breadcrumb(titles).render(in: rect, buffer: &buffer)
+            return
+        }
+        if let header, header.width == rect.width, header.titles == titles {
+            buffer.paste(header.cells, row: rect.top, column: rect.left)
+            return
+        }
+        Breadcrumb(titles).render(in: rect, buffer: &buffer)
+        header = (titles, rect.width, ContiguousArray(buffer.cells(row: rect.top, columns: rect.left..<rect.right)))
     }
 
     /// Whether a draw is pending.
