@@ -15,7 +15,8 @@ import Testing
         let samples = [
             "", " ", "a", "~", "é", "e\u{301}", "日", "😀", "👍🏽", "👨👩👧", "👨👩👧👦", "🇯🇵", "…", "^[",
             "<9B>", "\u{FFFD}", "a\u{301}\u{302}\u{303}",  // 7 bytes, the most kept inline
-            "a\u{301}\u{302}\u{303}\u{304}",  // 9 bytes: interned
+            "a\u{301}\u{302}\u{303}\u{304}",  // 9 bytes, 5 scalars: interned
+            "กี่", "क्ष", "\u{1112}\u{1161}\u{11AB}",  // 9 bytes, 3 scalars: Thai, Devanagari, NFD Hangul
             "a\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}\u{308}",  // 17 bytes
             "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",  // a tag sequence, 28 bytes
             String(repeating: " ", count: 40),
@@ -30,7 +31,21 @@ import Testing
         #expect(Set(samples.map(Glyph.init)).count == samples.count, "different texts give different glyphs")
         #expect(Glyph(String(repeating: "\u{301}", count: 30)).isInterned)
         #expect(!Glyph("日").isInterned && !Glyph("a\u{301}\u{302}\u{303}").isInterned)  // 3 and 7 bytes
-        #expect(Glyph("🇯🇵").isInterned && Glyph("👍🏽").isInterned)  // 8 bytes each
+        // Longer, up to three scalars: kept as scalars, not in the table.
+        for text in ["🇯🇵", "👍🏽", "👨👩👧", "กี่", "क्ष", "\u{1112}\u{1161}\u{11AB}"] {
+            #expect(Glyph(text).isScalars && !Glyph(text).isInterned, "\(text)")
+        }
+        #expect(Glyph("👨👩👧👦").isInterned && Glyph("a\u{301}\u{302}\u{303}\u{304}").isInterned)  // 4 and 5 scalars
+        #expect(!Glyph("a\u{301}\u{302}\u{303}").isScalars && !Glyph("😀").isScalars)  // 7 and 4 bytes: inline UTF-8
+    }
+
+    @Test func aFullTableCutsALongClusterAtAScalarBoundary() {
+        // A text no other test interns; with no room left it is cut to 7 bytes or fewer.
+        var text = "x" + String(repeating: "\u{301}", count: 5) + "\u{1F600}"
+        let glyph = text.withUTF8 { GlyphTable.intern($0, limit: 0) }
+        #expect(!glyph.isInterned && glyph.string == "x\u{301}\u{301}\u{301}")  // 1 + 3x2 bytes
+        text = "\u{1F600}\u{1F600}\u{301}\u{301}"
+        #expect(text.withUTF8 { GlyphTable.intern($0, limit: 0) }.string == "\u{1F600}")  // not half a scalar
     }
 
     @Test func asciiGlyphsAreRecognised() {
