@@ -55,8 +55,9 @@ extension Buffer {
     ///
     /// Distances are tried from the shortest; once a shift leaves no more rows to write
     /// than it uncovers plus two (a highlight moved, a status line), longer ones are not
-    /// tried: they uncover more rows, each to be written. That can only miss a cheaper
-    /// shift (when the uncovered rows happen to be blank), never give a wrong one.
+    /// tried: they uncover more rows, each to be written unless blank. So a shift missed
+    /// that way saves at most one row more (or more when the rows it would uncover are
+    /// blank); whichever shift is chosen, the rows left to write are exact.
     func compareRows(with old: Buffer, maximumDistance: Int = 3, minimumRows: Int = 2) -> RowComparison {
         precondition(old.size == size, "compareRows: sizes differ")
         let rows = size.rows

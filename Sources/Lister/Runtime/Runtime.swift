@@ -357,7 +357,10 @@ public final class Runtime {
             Breadcrumb(titles).render(in: rect, buffer: &buffer)
             return
         }
-        if let header, header.width == rect.width, header.titles == titles {
+        // Titles compared byte for byte: `==` on strings would take a title now in another
+        // normal form for the same one, and paste its old bytes.
+        if let header, header.width == rect.width,
+           header.titles.elementsEqual(titles, by: { $0.utf8.elementsEqual($1.utf8) }) {
             buffer.paste(header.cells, row: rect.top, column: rect.left)
             return
         }
