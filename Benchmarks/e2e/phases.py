@@ -5,7 +5,8 @@
 
 `lister lines` reads the benchmark corpus in a 120x40 pseudo-terminal; after 45 Downs (the
 selection on the last row) `--keys` Downs scroll, each sent once the screen has been quiet
-for `--quiet-ms`, as `measure.py` sends them. The table gives each phase's median and 90th
+for `--quiet-ms`, as `measure.py` sends them. With `--within-page` the keys move the
+highlight instead: 30 Downs from the first row, 30 Ups back, and so on, none scrolling. The table gives each phase's median and 90th
 percentile in microseconds; "outside the process" is the median latency minus the median
 time inside: the kernel, the pseudo-terminal and the waking of both processes.
 """
@@ -44,6 +45,7 @@ def main():
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--keys", type=int, default=400)
     parser.add_argument("--quiet-ms", type=float, default=30)
+    parser.add_argument("--within-page", action="store_true", help="move the highlight, do not scroll")
     args = parser.parse_args()
     path = os.path.join(args.data_dir, "lines_1000000.txt")
     corpus.ensure_file(path, 1_000_000)
@@ -56,12 +58,14 @@ def main():
             if not session.wait_for(lambda s: any("1000000" in line for line in s.lines), 30):
                 sys.exit("phases.py: lister did not show the 1,000,000 lines")
             session.drain(0.3)
-            down = session.key("down")
-            for _ in range(45):
-                session.press(down, args.quiet_ms / 1000, 2)
+            down, up = session.key("down"), session.key("up")
+            warm_up = [down, up] * 10 if args.within_page else [down] * 45
+            for key in warm_up:
+                session.press(key, args.quiet_ms / 1000, 2)
             latencies = []
-            for _ in range(args.keys):
-                _, _, last, _ = session.press(down, args.quiet_ms / 1000, 2)
+            for index in range(args.keys):
+                key = up if args.within_page and index // 30 % 2 else down
+                _, _, last, _ = session.press(key, args.quiet_ms / 1000, 2)
                 if last is not None:
                     latencies.append(last * 1e6)
             os.write(session.master, b"q")
@@ -74,10 +78,11 @@ def main():
             sys.exit("phases.py: lister wrote no trace (is it built with KeyTrace?)")
         with open(trace) as lines:
             keys = [[int(field) for field in line.split()] for line in lines if line.strip()]
-    keys = keys[-args.keys:]  # the measured Downs, not the ones that reached the last row
+    keys = keys[-args.keys:]  # the measured keys, not the warm-up
     column = {name: index for index, name in enumerate(PHASES)}
 
-    print(f"`lister lines`, 1,000,000 lines, 120x40, {len(keys)} scrolling Downs, "
+    moves = "highlight moves (Down and Up) within a page" if args.within_page else "scrolling Downs"
+    print(f"`lister lines`, 1,000,000 lines, 120x40, {len(keys)} {moves}, "
           f"{args.quiet_ms:g} ms quiet between keys; microseconds")
     print()
     print("| step | p50 | p90 |")

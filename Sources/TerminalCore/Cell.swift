@@ -3,10 +3,10 @@
 /// A wide character (CJK, most emoji) occupies a leading cell holding its text with
 /// `width` 2 and a continuation cell after it with empty text and `width` 0.
 ///
-/// A cell is two machine words and holds no reference: its text is a ``Glyph`` (the
-/// UTF-8 bytes inline), its width and style are packed into one word. Copying, comparing
-/// and filling cells never allocates or counts references, so a frame of 4,800 cells is
-/// built and compared with plain memory operations.
+/// A cell is two machine words and holds no reference: its text is a ``Glyph`` (one word:
+/// the text inline, or the index of a long cluster), its width and style are packed into
+/// one word. Copying, comparing and filling cells never allocates or counts references,
+/// so a frame of 4,800 cells is built and compared with plain memory operations.
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster drawn here, already made drawable; empty in a continuation cell.
     public var glyph: Glyph

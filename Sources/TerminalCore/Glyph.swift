@@ -3,8 +3,8 @@
 ///
 /// A glyph holds its text in one of three forms, chosen by the text alone, so that equal
 /// texts always have equal glyphs and comparing two glyphs compares one word:
-/// - up to 7 UTF-8 bytes inline (the top byte is the count): every scalar of the Basic
-///   Multilingual Plane, an ASCII letter with up to three combining marks;
+/// - up to 7 UTF-8 bytes inline (the top byte is the count): every single scalar, an
+///   ASCII letter with up to three combining marks;
 /// - else up to three scalars of 21 bits each (the top bit set): emoji and their skin
 ///   tones, flags, a Thai consonant with its vowel and tone marks, an Indic conjunct, a
 ///   decomposed Hangul syllable;
@@ -17,6 +17,7 @@ public struct Glyph: Hashable, Sendable {
     /// The text in one of the three forms above.
     @usableFromInline var bits: UInt64
 
+    /// The top byte of an interned glyph (a count is at most 7; the scalar form sets bit 63).
     @usableFromInline static let internedTag: UInt64 = 0x7F
     /// Set in the scalar form.
     @usableFromInline static let scalarsFlag: UInt64 = 1 << 63
