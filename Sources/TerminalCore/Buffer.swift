@@ -110,9 +110,9 @@ public struct Buffer: Hashable, Sendable {
     public func textEnd(row: Int, columns: Range<Int>) -> Int? {
         guard row >= 0, row < size.rows else { return nil }
         let columns = columns.clamped(to: 0..<size.columns)
-        let base = row * size.columns, space = Glyph.space
+        let base = row * size.columns
         return cells.withUnsafeBufferPointer { all in
-            columns.last { all[base + $0].glyph != space }.map { $0 + 1 }
+            columns.last { !all[base + $0].isSpace }.map { $0 + 1 }
         }
     }
 
