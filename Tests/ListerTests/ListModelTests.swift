@@ -136,6 +136,35 @@ import Testing
         #expect(model.nextDeadline(after: .milliseconds(400)) == nil)
     }
 
+    /// Hosts skip advancing a settled model on every key, so `isSettled` must be false
+    /// whenever time could change something: a spinner due or showing, a held result, a
+    /// timeout; and true once nothing is.
+    @Test func aModelIsSettledExactlyWhenNothingIsDue() {
+        var model = ListModel<Fruit>(timing: LoadTiming(spinnerDelay: .milliseconds(100), spinnerMinimum: .milliseconds(300)))
+        #expect(model.isSettled)
+        _ = model.load(now: .zero)
+        #expect(!model.isSettled)  // the spinner is due
+        model.advance(to: .milliseconds(100))
+        model.receive(.success(ItemList(fruits)), generation: 1, now: .milliseconds(120))
+        #expect(model.state.isLoading)
+        #expect(!model.isSettled)  // the result is held behind the spinner
+        model.advance(to: .milliseconds(400))
+        #expect(model.count == fruits.count)
+        #expect(model.isSettled)
+        #expect(model.nextDeadline(after: .milliseconds(400)) == nil)
+
+        _ = model.refresh(now: .milliseconds(500))
+        #expect(model.isSettled)  // behind the rows: no spinner, no timeout
+        #expect(model.nextDeadline(after: .milliseconds(500)) == nil)
+        model.timeout = .seconds(30)
+        _ = model.refresh(now: .milliseconds(600))
+        #expect(!model.isSettled)  // this one can time out
+        #expect(model.nextDeadline(after: .milliseconds(600)) == .milliseconds(30_600))
+        _ = model.timeOut(now: .milliseconds(30_600))
+        #expect(model.refreshError != nil)
+        #expect(model.isSettled)
+    }
+
     @Test func spinnerFramesTurnWithTime() {
         var model = ListModel<Fruit>(timing: LoadTiming(spinnerDelay: .zero, frameInterval: .milliseconds(80)))
         _ = model.load(now: .zero)

@@ -64,7 +64,7 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
         return model.receive(result, generation: generation, now: now)
     }
 
-    func advance(to now: Duration) -> Bool { model.advance(to: now) }
+    func advance(to now: Duration) -> Bool { !model.loads.isSettled && model.advance(to: now) }
 
     func nextDeadline(after now: Duration) -> Duration? { model.loads.nextDeadline(after: now) }
 

@@ -133,6 +133,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
 
     func advance(to now: Duration) -> Bool {
         self.now = now
+        guard !model.isSettled else { return false }  // the usual case on a key: nothing is due
         let timedOut = model.timeOut(now: now)
         if !timedOut.isEmpty { scheduler.logger.warning("load timed out", metadata: ["screen": "\(title)"]) }
         run(timedOut)

@@ -125,7 +125,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
     func advance(to now: Duration) -> Bool {
         self.now = now
         var changed = false
-        for section in models.indices {
+        for section in models.indices where !models[section].isSettled {
             let timedOut = models[section].timeOut(now: now)
             run(timedOut, section: section)
             if models[section].advance(to: now) || !timedOut.isEmpty { changed = true }

@@ -5,6 +5,10 @@ extension ListModel {
     /// The spinner frame to draw at `now`.
     public func spinnerFrame(at now: Duration) -> Int { loads.spinnerFrame(at: now) }
 
+    /// Whether time can change nothing (see ``LoadLifecycle/isSettled``): no load in
+    /// flight that shows a spinner or can time out, no spinner, no held result.
+    public var isSettled: Bool { loads.isSettled }
+
     /// Moves time forward: shows the spinner when its delay has passed and applies a held
     /// result when the spinner's minimum has passed. Returns whether anything changed.
     ///

@@ -117,6 +117,12 @@ public struct LoadLifecycle<Output: Sendable> {
         return Int((now - shown) / timing.frameInterval)
     }
 
+    /// Whether time can change nothing: no spinner is due or showing (a result is held only
+    /// while the spinner shows) and no load can time out. Then ``advance(to:)`` and
+    /// ``timeOut(now:)`` do nothing and ``nextDeadline(after:)`` is nil, so a host may skip
+    /// them; it reads no generic storage, which matters on the path of every key.
+    public var isSettled: Bool { startedAt == nil && spinnerShownAt == nil && timeoutDeadline == nil }
+
     /// Moves time forward. Returns whether the spinner appeared or a frame may have turned,
     /// and a held result that is now due.
     public mutating func advance(to now: Duration) -> (changed: Bool, released: Result<Output, ListError>?) {
