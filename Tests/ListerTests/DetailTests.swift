@@ -88,6 +88,30 @@ struct ArticleScreen: DetailScreen {
         #expect(Array(app.lines[1...2]) == ["T", "B"])
     }
 
+    @Test func helpListsOnlyTheKeysADetailAnswers() async {
+        let loader = ScriptedLoader<Article>()
+        let nextLoader = ScriptedLoader<[Fruit]>()
+        let plain = HeadlessApp(root: ArticleScreen(loader: loader), size: Size(rows: 30, columns: 60),
+                                configuration: Configuration(timing: timing))
+        await plain.start()
+        loader.succeed(Article(title: "T", body: "B"))
+        await plain.settle()
+        await plain.press(.character("?"))
+        #expect(plain.screen.contains("Next page"))
+        #expect(plain.screen.contains("Retry, else refresh"))
+        for absent in ["Filter the rows", "Mark or unmark", "Scroll long rows", "Open or choose", "Back to the previous screen"] {
+            #expect(!plain.screen.contains(absent), "a detail's help lists \(absent)")
+        }
+
+        let linked = HeadlessApp(root: ArticleScreen(loader: loader, next: FruitScreen(loader: nextLoader)),
+                                 size: Size(rows: 30, columns: 60), configuration: Configuration(timing: timing))
+        await linked.start()
+        loader.succeed(Article(title: "T", body: "B"))
+        await linked.settle()
+        await linked.press(.character("?"))
+        #expect(linked.screen.contains("Open or choose"))  // this one opens a list
+    }
+
     @Test func tallContentScrolls() async {
         let loader = ScriptedLoader<Article>()
         let app = HeadlessApp(root: ArticleScreen(loader: loader), size: Size(rows: 5, columns: 20),

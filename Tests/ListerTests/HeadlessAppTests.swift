@@ -200,11 +200,27 @@ import Testing
         await app.press(.character("?"))
         #expect(app.screen.contains("Retry, else refresh"))
         #expect(app.screen.contains("PgDn Ctrl-F"))
+        #expect(app.screen.contains("Filter the rows"))
+        // Only keys that work here: no marks outside a multiple picker, no back at the root.
+        #expect(!app.screen.contains("Mark or unmark"))
+        #expect(!app.screen.contains("Back to the previous screen"))
         await app.press(.down)  // ignored while help is open
         await app.press(.escape)
         #expect(!app.screen.contains("Retry, else refresh"))
         #expect(app.outcome == nil)
         #expect(app.lines.last?.hasPrefix("1/7") == true)
+    }
+
+    @Test func helpListsMarksInAMultiplePickerAndNoRetryWhereNothingReloads() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = makeApp(FruitScreen(loader: loader, pickMode: .multiple, canReload: false), size: Size(rows: 30, columns: 60))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.character("?"))
+        #expect(app.screen.contains("Mark or unmark"))
+        #expect(!app.screen.contains("Retry, else refresh"))  // this list cannot be read again
+        #expect(!app.screen.contains("Reload from scratch"))
     }
 
     @Test func resizingDownToOneByOneDoesNotCrash() async {

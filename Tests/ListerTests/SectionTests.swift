@@ -31,6 +31,46 @@ struct Library: SectionedListScreen {
         HeadlessApp(root: library, size: Size(rows: rows, columns: 32), configuration: Configuration(timing: timing))
     }
 
+    /// One section of books; Enter and Right open an article, or in a picker Enter
+    /// chooses the book and Right says so.
+    struct Shelf: SectionedListScreen {
+        let loader = ScriptedLoader<[Book]>()
+        let article = ScriptedLoader<Article>()
+        var pickMode: PickMode = .none
+        var title: String { "Shelf" }
+        var sections: [ListSection<Book>] { [ListSection("Books") { [loader] in try await loader.load() }] }
+        func row(_ book: Book, context: RowContext) -> Text { Text(book.title) }
+        func open(_ book: Book) -> OpenResult { pickMode == .none ? .screen(ArticleScreen(loader: article)) : .pick(book) }
+    }
+
+    @Test func rightOpensAnItemAndNeverChooses() async {
+        let shelf = Shelf()
+        let app = HeadlessApp(root: shelf, size: Size(rows: 30, columns: 60), configuration: Configuration(timing: timing))
+        await app.start()
+        shelf.loader.succeed(books(0..<3))
+        await app.settle()
+        await app.press(.character("?"))
+        #expect(app.screen.contains("Open (never chooses)"))
+        #expect(!app.screen.contains("Filter the rows"))  // sections have no filter
+        await app.press(.character("?"))
+        await app.press(.down, .character("l"))
+        #expect(app.lines[0] == "Shelf › Article")
+        await app.press(.character("?"))
+        #expect(app.screen.contains("Back to the previous screen"))  // there is one now
+
+        let picker = Shelf(pickMode: .single)
+        let pick = HeadlessApp(root: picker, size: Size(rows: 10, columns: 40), configuration: Configuration(timing: timing))
+        await pick.start()
+        picker.loader.succeed(books(0..<3))
+        await pick.settle()
+        await pick.press(.right)
+        #expect(pick.outcome == nil)
+        #expect(pick.lines.last?.contains("Enter chooses this row") == true)
+        await pick.press(.enter)
+        guard case .picked(let items) = pick.outcome else { Issue.record("expected a pick, got \(String(describing: pick.outcome))"); return }
+        #expect(items.compactMap { $0 as? Book } == [books(0..<1)[0]])
+    }
+
     @Test func eachSectionShowsItsOwnState() async {
         let library = Library()
         let app = makeApp(library)

@@ -59,6 +59,17 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
         return .handled(changed: before != model.scrollOffset)
     }
 
+    func offers(_ command: Command) -> Bool {
+        switch command {
+        case .up, .down, .pageUp, .pageDown, .top, .bottom: return true
+        case .refresh, .reload: return screen.canReload
+        case .open, .openOnly:
+            guard case .loaded(let value) = model.state, case .screen = screen.open(value) else { return false }
+            return true
+        default: return false
+        }
+    }
+
     func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool {
         guard let result = payload as? Result<S.Value, ListError> else { return false }
         return model.receive(result, generation: generation, now: now)

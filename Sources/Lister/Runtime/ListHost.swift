@@ -271,6 +271,14 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
 extension ListHost {
     var actionHelp: [(keys: String, help: String)] { screen.actions.map { ($0.key.label, $0.help) } }
 
+    func offers(_ command: Command) -> Bool {
+        switch command {
+        case .mark: return screen.pickMode == .multiple
+        case .refresh, .reload: return screen.canReload
+        default: return true
+        }
+    }
+
     /// Runs the screen's own action for `key`, if it has one: the screen it returns
     /// replaces this one and reloads behind the rows, keeping the selection.
     func performAction(for key: Key) -> HostResponse? {

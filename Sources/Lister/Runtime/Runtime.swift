@@ -342,11 +342,22 @@ public final class Runtime {
                 .render(in: statusArea, buffer: &buffer)
         }
         if showingHelp {
-            HelpOverlay(entries: top.actionHelp + configuration.keyMap.bindings.map { ($0.keyLabel, $0.help) })
+            let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: top) }
+            HelpOverlay(entries: top.actionHelp + bindings.map { ($0.keyLabel, $0.help) })
                 .render(in: layout.full, buffer: &buffer)
             buffer.cursor = nil
         }
         return buffer
+    }
+
+    /// Whether `command` does something now, for the help overlay: the runtime's own
+    /// commands always do (back only with a screen to go back to), the rest as `top` says.
+    private func offers(_ command: Command, on top: any ScreenHost) -> Bool {
+        switch command {
+        case .help, .back, .quit, .interrupt, .suspend, .redraw: return true
+        case .parent: return stack.count > 1
+        default: return top.offers(command)
+        }
     }
 
     /// Draws the breadcrumb of the stack's titles, or pastes it from the last frame when

@@ -74,23 +74,30 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
             for section in models.indices { run(models[section].load(now: now), section: section) }
             rebuildRows()
             return .handled(changed: true)
-        case .open:
+        case .open, .openOnly:
             guard let row = selectedRow else { return .hint("Nothing to open") }
             guard case .item(let section, let index, _) = rows[row] else {
                 return .hint(models[rows[row].section].state.error == nil ? "Still loading" : "Press r to retry this section")
             }
             let item = models[section].state.items[index]
-            if screen.pickMode != .none { return .pick([item]) }
+            if screen.pickMode != .none, command == .open { return .pick([item]) }
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")
             case .screen(let next): return .push(next)
-            case .pick(let value): return .pick([value])
+            case .pick(let value): return command == .open ? .pick([value]) : .hint("Enter chooses this row")
             }
         default:
             return .handled(changed: false)
         }
         keepSelectionVisible()
         return .handled(changed: before != (selectedRow, scrollOffset))
+    }
+
+    func offers(_ command: Command) -> Bool {
+        switch command {
+        case .filter, .mark, .scrollLeft, .scrollRight: return false
+        default: return true
+        }
     }
 
     /// A click selects the row under it: an item, or a section's loading or error row (a
