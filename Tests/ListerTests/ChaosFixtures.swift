@@ -1,4 +1,4 @@
-import Lister
+@testable import Lister
 import ListerTestSupport
 import TerminalCore
 
@@ -134,6 +134,9 @@ struct ChaosSnapshot {
     let now: Duration
     /// The errors shown: the list's, a page's, a refresh's.
     let errors: [ListError]
+    /// The item selected before a stream replaced the rows, while the stream has not
+    /// brought it back: the model selects it when it comes (internal to the model).
+    var pendingSelection: Int?
 
     var isFiltering: Bool { filter?.engine.isFiltering == true }
     var selectedItem: ChaosItem? { items.indices.contains(selection) ? items[selection] : nil }
@@ -199,7 +202,8 @@ extension ChaosList {
             isLoading: model.state.isLoading, isLoadInFlight: model.isLoadInFlight, isRefreshing: model.isRefreshing,
             isSpinnerVisible: context.isSpinnerVisible, paging: model.paging, revision: model.revision,
             filter: context.filter, marks: context.marks, now: context.now,
-            errors: [model.state.error, model.refreshError, model.paging.chaosError, model.streamError].compactMap { $0 }
+            errors: [model.state.error, model.refreshError, model.paging.chaosError, model.streamError].compactMap { $0 },
+            pendingSelection: model.pendingSelectionID
         ))
         return standardBody(context)
     }

@@ -126,9 +126,9 @@ final class ChaosRun {
         sectionSeenErrors = [:]
         lastDrawn = nil
         let size = randomSize()
-        // Half the episodes start on the menu, the others on a stream or sections, which the
-        // menu alone would reach only now and then.
-        root = random.weighted([(weight: 2, value: ChaosKind.menu), (1, .stream), (1, .sections)])
+        // A third of the episodes start on the menu, a third on a stream and a third on
+        // sections, which the menu alone would reach only now and then.
+        root = random.weighted([(weight: 1, value: ChaosKind.menu), (1, .stream), (1, .sections)])
         let instance = observer.newInstance()
         let screen: any Screen = switch root {
         case .stream: ChaosStreamScreen(world: world, observer: observer, instance: instance)
