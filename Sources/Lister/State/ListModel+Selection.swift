@@ -1,7 +1,4 @@
 extension ListModel {
-    /// Number of rows.
-    public var count: Int { state.items.count }
-
     /// The selected item, if any.
     public var selectedItem: Item? {
         let items = state.items

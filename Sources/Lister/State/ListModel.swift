@@ -15,7 +15,11 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// What the list shows.
     public internal(set) var state: ListState<Item> = .idle {
         willSet { settleSelectedID() }  // the selected item's id, read while its rows are still there
+        didSet { count = state.items.count }
     }
+    /// Number of rows: kept beside ``state`` because every key asks for it, and reading it
+    /// from the generic state costs metadata lookups when the host runs unspecialised.
+    public private(set) var count = 0
     /// A refresh is in flight while the current rows stay visible.
     public internal(set) var isRefreshing = false
     /// A refresh failed; the rows shown are from before it.
@@ -120,6 +124,7 @@ public struct ListModel<Item: Identifiable & Sendable> {
     public init(items: ItemList<Item>, timing: LoadTiming = LoadTiming()) {
         loads = LoadLifecycle(timing: timing)
         state = ListState(from: items)
+        count = items.count  // an initialiser does not run `state`'s didSet
         pageCount = 1
         rememberSelection()
     }
