@@ -204,6 +204,7 @@ import Testing
         // Only keys that work here: no marks outside a multiple picker, no back at the root.
         #expect(!app.screen.contains("Mark or unmark"))
         #expect(!app.screen.contains("Back to the previous screen"))
+        #expect(!app.screen.contains("Open"))  // these rows open nothing
         await app.press(.down)  // ignored while help is open
         await app.press(.escape)
         #expect(!app.screen.contains("Retry, else refresh"))
@@ -221,6 +222,8 @@ import Testing
         #expect(app.screen.contains("Mark or unmark"))
         #expect(!app.screen.contains("Retry, else refresh"))  // this list cannot be read again
         #expect(!app.screen.contains("Reload from scratch"))
+        #expect(app.screen.contains("Open or choose"))  // Enter chooses in a picker
+        #expect(!app.screen.contains("Open (never chooses)"))  // and Right opens nothing
     }
 
     @Test func resizingDownToOneByOneDoesNotCrash() async {

@@ -59,10 +59,14 @@ struct Library: SectionedListScreen {
         #expect(app.screen.contains("Back to the previous screen"))  // there is one now
 
         let picker = Shelf(pickMode: .single)
-        let pick = HeadlessApp(root: picker, size: Size(rows: 10, columns: 40), configuration: Configuration(timing: timing))
+        let pick = HeadlessApp(root: picker, size: Size(rows: 30, columns: 60), configuration: Configuration(timing: timing))
         await pick.start()
         picker.loader.succeed(books(0..<3))
         await pick.settle()
+        await pick.press(.character("?"))
+        #expect(pick.screen.contains("Open or choose"))
+        #expect(!pick.screen.contains("Open (never chooses)"))  // the book opens only as a choice
+        await pick.press(.character("?"))
         await pick.press(.right)
         #expect(pick.outcome == nil)
         #expect(pick.lines.last?.contains("Enter chooses this row") == true)

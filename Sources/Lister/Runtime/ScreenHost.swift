@@ -62,9 +62,10 @@ protocol ScreenHost: AnyObject {
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse)
     /// The screen's own keys and their help, for the help overlay.
     var actionHelp: [(keys: String, help: String)] { get }
-    /// Whether `command` does something on this screen, so that the help overlay lists
-    /// only keys that work here (no filter on a detail, no marks outside a multiple
-    /// picker). The runtime's own commands (help, back, quit…) are not asked about.
+    /// Whether `command` does something on this screen now, so that the help overlay
+    /// lists only keys that work here: no filter on a detail, no marks outside a multiple
+    /// picker, Enter and Right only when the selected row opens something (or, for Enter,
+    /// in a picker). The runtime's own commands (help, back, quit…) are not asked about.
     func offers(_ command: Command) -> Bool
     /// Position (`3/40`) and state (`loading`, `refreshing`…) for the status bar.
     func status(now: Duration) -> (position: String, state: String)

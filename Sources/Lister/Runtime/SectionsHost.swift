@@ -96,6 +96,15 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
     func offers(_ command: Command) -> Bool {
         switch command {
         case .filter, .mark, .scrollLeft, .scrollRight: return false
+        case .open, .openOnly:
+            // As for the selected row (see ListHost.offers).
+            if command == .open, screen.pickMode != .none { return true }
+            guard let row = selectedRow, case .item(let section, let index, _) = rows[row] else { return false }
+            switch screen.open(models[section].state.items[index]) {
+            case .nothing: return false
+            case .screen: return true
+            case .pick: return command == .open
+            }
         default: return true
         }
     }
