@@ -132,6 +132,20 @@ final class DirSqlScratch {
         #expect(lines.dropFirst(2) == ["one", "        two^[[31m", "three"])  // tab expanded, Esc made visible
     }
 
+    @Test func windowsLineEndsSplitLinesAndALoneCarriageReturnShows() throws {
+        let scratch = try DirSqlScratch()
+        let path = try scratch.file("crlf.txt", Array("one\r\ntwo\rhalf\r\n\r\nend".utf8))
+        #expect(try FilePreview.read(path) == FilePreview(size: 20, content: .text(lines: ["one", "two\rhalf", "", "end"], truncated: false)))
+    }
+
+    @Test func aFileThatSaysItIsEmptyShowsWhatWasRead() throws {
+        // procfs gives 0 for st_size; /proc/self/status is text.
+        let preview = try FilePreview.read("/proc/self/status")
+        guard case .text(let lines, _) = preview.content else { Issue.record("expected text, got \(preview)"); return }
+        #expect(lines.first?.hasPrefix("Name:") == true)
+        #expect(preview.size > 0)
+    }
+
     @Test func binaryAndLongFiles() throws {
         let scratch = try DirSqlScratch()
         let binary = try scratch.file("blob", [0x7F, 0x45, 0x4C, 0x46, 0, 1, 2])

@@ -38,9 +38,9 @@ public struct FilePreview: Hashable, Sendable {
     public static func read(_ path: String) throws -> FilePreview {
         var info = stat()
         guard stat(path, &info) == 0 else { throw failure(path) }
-        let size = Int64(info.st_size)
+        let statSize = Int64(info.st_size)
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            return FilePreview(size: size, content: .special(DirReader.kind(of: info.st_mode).label))
+            return FilePreview(size: statSize, content: .special(DirReader.kind(of: info.st_mode).label))
         }
         let fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path) }
@@ -55,8 +55,12 @@ public struct FilePreview: Hashable, Sendable {
             filled += count
         }
         let head = bytes.prefix(filled)
+        // Files of /proc and /sys say 0 bytes and have content: say what was read.
+        let size = max(statSize, Int64(filled))
         if head.contains(0) { return FilePreview(size: size, content: .binary) }
-        var lines = Sanitizer.decode(head).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // "\r\n" is one Character: split on it too, or a Windows text file is one line.
+        var lines = Sanitizer.decode(head).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+            .map(String.init)
         let truncated = size > Int64(filled)
         if truncated, lines.count > 1 { lines.removeLast() }  // cut mid-line
         if !truncated, lines.last == "" { lines.removeLast() }
