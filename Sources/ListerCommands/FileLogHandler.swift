@@ -25,9 +25,16 @@ final class LogFile: Sendable {
     }
 
     /// Opens `path` for appending, creating it (mode 0644) if needed.
+    ///
+    /// Non-blocking: opening a FIFO that no process reads would otherwise wait for ever
+    /// before the screen opens (it fails with ENXIO instead), and a write to a full FIFO is
+    /// dropped instead of stopping the app. A regular file ignores the flag.
     init(path: String) throws(OpenError) {
-        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0o644)
-        guard fd >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o644)
+        guard fd >= 0 else {
+            let reason = errno == ENXIO ? "it is a FIFO that no process is reading" : String(cString: strerror(errno))
+            throw OpenError(path: path, reason: reason)
+        }
         if isatty(fd) == 1 {
             // The app draws on the terminal: a log written there would be drawn over.
             Glibc.close(fd)

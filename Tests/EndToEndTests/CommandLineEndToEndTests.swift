@@ -34,6 +34,31 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// Opening a FIFO for writing waits for a reader: `--log` must refuse one that nothing
+    /// reads instead of hanging before the screen opens (`timeout` ends the run if it hangs:
+    /// SIGKILL after SIGTERM, which a blocked `open` restarts after).
+    @Test func aLogFIFOWithNoReaderIsAnErrorNotAHang() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "fifo")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("log").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let input = directory.appendingPathComponent("input.txt").path
+        try "a\nb\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["-k", "2", "10", try TmuxSession.listerPath(), "lines", input, "--log", fifo]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "stderr: \(stderr)")
+        #expect(stderr.contains("cannot open the log file"))
+        #expect(stderr.contains("no process is reading"))
+    }
+
     @Test func versionAndHelpExitZero() throws {
         let version = try run(["--version"])
         #expect(version.status == 0)
