@@ -59,7 +59,7 @@ public enum SqliteCatalog {
             let type: String = row["type"]
             let kind: SqliteTable.Kind = type == "view" ? .view : .table
             guard kind == .table else { return SqliteTable(name: name, kind: kind, rowCount: nil) }
-            let countSQL = "SELECT count(*) FROM (SELECT 1 FROM \(name.quotedDatabaseIdentifier) LIMIT \(countLimit + 1))"
+            let countSQL = "SELECT count(*) FROM (SELECT 1 FROM \(name.quotedSQLIdentifier) LIMIT \(countLimit + 1))"
             start = ContinuousClock.now
             let count = try Int.fetchOne(db, sql: countSQL)
             log(countSQL, 1, start)
@@ -71,21 +71,31 @@ public enum SqliteCatalog {
     /// `WITHOUT ROWID` table, else none (views).
     public static func key(of table: SqliteTable, in db: Database) throws -> SqliteKey {
         guard table.kind == .table else { return .none }
-        let quoted = table.name.quotedDatabaseIdentifier
-        let columns = Set(try db.columns(in: table.name).map { $0.name.lowercased() })
+        let quoted = table.name.quotedSQLIdentifier
+        let info = try tableInfo(table, in: db)
+        let columns = Set(info.map { $0.name.lowercased() })
         // A column may hide the rowid behind one of its three names.
         for alias in ["rowid", "_rowid_", "oid"] where !columns.contains(alias) {
             if (try? db.makeStatement(sql: "SELECT \(alias) FROM \(quoted) LIMIT 0")) != nil {
                 return .columns([alias])
             }
         }
-        let primaryKey = try db.primaryKey(table.name).columns
+        let primaryKey = info.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }.map(\.name)
         return primaryKey.isEmpty ? .none : .columns(primaryKey)
     }
 
     /// The names of `table`'s columns, in order.
     public static func columns(of table: SqliteTable, in db: Database) throws -> [String] {
-        try db.columns(in: table.name).map(\.name)
+        try tableInfo(table, in: db).map(\.name)
+    }
+
+    /// `table`'s columns in order (hidden columns of virtual tables left out), and where
+    /// each is in the primary key (0: not in it). The table's name is a bound argument:
+    /// GRDB's `columns(in:)` and `primaryKey(_:)` quote it without doubling a `"` in it.
+    static func tableInfo(_ table: SqliteTable, in db: Database) throws -> [(name: String, primaryKeyIndex: Int)] {
+        try Row.fetchAll(db, sql: "SELECT name, pk FROM pragma_table_xinfo(?) WHERE hidden != 1 ORDER BY cid",
+                         arguments: [table.name])
+            .map { (name: $0["name"], primaryKeyIndex: $0["pk"]) }
     }
 }
 

@@ -9,14 +9,16 @@ import TerminalCore
 /// file next to it, even for a database in WAL mode.
 ///
 /// The price of `immutable`: changes another process has not yet checkpointed from a
-/// `-wal` file are not seen. The connection opens on first use; a failed open is not
-/// remembered, so a retry opens again.
+/// `-wal` file are not seen. And since SQLite then trusts the file never to change, it
+/// keeps what it read for as long as the connection is open, so every ``read(_:)`` opens
+/// a connection of its own and closes it: each load (a refresh, the next page) sees the
+/// file as it is then, and a read that failed while another program was writing the file
+/// is not remembered.
 public final class SqliteDatabase: Sendable {
     /// The database file as given.
     public let path: String
     /// Where opens and queries are logged (SQL, rows, milliseconds): `lister sqlite --log`.
     public let logger: Logger
-    private let connection = Locked<DatabaseQueue?>(nil)
 
     /// Creates a handle on the database at `path`; nothing is opened yet.
     public init(path: String, logger: Logger = Lister.Configuration.silentLogger) {
@@ -39,11 +41,13 @@ public final class SqliteDatabase: Sendable {
         return "file:" + encoded + "?mode=ro&immutable=1"
     }
 
-    /// Runs `body` on the open connection (opening it first), mapping SQLite's errors to
-    /// messages a person can act on.
+    /// Runs `body` on a connection opened for it and closed after, mapping SQLite's errors
+    /// to messages a person can act on.
     public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         do {
-            return try queue().read(body)
+            let queue = try open()
+            defer { try? queue.close() }
+            return try queue.read(body)
         } catch {
             let failure = Self.listError(error, path: path)
             logger.warning("sqlite read failed", metadata: ["error": "\(failure.message)"])
@@ -51,19 +55,15 @@ public final class SqliteDatabase: Sendable {
         }
     }
 
-    private func queue() throws -> DatabaseQueue {
-        try connection.withLock { queue in
-            if let queue { return queue }
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.label = "lister"
-            let uri = Self.immutableURI(path)
-            let started = ContinuousClock.now
-            let opened = try DatabaseQueue(path: uri, configuration: configuration)
-            logger.debug("sqlite open", metadata: ["uri": "\(uri)", "ms": "\(started.millisecondsAgo)"])
-            queue = opened
-            return opened
-        }
+    private func open() throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "lister"
+        let uri = Self.immutableURI(path)
+        let started = ContinuousClock.now
+        let opened = try DatabaseQueue(path: uri, configuration: configuration)
+        logger.debug("sqlite open", metadata: ["uri": "\(uri)", "ms": "\(started.millisecondsAgo)"])
+        return opened
     }
 
     /// Logs a query that ran: its SQL, the rows it returned and how long it took.
@@ -84,7 +84,9 @@ public final class SqliteDatabase: Sendable {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return ListError("\(path) is locked by another connection; try again")
         case .SQLITE_CORRUPT:
-            return ListError("\(path) is damaged: \(error.message ?? "database disk image is malformed")", isRetryable: false)
+            // Read without locks, a file another program is writing looks the same as a
+            // damaged one: say both, and let `r` read it again.
+            return ListError("\(path) is damaged or was being written: \(error.message ?? "database disk image is malformed")")
         default:
             return ListError("\(path): \(error.message ?? "\(error.resultCode)")")
         }
@@ -109,3 +111,9 @@ extension String {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension String {
+    /// The name as an SQL identifier: in double quotes, with a double quote in it doubled
+    /// (GRDB's `quotedDatabaseIdentifier` does not double it, so `a"b` broke every query).
+    var quotedSQLIdentifier: String { "\"" + replacing("\"", with: "\"\"") + "\"" }
+}

@@ -65,10 +65,10 @@ public struct SqliteRowSource: Sendable {
         try database.read { db in
             let key = try SqliteCatalog.key(of: table, in: db)
             let columns = try SqliteCatalog.columns(of: table, in: db)
-            let name = table.name.quotedDatabaseIdentifier
+            let name = table.name.quotedSQLIdentifier
             switch key {
             case .columns(let keyColumns):
-                let list = keyColumns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                let list = keyColumns.map(\.quotedSQLIdentifier).joined(separator: ", ")
                 var sql = "SELECT \(list), * FROM \(name)"
                 var arguments = StatementArguments()
                 if let after = request.after {

@@ -115,6 +115,47 @@ enum SqliteFixture {
         try writer.close()
     }
 
+    /// Immutable, SQLite trusts the file never to change and keeps what it read while the
+    /// connection is open: each read opens its own, so a refresh sees another program's
+    /// committed changes (it read stale rows, then "malformed" pages, before).
+    @Test func eachReadSeesTheFileAsItIsNow() throws {
+        let scratch = try DirSqlScratch()
+        let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
+        let database = SqliteDatabase(path: path)
+        let people = try #require(database.tables().first { $0.name == "people" })
+        #expect(people.rowCount == 1000)
+        let source = SqliteRowSource(database: database, table: people, pageSize: 5)
+        #expect(try source.page(.first).items.first?.values[1] == "person 1")
+        let writer = try DatabaseQueue(path: path)
+        try writer.write { db in
+            try db.execute(sql: "UPDATE people SET name = 'CHANGED ' || id WHERE id <= 3")
+            try db.execute(sql: "DELETE FROM people WHERE id > 10")
+            try db.execute(sql: "CREATE TABLE added (x)")
+        }
+        try writer.close()
+        #expect(try database.tables().map(\.name).contains("added"))
+        #expect(try database.tables().first { $0.name == "people" }?.rowCount == 10)
+        #expect(try source.page(.first).items.first?.values[1] == "CHANGED 1")
+    }
+
+    @Test func tableNamesWithQuotesAreQuotedInEveryQuery() throws {
+        let scratch = try DirSqlScratch()
+        let path = try SqliteFixture.make(in: scratch, """
+            CREATE TABLE "a""b" ("c""d" INTEGER PRIMARY KEY, v TEXT);
+            INSERT INTO "a""b" VALUES (1, 'one'), (2, 'two');
+            CREATE TABLE "quo""te's" (v TEXT NOT NULL, PRIMARY KEY (v)) WITHOUT ROWID;
+            INSERT INTO "quo""te's" VALUES ('x');
+            """)
+        let database = SqliteDatabase(path: path)
+        let tables = try database.tables()
+        #expect(tables.map(\.name) == ["a\"b", "quo\"te's"])
+        #expect(tables.map(\.rowCount) == [2, 1])
+        let ab = try SqliteRowSource(database: database, table: tables[0], pageSize: 1).page(.first)
+        #expect(ab.items.map(\.values) == [["1", "one"]])
+        #expect(try SqliteRowSource(database: database, table: tables[0], pageSize: 1).page(try #require(ab.next)).items.map(\.values) == [["2", "two"]])
+        #expect(try SqliteRowSource(database: database, table: tables[1], pageSize: 5).page(.first).items.map(\.values) == [["x"]])
+    }
+
     @Test func aWALDatabaseIsNeverWrittenNorGivenCompanions() throws {
         let scratch = try DirSqlScratch()
         let path = try SqliteFixture.make(in: scratch, wal: true, SqliteFixture.people)
