@@ -109,9 +109,11 @@ extension String {
         String(map { $0 == "\n" || $0 == "\r\n" || $0 == "\t" || $0 == "\r" ? " " : $0 })
     }
 
-    /// Padded with spaces to `width` display columns; cut with `…` when longer and `cut`.
+    /// Made safe to show (control characters as `^[`, as a ``Text`` draws them) and padded
+    /// with spaces to `width` display columns; cut with `…` when longer and `cut`. Measured
+    /// after cleaning: a value with an escape in it is two columns wider once drawn.
     func padded(to width: Int, cut: Bool = false) -> String {
-        var text = self
+        var text = Sanitizer.clean(self)
         if cut, DisplayWidth.of(text) > width {
             var kept = ""
             var used = 0

@@ -156,6 +156,21 @@ enum SqliteFixture {
         #expect(try SqliteRowSource(database: database, table: tables[1], pageSize: 5).page(.first).items.map(\.values) == [["x"]])
     }
 
+    /// Columns line up when a value holds control characters: they are drawn as `^[`,
+    /// two columns, and must be measured that way.
+    @MainActor
+    @Test func columnsLineUpAroundControlCharacters() throws {
+        let scratch = try DirSqlScratch()
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, "CREATE TABLE t (a TEXT, b TEXT)"))
+        let table = try #require(database.tables().first)
+        let screen = SqliteRowsScreen(source: SqliteRowSource(database: database, table: table))
+        let plain = SqliteRow(id: "1", label: "rowid 1", columns: ["a", "b"], values: ["plain", "next"])
+        let hostile = SqliteRow(id: "2", label: "rowid 2", columns: ["a", "b"], values: ["x\u{1B}[31mRED\u{7}", "next"])
+        let lines = [plain, hostile].map { screen.row($0, context: RowContext(index: 0, isSelected: false)).plainText }
+        #expect(lines.map { $0.firstRange(of: "next")?.lowerBound.utf16Offset(in: $0) } == [20, 20])
+        #expect(lines[1].hasPrefix("x^[[31mRED^G"))
+    }
+
     @Test func aWALDatabaseIsNeverWrittenNorGivenCompanions() throws {
         let scratch = try DirSqlScratch()
         let path = try SqliteFixture.make(in: scratch, wal: true, SqliteFixture.people)
