@@ -1,6 +1,7 @@
 import ArgumentParser
 import Lister
 import ListerSources
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc
@@ -29,18 +30,19 @@ struct DirCommand: InteractiveCommand {
 
     @OptionGroup var interface: InterfaceOptions
 
-    /// The directory: PATH as given, else the current directory's absolute path.
+    /// The directory: PATH as given (its bytes kept, see ``PathBytes``), else the current
+    /// directory's absolute path.
     var directory: String {
-        if let path { return path }
+        if let path { return ArgumentBytes.path(path) }
         guard let cwd = getcwd(nil, 0) else { return "." }
         defer { free(cwd) }
-        return String(cString: cwd)
+        return PathBytes.string(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd)))
     }
 
     func validate() throws {
         guard let path else { return }
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard PathBytes.withCString(ArgumentBytes.path(path), { stat($0, &info) }) == 0 else {
             throw ValidationError("cannot open '\(path)': \(String(cString: strerror(errno)))")
         }
         if (info.st_mode & S_IFMT) != S_IFDIR {
@@ -53,7 +55,8 @@ struct DirCommand: InteractiveCommand {
         let screen = DirScreen(directory: directory, showsHidden: all, picks: pick, logger: log.logger("lister.dir"))
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         for entry in outcome.picked(as: DirEntry.self) {
-            try FileDescriptor.standardOutput.write(Array((entry.path + "\n").utf8), what: "the chosen path to standard output")
+            // The path's bytes as the directory had them, not UTF-8 made valid.
+            try FileDescriptor.standardOutput.write(PathBytes.bytes(entry.path) + [0x0A], what: "the chosen path to standard output")
         }
         if pick, case .finished = outcome { throw ExitCode(1) }  // left without choosing
         throw ExitCode(outcome.exitStatus)

@@ -74,7 +74,7 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
     package var isHTTP: Bool { source.lowercased().hasPrefix("http://") || source.lowercased().hasPrefix("https://") }
 
     /// SOURCE as a file or standard input.
-    package var input: JSONInput { source == "-" ? .standardInput : .file(source) }
+    package var input: JSONInput { source == "-" ? .standardInput : .file(ArgumentBytes.path(source)) }
 
     /// The rows as `--title`, `--subtitle` and `--id` ask.
     package var format: JSONRowFormat { JSONRowFormat(title: title, subtitle: subtitle, idField: id) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Lister
 import ListerSources
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,7 @@ struct LinesCommand: InteractiveCommand {
 
     var input: LineInput {
         guard let file, file != "-" else { return .standardInput }
-        return .file(file)
+        return .file(ArgumentBytes.path(file))  // the bytes given, UTF-8 or not
     }
 
     func validate() throws {
@@ -41,13 +42,13 @@ struct LinesCommand: InteractiveCommand {
             }
         case .file(let path):
             var info = stat()
-            guard stat(path, &info) == 0 else {
+            guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
                 throw ValidationError("cannot read '\(path)': \(String(cString: strerror(errno)))")
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw ValidationError("'\(path)' is a directory, not a file of lines")
             }
-            guard access(path, R_OK) == 0 else {
+            guard PathBytes.withCString(path, { access($0, R_OK) }) == 0 else {
                 throw ValidationError("cannot read '\(path)': \(String(cString: strerror(errno)))")
             }
         }

@@ -39,6 +39,43 @@ import Testing
         #expect(try session.standardOutput().hasSuffix("top.txt\n"))
     }
 
+    /// A Latin-1 file name is shown with its byte in hex and picked as the exact bytes, not
+    /// as UTF-8 made valid (which named a file that does not exist).
+    @Test func dirPickPrintsTheBytesOfANameThatIsNotUTF8() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-bytes-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = Array(root.path.utf8) + Array("/lat".utf8) + [0xE9] + Array(".txt".utf8)
+        let fd = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) } }
+        #expect(fd >= 0)
+        close(fd)
+        let session = try TmuxSession(lister: ["dir", "--pick", root.path], columns: 100, captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("lat<E9>.txt")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutputBytes() == path + [0x0A])
+    }
+
+    /// `lister lines FILE` with a FILE named in Latin-1: the argument's bytes are kept
+    /// (`CommandLine.arguments` replaces them with U+FFFD).
+    @Test func linesOpensAFileWhoseNameIsNotUTF8() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-arg-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = Array(root.path.utf8) + Array("/lat".utf8) + [0xE9] + Array(".txt".utf8)
+        try Data("one\ntwo\n".utf8).write(to: URL(fileURLWithPath: root.path + "/plain"))
+        #expect(rename(root.path + "/plain", (path + [0]).map { CChar(bitPattern: $0) }) == 0)
+        let lister = PaneScript.shellQuote(try TmuxSession.listerPath())
+        let session = try TmuxSession(shell: "exec \(lister) lines \"$(printf '%s/lat\\351.txt' \(PaneScript.shellQuote(root.path)))\"",
+                                      columns: 80, captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("lat<E9>.txt")
+        try session.sendKeys("Down", "Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "two\n")
+    }
+
     @Test func sqlitePagesThroughThousandsOfRows() throws {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-\(UUID()).db")
         defer { try? FileManager.default.removeItem(at: database) }

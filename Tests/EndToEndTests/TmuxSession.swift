@@ -262,6 +262,9 @@ final class TmuxSession {
     /// What the program wrote to stdout, when started with `captureStdout`.
     func standardOutput() throws -> String { try readFile("stdout") }
 
+    /// The bytes the program wrote to stdout (which need not be UTF-8), with `captureStdout`.
+    func standardOutputBytes() throws -> [UInt8] { Array(try Data(contentsOf: file("stdout"))) }
+
     /// What the program wrote to stderr, when started with `captureStderr`.
     func standardError() throws -> String { try readFile("stderr") }
 

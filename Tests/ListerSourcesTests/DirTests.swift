@@ -1,6 +1,7 @@
 import Foundation
 import Lister
 import ListerSources
+import TerminalCore
 import Testing
 
 /// A folder of real files made by a test, removed when the test ends.
@@ -117,6 +118,38 @@ final class DirSqlScratch {
         let text = DirFormat.time(0)
         #expect(text.count == 16)
         #expect(text.hasPrefix("1970-01-01") || text.hasPrefix("1969-12-31"))
+    }
+}
+
+/// Names that are not UTF-8 (Latin-1 files from an old archive) are listed, stat'ed,
+/// previewed and opened with their own bytes.
+@MainActor
+@Suite struct NonUTF8NameTests {
+    @Test func aLatin1FileAndFolderAreListedPreviewedAndOpened() throws {
+        let scratch = try DirSqlScratch()
+        let name: [UInt8] = Array("lat".utf8) + [0xE9] + Array(".txt".utf8)
+        let folder: [UInt8] = Array("dir".utf8) + [0xFF] + Array("x".utf8)
+        func make(_ bytes: [UInt8], directory: Bool) throws {
+            let path = Array(scratch.path.utf8) + [0x2F] + bytes + [0]
+            let made = path.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { directory ? mkdir($0.baseAddress!, 0o755) : creat($0.baseAddress!, 0o644) }
+            }
+            #expect(made >= 0)
+            if !directory { close(made) }
+        }
+        try make(name, directory: false)
+        try make(folder, directory: true)
+        try make(folder + [0x2F] + Array("inside.txt".utf8), directory: false)
+        let entries = try DirReader.entries(of: scratch.path, includeHidden: false)
+        #expect(entries.map { Sanitizer.clean($0.name) } == ["dir<FF>x", "lat<E9>.txt"])
+        #expect(entries.map(\.isDirectory) == [true, false])  // stat'ed with the real bytes
+        #expect(PathBytes.bytes(entries[1].path) == Array(scratch.path.utf8) + [0x2F] + name)
+        let fd = PathBytes.withCString(entries[1].path) { open($0, O_WRONLY) }
+        #expect(fd >= 0)
+        _ = "hello\n".withCString { write(fd, $0, 6) }
+        close(fd)
+        #expect(try FilePreview.read(entries[1].path).content == .text(lines: ["hello"], truncated: false))
+        #expect(try DirReader.entries(of: entries[0].path, includeHidden: false).map(\.name) == ["inside.txt"])
     }
 }
 

@@ -1,4 +1,5 @@
 import Lister
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ public enum DirReader {
     /// Throws a ``ListError`` a person can act on when the directory cannot be read, and
     /// `CancellationError` when the task is cancelled (checked every few thousand entries).
     public static func entries(of directory: String, includeHidden: Bool) throws -> [DirEntry] {
-        guard let stream = opendir(directory) else {
+        guard let stream = PathBytes.withCString(directory, { opendir($0) }) else {
             let code = errno
             throw ListError("cannot read \(directory): \(String(cString: strerror(code)))", isRetryable: code != ENOTDIR)
         }
@@ -28,8 +29,9 @@ public enum DirReader {
                 }
                 break
             }
+            // Bytes that are not UTF-8 are kept (PathBytes): stat, open and --pick need them.
             let name = withUnsafeBytes(of: raw.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                PathBytes.string(bytes.prefix(while: { $0 != 0 }))
             }
             count += 1
             if count % 4096 == 0 { try Task.checkCancellation() }
@@ -58,13 +60,13 @@ public enum DirReader {
     /// since `readdir` is listed as "missing".
     static func entry(named name: String, in directory: String, descriptor: Int32) -> DirEntry {
         var info = stat()
-        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+        guard PathBytes.withCString(name, { fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
             return DirEntry(name: name, directory: directory, kind: .other("missing"), size: 0, modified: 0)
         }
         var kind = Self.kind(of: info.st_mode)
         if (info.st_mode & S_IFMT) == S_IFLNK {
             var target = stat()
-            let resolved = fstatat(descriptor, name, &target, 0) == 0 ? Self.kind(of: target.st_mode) : nil
+            let resolved = PathBytes.withCString(name, { fstatat(descriptor, $0, &target, 0) }) == 0 ? Self.kind(of: target.st_mode) : nil
             kind = .symlink(target: linkTarget(name, descriptor: descriptor), resolved: resolved)
         }
         return DirEntry(name: name, directory: directory, kind: kind, size: Int64(info.st_size),
@@ -86,11 +88,11 @@ public enum DirReader {
     static func linkTarget(_ name: String, descriptor: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
-                readlinkat(descriptor, name, $0, pointer.count)
+            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) { target in
+                PathBytes.withCString(name) { readlinkat(descriptor, $0, target, pointer.count) }
             }
         }
         guard count >= 0 else { return "?" }
-        return String(decoding: buffer.prefix(count), as: UTF8.self)
+        return PathBytes.string(buffer.prefix(count))
     }
 }

@@ -37,12 +37,12 @@ public struct FilePreview: Hashable, Sendable {
     /// reading, so a preview cannot block.
     public static func read(_ path: String) throws -> FilePreview {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw failure(path) }
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { throw failure(path) }
         let statSize = Int64(info.st_size)
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             return FilePreview(size: statSize, content: .special(DirReader.kind(of: info.st_mode).label))
         }
-        let fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw failure(path) }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: limit)

@@ -29,7 +29,7 @@ public enum JSONInput: Sendable, Hashable {
             case .standardInput:
                 bytes = try FileReader.readAll(fd: 0, name: name)
             case .file(let path):
-                let fd = Glibc.open(path, O_RDONLY)
+                let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY) }
                 guard fd >= 0 else {
                     throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
                 }

@@ -72,7 +72,7 @@ public struct LinesScreen: ListScreen {
         case .standardInput:
             return try LineReader.read(fd: 0, name: input.name, separator: separator, logger: logger, progress: progress)
         case .file(let path):
-            let fd = Glibc.open(path, O_RDONLY)
+            let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY) }
             guard fd >= 0 else {
                 throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
             }
