@@ -1,6 +1,7 @@
 import ArgumentParser
 import Lister
 import ListerSources
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc
@@ -126,6 +127,8 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
         // Read before the screen opens: a missing file, invalid JSON or a wrong path exit 2.
         let rows: [JSONItem]
         let start = ContinuousClock.now
+        let waiting = input == .standardInput ? WaitingNotice.after(.milliseconds(300)) : nil
+        defer { waiting?.finish() }
         do {
             rows = try JSONListScreen.items(of: input, itemsPath: items, format: format)
         } catch {
@@ -140,5 +143,38 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
         let screen = JSONListScreen(input: input, itemsPath: items, format: format, preloaded: rows)
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         throw ExitCode(outcome.exitStatus)
+    }
+}
+
+/// A line on the terminal while `lister json -` waits for its input (`curl … | lister json -`
+/// before the server answers): the screen opens only once the whole document has come, and
+/// until then the terminal would look dead. Shown only after a delay, and only when
+/// standard error is a terminal; erased when the input has come.
+final class WaitingNotice: Sendable {
+    /// Whether the notice was written and whether the wait is over, under one lock.
+    private let state = Locked((shown: false, finished: false))
+
+    /// Writes the notice after `delay` unless ``finish()`` came first.
+    static func after(_ delay: Duration) -> WaitingNotice? {
+        guard isatty(2) == 1 else { return nil }
+        let notice = WaitingNotice()
+        Task.detached {
+            try? await Task.sleep(for: delay)
+            notice.state.withLock { state in
+                guard !state.finished else { return }
+                FileDescriptor.standardError.write("lister: reading JSON from standard input… (Ctrl-C stops)")
+                state.shown = true
+            }
+        }
+        return notice
+    }
+
+    /// Ends the wait: erases the notice if it was written.
+    func finish() {
+        state.withLock { state in
+            state.finished = true
+            if state.shown { FileDescriptor.standardError.write("\r\u{1B}[K") }
+            state.shown = false
+        }
     }
 }

@@ -137,4 +137,17 @@ import Glibc
         let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
         return line.flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
     }
+
+    /// `lister json -` reads the whole document before the screen opens; while a slow
+    /// producer has sent nothing, a line on the terminal says what it waits for.
+    @Test func waitingForStandardInputSaysSo() throws {
+        let lister = PaneScript.shellQuote(try TmuxSession.listerPath())
+        let session = try TmuxSession(shell: "(sleep 2; echo '[1, 2, 3]') | exec \(lister) json -", columns: 80)
+        defer { session.close() }
+        try session.waitFor("reading JSON from standard input")
+        let screen = try session.waitFor("1/3")
+        #expect(!screen.contains("reading JSON"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }
