@@ -43,12 +43,17 @@ struct Library: SectionedListScreen {
         func open(_ book: Book) -> OpenResult { pickMode == .none ? .screen(ArticleScreen(loader: article)) : .pick(book) }
     }
 
-    @Test func rightOpensAnItemAndNeverChooses() async {
-        let shelf = Shelf()
+    /// A started app on `shelf` with three books loaded (tall enough for the whole help).
+    func loaded(_ shelf: Shelf) async -> HeadlessApp {
         let app = HeadlessApp(root: shelf, size: Size(rows: 30, columns: 60), configuration: Configuration(timing: timing))
         await app.start()
         shelf.loader.succeed(books(0..<3))
         await app.settle()
+        return app
+    }
+
+    @Test func rightOpensAnItemAndNeverChooses() async {
+        let app = await loaded(Shelf())
         await app.press(.character("?"))
         #expect(app.screen.contains("Open (never chooses)"))
         #expect(!app.screen.contains("Filter the rows"))  // sections have no filter
@@ -58,11 +63,7 @@ struct Library: SectionedListScreen {
         await app.press(.character("?"))
         #expect(app.screen.contains("Back to the previous screen"))  // there is one now
 
-        let picker = Shelf(pickMode: .single)
-        let pick = HeadlessApp(root: picker, size: Size(rows: 30, columns: 60), configuration: Configuration(timing: timing))
-        await pick.start()
-        picker.loader.succeed(books(0..<3))
-        await pick.settle()
+        let pick = await loaded(Shelf(pickMode: .single))
         await pick.press(.character("?"))
         #expect(pick.screen.contains("Open or choose"))
         #expect(!pick.screen.contains("Open (never chooses)"))  // the book opens only as a choice
