@@ -1,0 +1,25 @@
+import TerminalCore
+
+/// Where the header, the list and the status bar go at a given size.
+struct ScreenLayout {
+    var full: Rect
+    var header: Rect?
+    var list: Rect
+    var status: Rect?
+
+    init(size: Size) {
+        full = Rect(size: size)
+        var rest = full
+        if size.rows >= 2 {
+            let split = rest.splitBottom(1)
+            rest = split.0
+            status = split.1
+        }
+        if size.rows >= 3 {
+            let split = rest.splitTop(1)
+            header = split.0
+            rest = split.1
+        }
+        list = rest
+    }
+}
