@@ -64,6 +64,7 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
         case .up, .down, .pageUp, .pageDown, .top, .bottom: return true
         case .refresh, .reload: return screen.canReload
         case .open, .openOnly:
+            // A detail never chooses: its `open` pushes a screen or does nothing.
             guard case .loaded(let value) = model.state, case .screen = screen.open(value) else { return false }
             return true
         default: return false

@@ -276,15 +276,8 @@ extension ListHost {
         case .mark: return screen.pickMode == .multiple
         case .refresh, .reload: return screen.canReload
         case .open, .openOnly:
-            // As for the selected row: Enter always chooses in a picker; otherwise both
-            // keys open what the row leads to, and Right never chooses.
-            if command == .open, screen.pickMode != .none { return true }
-            guard let item = model.selectedItem, isSelectionVisible else { return false }
-            switch screen.open(item) {
-            case .nothing: return false
-            case .screen: return true
-            case .pick: return command == .open
-            }
+            let item = isSelectionVisible ? model.selectedItem : nil
+            return offersOpening(command, pickMode: screen.pickMode, result: item.map(screen.open))
         default: return true
         }
     }

@@ -89,6 +89,18 @@ protocol RowReusingHost: AnyObject {
     var reusesRows: Bool { get set }
 }
 
+/// Whether Enter (`.open`) or Right (`.openOnly`) does something for a row whose screen's
+/// `open` gives `result` (nil: no row), for ``ScreenHost/offers(_:)``: Enter always chooses
+/// in a picker; otherwise both open what the row leads to, and Right never chooses.
+func offersOpening(_ command: Command, pickMode: PickMode, result: @autoclosure () -> OpenResult?) -> Bool {
+    if command == .open, pickMode != .none { return true }
+    switch result() {
+    case nil, .nothing?: return false
+    case .screen?: return true
+    case .pick?: return command == .open
+    }
+}
+
 /// The state words of the status bar, the same for every kind of screen: `loading`,
 /// `error`, `refreshing`, `refresh failed: …`; nil when the content is shown and settled.
 func loadStatus(isLoading: Bool, failed: Bool, isRefreshing: Bool, refreshError: ListError?) -> String? {

@@ -97,14 +97,11 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
         switch command {
         case .filter, .mark, .scrollLeft, .scrollRight: return false
         case .open, .openOnly:
-            // As for the selected row (see ListHost.offers).
-            if command == .open, screen.pickMode != .none { return true }
-            guard let row = selectedRow, case .item(let section, let index, _) = rows[row] else { return false }
-            switch screen.open(models[section].state.items[index]) {
-            case .nothing: return false
-            case .screen: return true
-            case .pick: return command == .open
+            var result: OpenResult?
+            if let row = selectedRow, case .item(let section, let index, _) = rows[row] {
+                result = screen.open(models[section].state.items[index])
             }
+            return offersOpening(command, pickMode: screen.pickMode, result: result)
         default: return true
         }
     }
