@@ -14,6 +14,11 @@ public enum PathBytes {
     @inlinable
     public static func isEscape(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x10FF80 }
 
+    /// The byte `scalar` stands for, or nil when it is not an escape.
+    public static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
+        isEscape(scalar) ? UInt8(scalar.value - escapeBase) : nil
+    }
+
     /// The bytes as a string: UTF-8 where they are valid, escapes where they are not.
     public static func string(_ bytes: some Collection<UInt8>) -> String {
         let bytes = Array(bytes)
@@ -39,10 +44,10 @@ public enum PathBytes {
         guard string.unicodeScalars.contains(where: isEscape) else { return Array(string.utf8) }
         var bytes: [UInt8] = []
         for scalar in string.unicodeScalars {
-            if isEscape(scalar) {
-                bytes.append(UInt8(scalar.value - escapeBase))
+            if let byte = escapedByte(scalar) {
+                bytes.append(byte)
             } else {
-                bytes.append(contentsOf: Array(String(scalar).utf8))
+                UTF8.encode(scalar) { bytes.append($0) }
             }
         }
         return bytes

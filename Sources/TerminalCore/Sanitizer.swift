@@ -36,8 +36,8 @@ public enum Sanitizer {
                 out += "^?"
             } else if (0x80...0x9F).contains(value) {
                 out += "<" + String(value, radix: 16, uppercase: true) + ">"
-            } else if PathBytes.isEscape(scalar) {
-                out += "<" + String(value - 0x10FF00, radix: 16, uppercase: true) + ">"  // a byte of a file name
+            } else if let byte = PathBytes.escapedByte(scalar) {
+                out += "<" + String(byte, radix: 16, uppercase: true) + ">"  // a byte of a file name
             } else if isUnsafe(scalar) {
                 out += "\u{FFFD}"
             } else {
@@ -54,8 +54,7 @@ public enum Sanitizer {
         case 0x00..<0x20, 0x7F...0x9F: return true
         case 0x2028, 0x2029: return true                    // line and paragraph separators
         case 0x202A...0x202E, 0x2066...0x2069: return true  // bidirectional overrides
-        case 0x10FF80...0x10FFFF: return true               // bytes of a file name (PathBytes)
-        default: return false
+        default: return PathBytes.isEscape(scalar)          // bytes of a file name
         }
     }
 
