@@ -28,6 +28,8 @@ SHELL := /bin/bash
 .PHONY: deps build release run test test-tsan test-release check-warnings clean
 
 # Installs what is missing, quietly when nothing is; never prompts (CI has no stdin).
+# dpkg-query's answer is captured, not piped into `grep -q`: with pipefail, grep exiting
+# first could SIGPIPE dpkg-query and make an installed package look missing.
 deps:
 	@if ! command -v dpkg-query >/dev/null; then \
 	  command -v tmux >/dev/null || echo "make deps: not a Debian system; install tmux and ncurses yourself" >&2; \
@@ -35,9 +37,8 @@ deps:
 	fi; \
 	missing=""; \
 	for package in $(APT_PACKAGES); do \
-	  if ! dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q 'ok installed'; then \
-	    missing="$$missing $$package"; \
-	  fi; \
+	  status=$$(dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null || true); \
+	  case "$$status" in *"ok installed") ;; *) missing="$$missing $$package" ;; esac; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \

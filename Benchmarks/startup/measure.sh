@@ -64,7 +64,7 @@ for lister in "$@"; do
   tmux -L lister-startup -f /dev/null new-session -d -x 80 -y 24 "exec '$lister' lines '$work/one-line.txt'"
   pid=$(tmux -L lister-startup display-message -p '#{pane_pid}')
   for _ in $(seq 100); do
-    tmux -L lister-startup capture-pane -p | grep -q '1/1' && break
+    [[ $(tmux -L lister-startup capture-pane -p) == *1/1* ]] && break
     sleep 0.05
   done
   sleep 0.2

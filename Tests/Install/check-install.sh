@@ -53,7 +53,7 @@ grep -q -- '--log' "$bash_completion" || fail "the bash completion does not know
 bash -n "$bash_completion" || fail "the bash completion does not parse"
 
 zsh_completion="$root/share/zsh/site-functions/_lister"
-head -n 1 "$zsh_completion" | grep -q '^#compdef lister' || fail "the zsh completion does not start with #compdef lister"
+[[ $(head -n 1 "$zsh_completion") == '#compdef lister'* ]] || fail "the zsh completion does not start with #compdef lister"
 if command -v zsh >/dev/null; then zsh -n "$zsh_completion" || fail "the zsh completion does not parse"; fi
 
 fish_completion="$root/share/fish/vendor_completions.d/lister.fish"
