@@ -65,10 +65,30 @@ struct LinesCommand: InteractiveCommand {
         let screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi, logger: logger)
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         let picked = outcome.picked(as: Line.self)
+        // All or nothing: a line the file lost after it was indexed reads back as zeros.
+        if let lost = picked.first(where: { !$0.isComplete }) {
+            throw LostLine(number: lost.number, input: input)
+        }
         for line in picked {
             try FileDescriptor.standardOutput.write(Array(line.bytes) + [print0 ? 0 : 0x0A], what: "the chosen line to standard output")
         }
         logger.debug("lines printed", metadata: ["input": "\(input.name)", "lines": "\(picked.count)"])
         throw ExitCode(outcome.exitStatus)
+    }
+}
+
+/// A chosen line that the input file no longer holds: it was truncated from outside while
+/// `lister` had it open, and printing the zeros that stand in for the line would pass them
+/// on as if they had been read.
+struct LostLine: Error, CustomStringConvertible {
+    let number: Int
+    let input: LineInput
+
+    var description: String {
+        let source = switch input {
+        case .standardInput: "standard input (a file)"
+        case .file(let path): "'\(path)'"
+        }
+        return "line \(number) of \(source) is no longer there: the file was truncated while lister had it open; nothing was printed"
     }
 }

@@ -50,6 +50,26 @@ import Testing
         #expect(try session.terminalState() == .restored)
     }
 
+    /// A large file is read back as rows are shown; one truncated from outside meanwhile
+    /// shows its lost lines as `^@`, and picking one fails instead of printing zeros.
+    @Test func aLinePickedAfterTheFileWasTruncatedIsRefused() throws {
+        let line = String(repeating: "x", count: 59)
+        let input = try temporaryInput(Array(String(repeating: line + "\n", count: 150_000).utf8))  // 9 MB: read back
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["lines", input.path], captureStdout: true, captureStderr: true)
+        defer { session.close() }
+        try session.waitFor("1/150000")
+        #expect(truncate(input.path, 0) == 0)
+        try session.sendKeys("End")
+        try session.waitFor("150000/150000")
+        try session.waitFor("^@^@^@")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 2)
+        #expect(try session.standardError() == "lister: line 150000 of '\(input.path)' is no longer there: the file was truncated while lister had it open; nothing was printed\n")
+        #expect(try session.standardOutput().isEmpty)
+        #expect(try session.terminalState() == .restored)
+    }
+
     @Test func quittingAPickerIsStatusOne() throws {
         let input = try temporaryInput(Array("one\n".utf8))
         defer { try? FileManager.default.removeItem(at: input) }

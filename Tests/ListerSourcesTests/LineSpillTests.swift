@@ -80,10 +80,10 @@ import Testing
             try Array(text.utf8).withUnsafeBufferPointer { try file.write($0, at: offset) }
         }
         try write("one\n", at: 0)
-        #expect(file.bytes(at: 0, count: 3) == Array("one".utf8))  // reads the first page: 4 bytes so far
+        #expect(file.bytes(at: 0, count: 3).bytes == Array("one".utf8))  // reads the first page: 4 bytes so far
         try write("two\n", at: 4)
-        #expect(file.bytes(at: 4, count: 3) == Array("two".utf8))  // not [0, 0, 0] from the page kept
-        #expect(file.bytes(at: 0, count: 7) == Array("one\ntwo".utf8))
+        #expect(file.bytes(at: 4, count: 3).bytes == Array("two".utf8))  // not [0, 0, 0] from the page kept
+        #expect(file.bytes(at: 0, count: 7).bytes == Array("one\ntwo".utf8))
     }
 
     @Test func rowsReadWhileThePipeIsStillReadShowWhatCameLater() throws {

@@ -94,9 +94,25 @@ import Testing
         }
         let run = FilterRun(query: FilterQuery("line 19999"), rowCount: store.count)
         #expect(run.perform(over: store).matches.count == 12)  // 19999, 119999 and 199990–199999
-        // A file that shrinks under the store reads as zeros, never fails.
+        #expect(store.allSatisfy { $0.isComplete })
+        // A file that shrinks under the store reads as zeros, never fails, and says so.
         #expect(ftruncate(fd, 100) == 0)
         #expect(store[180_000].bytes.allSatisfy { $0 == 0 })  // a page not read before
+        #expect(!store[180_000].isComplete)
+        #expect(store[0].isComplete)  // still in the file
+    }
+
+    /// Bytes past the end of a file that shrank are zeros and reported missing, in one page
+    /// and across two.
+    @Test func bytesAFileNoLongerHoldsAreZerosAndMarkedMissing() throws {
+        let fd = try temporaryFile([UInt8](repeating: 0x61, count: 70_000), at: 0)
+        defer { close(fd) }
+        let file = try #require(LineSourceFile(readingFrom: fd, minimumBytes: 0))
+        #expect(file.bytes(at: 65_530, count: 10) == ([UInt8](repeating: 0x61, count: 10), true))
+        #expect(ftruncate(fd, 65_533) == 0)
+        #expect(file.bytes(at: 65_530, count: 10) == ([0x61, 0x61, 0x61] + [UInt8](repeating: 0, count: 7), false))
+        #expect(file.bytes(at: 65_536, count: 4) == ([0, 0, 0, 0], false))  // one page, read afresh
+        #expect(file.bytes(at: 65_529, count: 4) == ([0x61, 0x61, 0x61, 0x61], true))
     }
 
     @Test func aSmallRegularFileIsKeptInMemory() throws {

@@ -16,7 +16,8 @@ import Glibc
 /// from any thread. If the file changes meanwhile, rows show what it holds when they are
 /// read (a page read for rows is kept, four of 64 KiB, but only for the bytes the file held
 /// then, so a file still being written is read again past them); if it shrinks, the
-/// missing bytes read as zeros: rows show them as `^@`, and nothing fails.
+/// missing bytes read as zeros: rows show them as `^@`, and the line is marked incomplete
+/// (``Line/isComplete``) so that it is not printed as if it had been read.
 final class LineSourceFile: Sendable {
     /// Input of at least this many bytes from a regular file is read back, not kept; input
     /// that cannot be read back is moved to a temporary file past this many bytes.
@@ -121,20 +122,23 @@ final class LineSourceFile: Sendable {
         return done
     }
 
-    /// The `count` bytes at `offset`, from the page cache when they lie in one page.
-    func bytes(at offset: Int, count: Int) -> [UInt8] {
+    /// The `count` bytes at `offset`, from the page cache when they lie in one page, and
+    /// whether the file still held all of them (zeros stand in for the rest).
+    func bytes(at offset: Int, count: Int) -> (bytes: [UInt8], complete: Bool) {
         let pageSize = PageCache.pageSize
         let pageOffset = offset - offset % pageSize
         guard offset + count <= pageOffset + pageSize else {
-            return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            var read = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                read = self.read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
                 initialized = count
             }
+            return (bytes, read == count)
         }
         let range = offset - pageOffset..<offset - pageOffset + count
         return pages.withLock { cache in
             if let cached = cache.pages.first(where: { $0.offset == pageOffset && $0.count >= range.upperBound }) {
-                return Array(cached.bytes[range])
+                return (Array(cached.bytes[range]), true)
             }
             var read = 0
             let page = [UInt8](unsafeUninitializedCapacity: pageSize) { buffer, initialized in
@@ -142,7 +146,7 @@ final class LineSourceFile: Sendable {
                 initialized = pageSize
             }
             cache.keep((pageOffset, page, read))
-            return Array(page[range])
+            return (Array(page[range]), read >= range.upperBound)
         }
     }
 }

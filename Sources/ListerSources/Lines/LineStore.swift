@@ -42,8 +42,8 @@ public struct LineStore: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> Line {
         precondition(position >= 0 && position < count, "LineStore index \(position) out of 0..<\(count)")
         let block = block(containing: position)
-        let bytes = blocks[block].bytes(ofLine: position - firstLines[block])
-        return Line(number: position + 1, bytes: bytes)
+        let read = blocks[block].bytes(ofLine: position - firstLines[block])
+        return Line(number: position + 1, bytes: read.bytes, isComplete: read.complete)
     }
 
     /// The index of the block that holds line `position`.
@@ -97,13 +97,16 @@ final class LineBlock: Sendable {
         }
     }
 
-    func bytes(ofLine index: Int) -> ArraySlice<UInt8> {
+    /// Line `index`'s bytes, and whether they were all there (a file can shrink after it
+    /// was indexed; zeros stand in for what it lost).
+    func bytes(ofLine index: Int) -> (bytes: ArraySlice<UInt8>, complete: Bool) {
         switch storage {
         case .memory(let bytes):
-            return bytes[span(ofLine: index)]
+            return (bytes[span(ofLine: index)], true)
         case .file(let file, let offset):
             let span = span(ofLine: index)
-            return file.bytes(at: offset + span.lowerBound, count: span.count)[...]
+            let read = file.bytes(at: offset + span.lowerBound, count: span.count)
+            return (read.bytes[...], read.complete)
         }
     }
 
@@ -128,8 +131,18 @@ public struct Line: Identifiable, Hashable, Sendable, CustomStringConvertible {
     public let number: Int
     /// The bytes as read, without the separator.
     public let bytes: ArraySlice<UInt8>
+    /// False when the input file had lost some of the line's bytes by the time they were
+    /// read back (it was truncated from outside after it was indexed): zeros stand in for
+    /// them, so the line must not be printed as if it had been read.
+    public let isComplete: Bool
 
     public var id: Int { number }
+
+    init(number: Int, bytes: ArraySlice<UInt8>, isComplete: Bool = true) {
+        self.number = number
+        self.bytes = bytes
+        self.isComplete = isComplete
+    }
 
     /// The text, invalid UTF-8 replaced with U+FFFD and a trailing carriage return dropped.
     /// Control characters stay; views show them visibly.
@@ -144,7 +157,7 @@ extension LineStore: FilterableText {
     public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let index = block(containing: row)
         let block = blocks[index]
-        let line = block.bytes(ofLine: row - firstLines[index])
+        let line = block.bytes(ofLine: row - firstLines[index]).bytes
         line.withUnsafeBufferPointer { bytes in
             body(UnsafeBufferPointer(rebasing: bytes[Self.shown(0..<bytes.count, in: bytes)]))
         }
