@@ -6,7 +6,9 @@ import TerminalCore
 /// (b) A Down key applied and drawn, through the whole ``Runtime`` as `HeadlessApp` drives
 /// it: key table, model transition, layout, rendering the frame, comparing it with the
 /// last one, and the headless terminal's diff of what it would send. Only curses and the
-/// terminal itself are left out.
+/// terminal itself are left out. Without drawing ahead (`Configuration.drawsAhead`), the
+/// key's own work; with it, also the frames for Down and Up that the runtime then draws
+/// ahead (work done after the key has been answered).
 ///
 /// (e) How many cells ``Buffer/changes(since:)`` reports for one Down at 120 columns.
 ///
@@ -18,8 +20,10 @@ enum KeyBenchmarks {
     static let pageRows = RenderBenchmarks.size.rows - 2
 
     /// Times Down within a page and when every Down scrolls, on `store`.
-    static func run(store: LineStore, label: String, keyPrefix: String, presses: Int, into report: inout Report) async {
-        let app = HeadlessApp(root: BenchScreen(store: store), size: RenderBenchmarks.size)
+    static func run(store: LineStore, label: String, keyPrefix: String, presses: Int, drawsAhead: Bool = false,
+                    into report: inout Report) async {
+        let app = HeadlessApp(root: BenchScreen(store: store), size: RenderBenchmarks.size,
+                              configuration: Configuration(drawsAhead: drawsAhead))
         await app.start()
         let expected = "1/\(store.count)"
         guard app.lines.last?.hasPrefix(expected) == true else {
@@ -55,8 +59,10 @@ enum KeyBenchmarks {
             if let frames { scrollFrames.append(frames) }
         }
 
-        report.results.append(.timing("\(keyPrefix)_page", "Down + render (HeadlessApp), \(label), within a page", withinPage))
-        report.results.append(.timing("\(keyPrefix)_scroll", "Down + render (HeadlessApp), \(label), scrolling", scrolling))
+        let what = drawsAhead ? "Down + render + Down and Up drawn ahead" : "Down + render"
+        report.results.append(.timing("\(keyPrefix)_page", "\(what) (HeadlessApp), \(label), within a page", withinPage))
+        report.results.append(.timing("\(keyPrefix)_scroll", "\(what) (HeadlessApp), \(label), scrolling", scrolling))
+        guard !drawsAhead else { return }  // the frames and their bytes are the same
         report.results.append(cellResult("\(keyPrefix)_cells_page", "changed cells per Down, \(label), within a page", pageCells))
         report.results.append(cellResult("\(keyPrefix)_cells_scroll", "changed cells per Down, \(label), scrolling", scrollCells))
         for (suffix, place, frames) in [("page", "within a page", pageFrames), ("scroll", "scrolling", scrollFrames)]

@@ -29,6 +29,8 @@ func runBenchmarks(quick: Bool, only: String?) async -> Report {
         await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_1m", presses: presses, into: &report)
         let small = LineStore(Corpus.lines(1_000))
         await KeyBenchmarks.run(store: small, label: "1,000 rows", keyPrefix: "down_1k", presses: presses, into: &report)
+        await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_ahead_1m", presses: presses,
+                                drawsAhead: true, into: &report)
     }
     if runs("filter") { await FilterBenchmark.run(store: store, repetitions: quick ? 5 : 15, into: &report) }
     return report

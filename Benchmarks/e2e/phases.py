@@ -21,8 +21,9 @@ import corpus
 from ptysession import Session
 
 # Phase columns of a trace line (KeyTrace.Phase) and the steps between them.
-PHASES = ["woke", "keyRead", "handled", "advanced", "rendered", "taken", "encoded", "written"]
+PHASES = ["woke", "keyRead", "handled", "advanced", "rendered", "taken", "encoded", "written", "drewAhead"]
 STEPS = [
+    ("the frame drawn ahead written (poll woke -> written)", "woke", "drewAhead"),
     ("read the key (poll woke -> curses decoded it)", "woke", "keyRead"),
     ("apply it (runtime, model)", "keyRead", "handled"),
     ("advance the screens' clocks", "handled", "advanced"),

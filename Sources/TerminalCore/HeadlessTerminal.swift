@@ -13,6 +13,7 @@ public final class HeadlessTerminal: TerminalBackend {
         var bytesEstimate = 0
         var redraws = 0
         var suspensions = 0
+        var prepared: [PreparedFrame] = []
     }
 
     private let state: Locked<State>
@@ -47,6 +48,8 @@ public final class HeadlessTerminal: TerminalBackend {
         }
     }
 
+    public func prepare(_ frames: [PreparedFrame]) { state.withLock { $0.prepared = frames } }
+
     public func redraw() { state.withLock { $0.redraws += 1 } }
 
     public func suspend() { state.withLock { $0.suspensions += 1 } }
@@ -65,4 +68,12 @@ public final class HeadlessTerminal: TerminalBackend {
 
     /// How many times suspension was asked for.
     public var suspensions: Int { state.withLock { $0.suspensions } }
+
+    /// The frames offered for the keys that may come next (``prepare(_:)``).
+    public var prepared: [PreparedFrame] { state.withLock { $0.prepared } }
+
+    /// The frame offered for `key`, if any.
+    public func preparedFrame(for key: Key) -> Buffer? {
+        prepared.first { $0.keys.contains(key) }?.frame
+    }
 }

@@ -31,6 +31,9 @@ public enum KeyTrace {
         case encoded
         /// The bytes were written.
         case written
+        /// The frame prepared for the key was written, before the key was handled
+        /// (``PreparedFrame``); 0 when none was.
+        case drewAhead
     }
 
     /// Records the phases of one key at a time and keeps the finished keys.

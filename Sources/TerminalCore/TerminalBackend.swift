@@ -12,9 +12,18 @@ public protocol TerminalBackend: AnyObject, Sendable {
     var events: EventChannel<TerminalEvent> { get }
     /// Shows `frame`, replacing any frame not yet drawn (newest wins).
     func present(_ frame: Buffer)
+    /// Offers frames for the keys that may come next (``PreparedFrame``), replacing any
+    /// offered before; an empty list withdraws them. Called after each change of state, so
+    /// a prepared frame is used only if no other change came between.
+    func prepare(_ frames: [PreparedFrame])
     /// Repaints the whole screen from scratch (Ctrl-L).
     func redraw()
     /// Gives the terminal back to the shell and stops the process (Ctrl-Z); the screen is
     /// restored when the process continues.
     func suspend()
+}
+
+extension TerminalBackend {
+    /// Draws nothing ahead: every key is drawn once it has been handled.
+    public func prepare(_ frames: [PreparedFrame]) {}
 }

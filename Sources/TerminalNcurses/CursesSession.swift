@@ -216,6 +216,9 @@ final class CursesSession {
         } else if requests.redraw {
             painter?.repaintLast(screen: currentSize())
         }
+        if let prepared = requests.prepared {
+            painter?.prepare(prepared, generation: requests.generation, screen: currentSize())
+        }
         return outcome
     }
 
@@ -252,6 +255,9 @@ final class CursesSession {
             switch KeyDecoding.decode(status: status, value: UInt32(value)) {
             case .key(let key):
                 KeyTrace.mark(.keyRead)
+                // The frame drawn ahead for this key goes out before the key is handled;
+                // the frame handling it gives is then drawn as a difference from it.
+                _ = painter?.drawPrepared(for: key, generation: { mailbox.withLock(\.generation) })
                 events.yield(.key(key))
                 KeyTrace.mark(.rendered)  // inside MainLoop the frame is ready when yield returns
             case .resize: resized()

@@ -21,6 +21,17 @@ struct Painter {
     /// The last frame drawn, for a repaint once `invalidate()` made the encoder forget it;
     /// `nil` before the first one.
     private var last: Buffer?
+    /// Frames prepared for the next keys, each with its bytes and the encoder as it will be
+    /// once they are written; valid while the mailbox's generation is `generation`.
+    private var prepared: (generation: Int, moves: [PreparedMove]) = (0, [])
+
+    /// A prepared frame, encoded against the frame drawn last.
+    private struct PreparedMove {
+        var keys: [Key]
+        var frame: Buffer
+        var bytes: [UInt8]
+        var encoder: FrameEncoder
+    }
 
     init(strings: ControlStrings, fd: Int32) {
         encoder = FrameEncoder(strings: strings)
@@ -31,6 +42,34 @@ struct Painter {
     /// a resize, Ctrl-L or resume).
     mutating func invalidate() {
         encoder.invalidate()
+        prepared.moves.removeAll()
+    }
+
+    /// Encodes `frames` against the frame drawn last, to be written when one of their keys
+    /// is read while the mailbox's generation is still `generation`.
+    mutating func prepare(_ frames: [PreparedFrame], generation: Int, screen: Size) {
+        prepared = (generation, frames.map { prepared in
+            var encoder = self.encoder
+            var bytes: [UInt8] = []
+            encoder.encode(prepared.frame, screen: screen, into: &bytes)
+            return PreparedMove(keys: prepared.keys, frame: prepared.frame, bytes: bytes, encoder: encoder)
+        })
+    }
+
+    /// Writes the frame prepared for `key`, if there is one and `generation` (the
+    /// mailbox's, now) is the one it was prepared for; any key uses up what was prepared.
+    /// Returns whether it drew.
+    mutating func drawPrepared(for key: Key, generation: () -> Int) -> Bool {
+        guard !prepared.moves.isEmpty else { return false }
+        defer { prepared.moves.removeAll() }
+        guard let move = prepared.moves.first(where: { $0.keys.contains(key) }),
+              generation() == prepared.generation else { return false }
+        encoder = move.encoder
+        last = move.frame
+        output = move.bytes
+        writeOutput()
+        KeyTrace.mark(.drewAhead)
+        return true
     }
 
     /// Draws the last frame again in full, clipped to `screen`; a blank screen before the
@@ -41,6 +80,7 @@ struct Painter {
 
     /// Shows `frame` on a screen of `screen` cells.
     mutating func draw(_ frame: Buffer, screen: Size) {
+        prepared.moves.removeAll()  // prepared against the frame shown until now
         output.removeAll(keepingCapacity: true)
         encoder.encode(frame, screen: screen, into: &output)
         last = frame

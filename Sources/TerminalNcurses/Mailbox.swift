@@ -13,6 +13,12 @@ struct Mailbox {
     var size = Size.zero
     /// The newest frame not drawn yet.
     var frame: Buffer?
+    /// The newest frames offered for the next keys, not taken yet; nil when none came
+    /// since the last take.
+    var prepared: [PreparedFrame]?
+    /// Counts frames and offers posted: frames prepared when it was `n` are drawn for a
+    /// key only while it is still `n`, so nothing the runtime did since is skipped.
+    var generation = 0
     /// Ctrl-L: repaint from scratch.
     var redraw = false
     /// Ctrl-Z: give the terminal back and stop.
@@ -29,6 +35,9 @@ struct Mailbox {
 /// The requests the curses thread takes from the mailbox in one go.
 struct Requests {
     var frame: Buffer?
+    var prepared: [PreparedFrame]?
+    /// ``Mailbox/generation`` when these were taken.
+    var generation = 0
     var redraw = false
     var suspend = false
     var close = false
@@ -62,12 +71,13 @@ extension Locked where Value == Mailbox {
         withLock { mailbox in
             defer {
                 mailbox.frame = nil
+                mailbox.prepared = nil
                 mailbox.redraw = false
                 mailbox.suspend = false
                 mailbox.wakePending = false
             }
-            return Requests(frame: mailbox.frame, redraw: mailbox.redraw,
-                            suspend: mailbox.suspend, close: mailbox.close)
+            return Requests(frame: mailbox.frame, prepared: mailbox.prepared, generation: mailbox.generation,
+                            redraw: mailbox.redraw, suspend: mailbox.suspend, close: mailbox.close)
         }
     }
 }

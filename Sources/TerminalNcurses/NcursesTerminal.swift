@@ -167,7 +167,21 @@ public final class NcursesTerminal: TerminalBackend {
     /// Only stores the frame and wakes the curses thread, which draws the cells that
     /// changed since the frame it drew last.
     public func present(_ frame: Buffer) {
-        mailbox.post(wakeFD: wakeWriteFD) { $0.frame = frame }
+        mailbox.post(wakeFD: wakeWriteFD) { mailbox in
+            mailbox.frame = frame
+            mailbox.prepared = []  // an offer not taken yet was for the frame before
+            mailbox.generation &+= 1
+        }
+    }
+
+    /// Offers frames for the keys that may come next: the curses thread works out their
+    /// bytes while it waits, and writes them the moment one of those keys is read, if
+    /// nothing was posted since.
+    public func prepare(_ frames: [PreparedFrame]) {
+        mailbox.post(wakeFD: wakeWriteFD) { mailbox in
+            mailbox.prepared = frames
+            mailbox.generation &+= 1
+        }
     }
 
     /// Repaints the whole screen from scratch (Ctrl-L).

@@ -197,6 +197,7 @@ extension ChaosList {
 
     func body(_ context: ListContext<Self>) -> Group {
         let model = context.model
+        guard !context.isDrawingAhead else { return standardBody(context) }  // not shown (yet)
         observer.snapshots.append(ChaosSnapshot(
             kind: kind, instance: instance, items: Array(model.state.items), selection: model.selection,
             isLoading: model.state.isLoading, isLoadInFlight: model.isLoadInFlight, isRefreshing: model.isRefreshing,

@@ -48,6 +48,7 @@ extension ChaosRun {
 
     func checkInput() -> String? {
         if let doubleClickFailure { return doubleClickFailure }
+        if let drawAheadFailure { return drawAheadFailure }
         let keyMap = app.runtime.configuration.keyMap
         let command: Command? = if case .key(let key) = stepInput { keyMap.command(for: key) } else { nil }
         if helpAtStepStart {

@@ -1,4 +1,4 @@
-@testable import Lister
+@_spi(Testing) @testable import Lister
 import ListerTestSupport
 import TerminalCore
 
@@ -70,6 +70,8 @@ final class ChaosRun {
     var redrawsAtStepStart = 0
     /// What a double click did wrong, found while the step ran.
     var doubleClickFailure: String?
+    /// Set when a key gave another frame than the one drawn ahead for it.
+    var drawAheadFailure: String?
 
     init(seed: UInt64) {
         self.seed = seed
@@ -161,6 +163,7 @@ final class ChaosRun {
         stepMovesSelection = false
         stepInput = .none
         doubleClickFailure = nil
+        drawAheadFailure = nil
         helpAtStepStart = app.runtime.showingHelp
         fingerprintAtStepStart = modelFingerprint()
         suspensionsAtStepStart = app.terminal.suspensions
@@ -264,7 +267,18 @@ final class ChaosRun {
         stepMovesSelection = true
         stepInput = .key(key)
         log("key \(key.label)")
-        await app.press(key)
+        // The frame drawn ahead for the key, if any, is the frame handling it gives (before
+        // any load answers).
+        let ahead = app.terminal.preparedFrame(for: key)
+        app.runtime.process(.terminal(.key(key)))
+        if let ahead, app.outcome == nil {
+            tally["frames drawn ahead and checked", default: 0] += 1
+            if let frame = app.frame, frame != ahead {
+                let row = (0..<frame.size.rows).first { frame.line($0) != ahead.line($0) || !frame.rowEquals($0, in: ahead) } ?? 0
+                drawAheadFailure = "the frame drawn ahead for \(key.label) is not the frame the key gave: row \(row) shows \(String(reflecting: frame.line(row))), drawn ahead \(String(reflecting: ahead.line(row)))"
+            }
+        }
+        await app.settle()
     }
 
     /// Answers a waiting call: mostly the newest live one, else any (cancelled ones too).

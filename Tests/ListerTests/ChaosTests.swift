@@ -42,6 +42,8 @@ import Testing
         #expect(run.tally["live stream steps", default: 0] > 10, "\(run.tally)")
         #expect(run.tally["stream rows grown", default: 0] > 0, "\(run.tally)")
         #expect(run.tally["steps under help", default: 0] > 20, "\(run.tally)")
+        // Keys on settled lists, where frames are drawn ahead (9 to 36 a seed).
+        #expect(run.tally["frames drawn ahead and checked", default: 0] > 5, "\(run.tally)")
     }
 
     /// Whether the thread sanitizer is on (`make test-tsan`): it runs a quarter of the steps,

@@ -68,6 +68,17 @@ public struct KeyMap: Hashable, Sendable {
         bindings.first { $0.command == command }?.keys.first
     }
 
+    /// Every key that runs `command`, in the order of the table.
+    public func keys(for command: Command) -> [Key] {
+        var keys: [Key] = []
+        for binding in bindings where binding.command == command {
+            for key in binding.keys where !keys.contains(key) && self.command(for: key) == command {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
     /// Binds `keys` to `command`, taking them away from any other command.
     public mutating func bind(_ keys: [Key], to command: Command, help: String) {
         for index in bindings.indices { bindings[index].keys.removeAll { keys.contains($0) } }

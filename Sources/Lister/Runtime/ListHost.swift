@@ -32,6 +32,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
     /// The latest time the runtime has given this host (it advances every host before each
     /// draw), for loads that layout starts.
     var now: Duration = .zero
+    /// Set while ``speculating(_:)`` runs: effects are dropped with the state they came from.
+    private var isSpeculating = false
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -221,10 +223,12 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
         context.horizontalOffset = horizontalOffset
         context.rowCache = reusesRows ? rowCache : nil
         context.screenRevision = screenRevision
+        context.isDrawingAhead = isSpeculating
         return context
     }
 
     func run(_ effects: [ListModel<S.Item>.Effect]) {
+        guard !isSpeculating else { return }  // the model that asked is put back as it was
         for effect in effects {
             switch effect {
             case .startLoad(let generation):
@@ -269,6 +273,27 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
 }
 
 extension ListHost {
+    func takesKey(_ key: Key) -> Bool {
+        filter.isEditing || screen.actions.contains { $0.key == key }
+    }
+
+    /// Runs `body` on the list as it is and puts the model back after: moves and layout
+    /// change only the model (and `now`), and no load starts meanwhile (``run(_:)``). Rows
+    /// are all drawn afresh, so the rows kept for the next real frame stay as they are.
+    func speculating<Result>(_ body: () -> Result) -> Result? {
+        guard !isSpeculating, !filter.isActive, model.isSettled else { return nil }
+        let saved = (model: model, now: now, reusesRows: reusesRows)
+        isSpeculating = true
+        reusesRows = false
+        defer {
+            model = saved.model
+            now = saved.now
+            reusesRows = saved.reusesRows
+            isSpeculating = false
+        }
+        return body()
+    }
+
     var actionHelp: [(keys: String, help: String)] { screen.actions.map { ($0.key.label, $0.help) } }
 
     func offers(_ command: Command) -> Bool {

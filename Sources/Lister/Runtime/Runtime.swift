@@ -33,15 +33,17 @@ public final class Runtime {
     private var nextScreenID = 0
     private(set) var showingHelp = false
     private var lastClick: (row: Int, at: Duration)?
-    private var hint: String?
+    private(set) var hint: String?
     private var dirty = true
-    private var lastFrame: Buffer?
+    private(set) var lastFrame: Buffer?
     /// The frame before the last one, whose storage the next frame is drawn into: once the
     /// terminal has drawn the last frame nothing else holds it, so no frame allocates.
     private var spareFrame: Buffer?
     /// The header's cells and the titles and width they were drawn for: the breadcrumb is
     /// the same on nearly every frame, and drawing it cleans, measures and lays out text.
     private var header: (titles: [String], width: Int, cells: ContiguousArray<Cell>)?
+    /// Whether the frames last offered to the terminal for the next keys were none.
+    var preparedNothing = true
     private var loads: [LoadKey: (task: Task<Void, Never>, startedAt: Duration)] = [:]
     /// Whether ``run()`` is running: terminal events are handled only then.
     private var running = false
@@ -119,6 +121,7 @@ public final class Runtime {
     @_spi(Testing) public func start() {
         stack.last?.appear(now: now)
         render()
+        drawAhead()
     }
 
     /// The next event from the stream (for headless drivers).
@@ -162,6 +165,7 @@ public final class Runtime {
         for host in stack where host.advance(to: now) { dirty = true }
         KeyTrace.mark(.advanced)
         if outcome == nil { render() }
+        drawAhead()
     }
 
     // MARK: - Keys
@@ -323,13 +327,14 @@ public final class Runtime {
         terminal.present(buffer)
     }
 
-    /// The frame of the top screen, laid out for the terminal's size.
-    func composeFrame() -> Buffer? {
+    /// The frame of the top screen, laid out for the terminal's size, drawn into the
+    /// spare frame's storage unless `reusingSpare` is false.
+    func composeFrame(reusingSpare: Bool = true) -> Buffer? {
         guard let top = stack.last else { return nil }
         let size = terminal.size
         let layout = ScreenLayout(size: size)
         top.layout(listHeight: layout.list.height)
-        var buffer = spareFrame.take() ?? Buffer(size: size)
+        var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
         buffer.reset(size: size)
         if let header = layout.header {
             drawHeader(in: header, buffer: &buffer)

@@ -71,6 +71,15 @@ protocol ScreenHost: AnyObject {
     func status(now: Duration) -> (position: String, state: String)
     /// Drops the rows kept from the last frame, so the next one draws every row.
     func forgetDrawnRows()
+    /// Whether the screen takes `key` before the key table does (its own actions, a line
+    /// open for typing).
+    func takesKey(_ key: Key) -> Bool
+    /// Runs `body`, which may perform commands and draw, and then puts the screen's state
+    /// back as it was, with no load started or cancelled: how frames are drawn ahead
+    /// (``PreparedFrame``). Nil, without running `body`, when the screen cannot promise
+    /// that (a load in flight or due, a filter open, a kind of screen that does not draw
+    /// ahead).
+    func speculating<Result>(_ body: () -> Result) -> Result?
 }
 
 extension ScreenHost {
@@ -80,6 +89,8 @@ extension ScreenHost {
     var actionHelp: [(keys: String, help: String)] { [] }
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
     func forgetDrawnRows() {}
+    func takesKey(_ key: Key) -> Bool { false }
+    func speculating<Result>(_ body: () -> Result) -> Result? { nil }
 }
 
 /// A host whose frames reuse the rows of the last one (see ``RowCache``).
