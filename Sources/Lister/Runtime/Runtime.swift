@@ -44,9 +44,11 @@ public final class Runtime {
     private var header: (titles: [String], width: Int, cells: ContiguousArray<Cell>)?
     /// Whether the frames last offered to the terminal for the next keys were none.
     var preparedNothing = true
+    /// Whether a job to draw ahead is queued on the main actor (``run()`` only).
+    var drawAheadQueued = false
     private var loads: [LoadKey: (task: Task<Void, Never>, startedAt: Duration)] = [:]
     /// Whether ``run()`` is running: terminal events are handled only then.
-    private var running = false
+    private(set) var running = false
     /// The task that wakes the loop at the next deadline (``run()`` only).
     private var timer: (deadline: Duration, task: Task<Void, Never>)?
     /// Every event the loop handles; the loop waits for them on the main actor.
@@ -121,7 +123,7 @@ public final class Runtime {
     @_spi(Testing) public func start() {
         stack.last?.appear(now: now)
         render()
-        drawAhead()
+        drawAheadSoon()
     }
 
     /// The next event from the stream (for headless drivers).
@@ -165,7 +167,7 @@ public final class Runtime {
         for host in stack where host.advance(to: now) { dirty = true }
         KeyTrace.mark(.advanced)
         if outcome == nil { render() }
-        drawAhead()
+        drawAheadSoon()
     }
 
     // MARK: - Keys
