@@ -80,9 +80,11 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
 
     func nextDeadline(after now: Duration) -> Duration? { model.loads.nextDeadline(after: now) }
 
-    func layout(listHeight: Int) { height = listHeight }
+    var pageHeight: Int { height }
 
-    func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
+    func layout(body: Rect) { height = body.height }
+
+    func render(in rect: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration) {
         width = rect.width
         var views: [any View]
         switch model.state {

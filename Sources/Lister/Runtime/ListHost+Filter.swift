@@ -162,8 +162,8 @@ extension ListHost {
         switch command {
         case .up: target = current - 1
         case .down: target = current + 1
-        case .pageUp: target = current - max(1, pageSize - 2)
-        case .pageDown: target = current + max(1, pageSize - 2)
+        case .pageUp: target = current - max(1, pageSize - 1)
+        case .pageDown: target = current + max(1, pageSize - 1)
         case .top: target = 0
         case .bottom: target = count - 1
         default: return nil
@@ -176,9 +176,8 @@ extension ListHost {
 
     /// Keeps the selected match in view above the filter line; a paged list loads its next
     /// page only when the selection reaches the last match.
-    func layoutFiltered(listHeight: Int) {
+    func layoutFiltered(listHeight height: Int) {
         syncFilter()
-        let height = max(0, listHeight - 1)
         let engine = filter.engine
         let footer = context(now: now).listView { _, _ in Nothing() }.footer == nil ? 0 : 1
         let position = engine.visiblePosition(ofRow: model.selection) ?? 0

@@ -34,6 +34,11 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
     var now: Duration = .zero
     /// Set while ``speculating(_:)`` runs: effects are dropped with the state they came from.
     private var isSpeculating = false
+    /// Where the list was drawn in the last frame, and the room its body had then: a body
+    /// with lines around its list (or a pane beside it) gives the list less than the body.
+    private var drawnList: (body: Rect, list: Rect)?
+    /// The rows of the list as last laid out.
+    private(set) var pageHeight = 0
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -146,7 +151,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
 
     /// Keeps the selection in view and, as the selection nears the last loaded row of a
     /// paged list, starts the next page: layout is where the host learns the viewport.
-    func layout(listHeight: Int) {
+    func layout(body: Rect) {
+        let listHeight = listArea(in: body).height
+        pageHeight = listHeight
         if filter.isActive {
             layoutFiltered(listHeight: listHeight)
             return
@@ -170,14 +177,35 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
         }
     }
 
-    func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
+    /// The body's room for the screen's own body: all of it, less the filter's line.
+    private func screenArea(in body: Rect) -> Rect {
+        filter.isActive ? body.splitBottom(1).0 : body
+    }
+
+    /// The rows the list has in `body`: where it was last drawn in a body of that size,
+    /// else (first frame, new size) the whole of it.
+    private func listArea(in body: Rect) -> Rect {
+        let area = screenArea(in: body)
+        if let drawnList, drawnList.body == area { return drawnList.list }
+        return area
+    }
+
+    func listDrawn(_ regions: RegionMap, body: Rect) -> Bool {
+        guard let list = regions.rect(of: .list) else { return false }
+        drawnList = (screenArea(in: body), list)
+        return list.height != pageHeight
+    }
+
+    func render(in body: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration) {
         self.now = now
+        var context = self.context(now: now)
+        context.regions = regions
         guard filter.isActive else {
-            screen.body(context(now: now)).render(in: rect, buffer: &buffer)
+            screen.body(context).render(in: body, buffer: &buffer)
             return
         }
-        let (list, line) = rect.splitBottom(1)
-        screen.body(context(now: now)).render(in: list, buffer: &buffer)
+        let (area, line) = body.splitBottom(1)
+        screen.body(context).render(in: area, buffer: &buffer)
         renderFilterLine(in: line, buffer: &buffer)
     }
 

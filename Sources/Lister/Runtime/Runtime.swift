@@ -36,6 +36,10 @@ public final class Runtime {
     private(set) var hint: String?
     private var dirty = true
     private(set) var lastFrame: Buffer?
+    /// Where the regions of the frame last composed were drawn: clicks go by it.
+    let regions = RegionMap()
+    /// Where the regions of frames drawn ahead go, so they never replace ``regions``.
+    let regionsDrawnAhead = RegionMap()
     /// The frame before the last one, whose storage the next frame is drawn into: once the
     /// terminal has drawn the last frame nothing else holds it, so no frame allocates.
     private var spareFrame: Buffer?
@@ -202,9 +206,18 @@ public final class Runtime {
         case .wheelUp, .wheelDown:
             for _ in 0..<3 { perform(mouse.kind == .wheelUp ? .up : .down) }
         case .press:
-            let list = ScreenLayout(size: terminal.size).list
-            guard mouse.position.row >= list.top, mouse.position.row < list.bottom else { return }
-            let (row, response) = top.click(line: mouse.position.row - list.top, now: now)
+            // The list where the last frame drew it; a body that drew no list region (a
+            // detail screen, a list view built by hand) takes clicks on all of its room.
+            let point = mouse.position
+            let list: Rect
+            if let hit = regions.region(at: point) {
+                guard hit.id == .list else { return }
+                list = hit.rect
+            } else {
+                list = ScreenLayout(size: terminal.size).list
+                guard regions.rect(of: .list) == nil, point.row >= list.top, point.row < list.bottom else { return }
+            }
+            let (row, response) = top.click(line: point.row - list.top, now: now)
             apply(response)
             if let row, let last = lastClick, last.row == row, now - last.at <= Self.doubleClickInterval {
                 lastClick = nil
@@ -256,7 +269,7 @@ public final class Runtime {
                 dirty = true
             }
         default:
-            apply(top.perform(command, pageSize: listHeight, now: now))
+            apply(top.perform(command, pageSize: top.pageHeight, now: now))
         }
     }
 
@@ -313,9 +326,6 @@ public final class Runtime {
 
     // MARK: - Drawing
 
-    /// Rows of the list area at the current size.
-    var listHeight: Int { ScreenLayout(size: terminal.size).list.height }
-
     /// Draws the current state if anything changed and hands the frame to the terminal.
     @_spi(Testing) public func render() {
         guard let buffer = composeFrame() else { return }
@@ -330,18 +340,28 @@ public final class Runtime {
     }
 
     /// The frame of the top screen, laid out for the terminal's size, drawn into the
-    /// spare frame's storage unless `reusingSpare` is false.
-    func composeFrame(reusingSpare: Bool = true) -> Buffer? {
+    /// spare frame's storage unless `reusingSpare` is false. Where its regions are drawn is
+    /// noted in `regions` (by default the map clicks go by).
+    func composeFrame(reusingSpare: Bool = true, regions: RegionMap? = nil) -> Buffer? {
+        let regions = regions ?? self.regions
         guard let top = stack.last else { return nil }
         let size = terminal.size
         let layout = ScreenLayout(size: size)
-        top.layout(listHeight: layout.list.height)
         var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
-        buffer.reset(size: size)
+        // A body draws its list where its own layout puts it; when that is not the room
+        // the list was laid out in (the first frame of a body with lines around its list,
+        // a new size), the list is laid out in the room it has and drawn again.
+        var passes = 0
+        repeat {
+            passes += 1
+            regions.removeAll()
+            top.layout(body: layout.list)
+            buffer.reset(size: size)
+            top.render(in: layout.list, buffer: &buffer, regions: regions, now: now)
+        } while top.listDrawn(regions, body: layout.list) && passes < 2
         if let header = layout.header {
             drawHeader(in: header, buffer: &buffer)
         }
-        top.render(in: layout.list, buffer: &buffer, now: now)
         if let statusArea = layout.status {
             let status = top.status(now: now)
             let helpKey = configuration.keyMap.key(for: .help)?.label ?? "?"

@@ -46,8 +46,17 @@ protocol ScreenHost: AnyObject {
     func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool
     func advance(to now: Duration) -> Bool
     func nextDeadline(after now: Duration) -> Duration?
-    func layout(listHeight: Int)
-    func render(in rect: Rect, buffer: inout Buffer, now: Duration)
+    /// Lays the screen out in `body`, the room between the header and the status bar:
+    /// keeps the selection in view in the rows its list has there.
+    func layout(body: Rect)
+    /// Draws the screen's body into `body`; views that take input note where they were
+    /// drawn in `regions`.
+    func render(in body: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration)
+    /// Takes where the list was drawn in the frame just rendered into `body`. True when its
+    /// height differs from the one it was laid out in: the runtime lays out and draws again.
+    func listDrawn(_ regions: RegionMap, body: Rect) -> Bool
+    /// The rows a page key moves by: the height of the list as last laid out.
+    var pageHeight: Int { get }
     func cancelAll()
     /// Whether a load of this screen is in flight (for invariants and tests).
     var isLoading: Bool { get }
@@ -89,6 +98,7 @@ extension ScreenHost {
     var actionHelp: [(keys: String, help: String)] { [] }
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
     func forgetDrawnRows() {}
+    func listDrawn(_ regions: RegionMap, body: Rect) -> Bool { false }
     func takesKey(_ key: Key) -> Bool { false }
     func speculating<Result>(_ body: () -> Result) -> Result? { nil }
 }

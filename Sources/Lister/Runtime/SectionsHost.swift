@@ -151,19 +151,22 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
         models.compactMap { $0.nextDeadline(after: now) }.min()
     }
 
-    func layout(listHeight: Int) {
-        height = listHeight
+    var pageHeight: Int { height }
+
+    func layout(body: Rect) {
+        height = body.height
         keepSelectionVisible()
     }
 
-    func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
+    func render(in body: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration) {
         self.now = now
         let rows = self.rows
         let sticky = rows.stickySection(atOffset: scrollOffset).map { screen.sectionHeader(sections[$0].title) }
-        ListView(count: rows.count, selection: selectedRow, scrollOffset: scrollOffset, stickyHeader: sticky) { [self] row in
+        var list = ListView(count: rows.count, selection: selectedRow, scrollOffset: scrollOffset, stickyHeader: sticky) { [self] row in
             view(of: rows[row], selected: row == selectedRow)
         }
-        .render(in: rect, buffer: &buffer)
+        list.regions = regions
+        list.render(in: body, buffer: &buffer)
     }
 
     func cancelAll() {

@@ -25,6 +25,8 @@ public struct ListContext<S: ListScreen> {
     var rowCache: RowCache?
     /// Changes whenever the host replaces the screen value.
     var screenRevision = 0
+    /// Where the list notes the rectangle it is drawn in (the host's); nil notes nothing.
+    var regions: RegionMap?
 
     /// Creates a context (the runtime does this; tests may too). The sections of a
     /// ``GroupedListScreen`` are worked out from the model's items.
@@ -81,6 +83,7 @@ public struct ListContext<S: ListScreen> {
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, _) = unshiftedListView(row: row)
         view.horizontalOffset = horizontalOffset
+        view.regions = regions
         return view
     }
 
@@ -89,6 +92,7 @@ public struct ListContext<S: ListScreen> {
     func rowReusingListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, items) = unshiftedListView(row: row)
         view.horizontalOffset = horizontalOffset
+        view.regions = regions
         guard let rowCache else { return view }
         let filtering = filter.map { $0.engine.isFiltering } ?? false
         let environment = RowCache.Environment(rowsRevision: model.revision, screenRevision: screenRevision,

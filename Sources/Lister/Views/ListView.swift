@@ -28,6 +28,9 @@ public struct ListView: View {
     /// Rows of the last frame to reuse instead of drawing them again (a list screen's
     /// default body); nil draws every row.
     var reuse: RowReuse?
+    /// Where the list notes the rectangle it is drawn in (a screen's host reads it to lay
+    /// the list out in the room it really has, and to map clicks); nil notes nothing.
+    var regions: RegionMap?
 
     /// Creates a list of `count` rows.
     public init(
@@ -53,6 +56,7 @@ public struct ListView: View {
     public var sizing: Sizing { .flexible }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
+        regions?.record(.list, rect)
         guard !rect.isEmpty else { return }
         let first = max(0, min(scrollOffset, count))
         var line = rect.top
