@@ -2,7 +2,12 @@ import TerminalCore
 
 /// Hosts a ``DetailScreen``: owns its ``DetailModel``, runs its loads, draws it.
 @MainActor
-final class DetailHost<S: DetailScreen>: ScreenHost {
+final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
+    /// What the detail's load brings back.
+    enum Message: Sendable {
+        case loaded(Result<S.Value, ListError>)
+    }
+
     let id: Int
     let screen: S
     private(set) var model: DetailModel<S.Value>
@@ -71,9 +76,10 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
         }
     }
 
-    func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool {
-        guard let result = payload as? Result<S.Value, ListError> else { return false }
-        return model.receive(result, generation: generation, now: now)
+    func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
+        switch message {
+        case .loaded(let result): return model.receive(result, generation: load.generation, now: now)
+        }
     }
 
     func advance(to now: Duration) -> Bool { !model.loads.isSettled && model.advance(to: now) }
@@ -129,17 +135,20 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
             switch effect {
             case .start(let generation):
                 let screen = self.screen
-                scheduler.startLoad(screen: id, generation: generation) {
+                let reply = Reply(to: self)
+                scheduler.startLoad(LoadID(screen: id, stream: .list, generation: generation)) {
+                    let result: Result<S.Value, ListError>
                     do {
                         let value = try await screen.load()
                         try Task.checkCancellation()
-                        return Result<S.Value, ListError>.success(value)
+                        result = .success(value)
                     } catch {
-                        return Result<S.Value, ListError>.failure(ListError(error))
+                        result = .failure(ListError(error))
                     }
+                    return reply(.loaded(result), summary: LoadSummary(result))
                 }
             case .cancel(let generation):
-                scheduler.cancelLoad(screen: id, generation: generation)
+                scheduler.cancelLoad(LoadID(screen: id, stream: .list, generation: generation))
             }
         }
     }

@@ -109,7 +109,7 @@ extension ListHost {
         while true {
             if case .none = action { return }
             if let running = filter.asyncRunID {
-                scheduler.cancelLoad(screen: id, generation: -running)
+                scheduler.cancelLoad(LoadID(screen: id, stream: .filter, generation: running))
                 filter.asyncRunID = nil
             }
             guard case .start(let run) = action else { return }
@@ -119,12 +119,12 @@ extension ListHost {
                 continue
             }
             filter.asyncRunID = run.id
-            // Negative generations keep filter runs apart from loads in the scheduler.
-            scheduler.startLoad(screen: id, generation: -run.id) {
+            let reply = Reply(to: self)
+            scheduler.startLoad(LoadID(screen: id, stream: .filter, generation: run.id)) {
                 do {
-                    return FilterOutcome.finished(try await run.run(over: source))
+                    return reply(.filtered(.finished(try await run.run(over: source))))
                 } catch {
-                    return FilterOutcome.stopped(id: run.id)
+                    return reply(.filtered(.stopped(id: run.id)))
                 }
             }
             return

@@ -3,7 +3,19 @@ import TerminalCore
 /// Hosts a ``ListScreen`` (paged and grouped ones too): owns its ``ListModel``, runs its
 /// loads, draws its body.
 @MainActor
-final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
+final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver {
+    /// What this host's loads bring back.
+    enum Message: Sendable {
+        /// The whole list (a one-shot load).
+        case loaded(Result<ItemList<S.Item>, ListError>)
+        /// A page of a paged list: the first one or a later one.
+        case page(Result<Page<S.Item, NextPage<S.Item>>, ListError>)
+        /// The rows a streaming load has brought so far.
+        case progress(ItemList<S.Item>)
+        /// A filter run off the main actor ended.
+        case filtered(FilterOutcome)
+    }
+
     let id: Int
     /// The screen; a ``ScreenAction`` may replace it.
     private(set) var screen: S {
@@ -119,23 +131,20 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
         return .handled(changed: before != (model.selection, model.scrollOffset))
     }
 
-    func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool {
-        if let outcome = payload as? FilterOutcome {
+    func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
+        switch message {
+        case .loaded(let result):
+            return model.receive(result, generation: load.generation, now: now)
+        case .page(let result):
+            guard model.receive(page: result, generation: load.generation, now: now) else { return false }
+            if case .success(let page) = result { nextPage = page.next }
+            return true
+        case .progress(let items):
+            return model.receive(progress: items, generation: load.generation, now: now)
+        case .filtered(let outcome):
             receiveFilter(outcome)
             return true
         }
-        if let result = payload as? Result<Page<S.Item, NextPage<S.Item>>, ListError> {
-            guard model.receive(page: result, generation: generation, now: now) else { return false }
-            if case .success(let page) = result { nextPage = page.next }
-            return true
-        }
-        guard let result = payload as? Result<ItemList<S.Item>, ListError> else { return false }
-        return model.receive(result, generation: generation, now: now)
-    }
-
-    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool {
-        guard let items = payload as? ItemList<S.Item> else { return false }
-        return model.receive(progress: items, generation: generation, now: now)
     }
 
     func advance(to now: Duration) -> Bool {
@@ -264,15 +273,18 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
                     startPage(firstPage, generation: generation)
                 } else {
                     let screen = self.screen
-                    scheduler.startLoad(screen: id, generation: generation) { report in
+                    let reply = Reply(to: self)
+                    scheduler.startLoad(LoadID(screen: id, stream: .list, generation: generation)) { report in
+                        let progress = LoadProgress<S.Items> { report(reply(.progress(ItemList($0)))) }
+                        let result: Result<ItemList<S.Item>, ListError>
                         do {
-                            let progress = LoadProgress<S.Items> { report(ItemList($0)) }
                             let items = try await screen.load(progress: progress)
                             try Task.checkCancellation()
-                            return Result<ItemList<S.Item>, ListError>.success(ItemList(items))
+                            result = .success(ItemList(items))
                         } catch {
-                            return Result<ItemList<S.Item>, ListError>.failure(ListError(error))
+                            result = .failure(ListError(error))
                         }
+                        return reply(.loaded(result), summary: LoadSummary(result) { $0.count })
                     }
                 }
             case .loadPage(let generation, _):
@@ -282,20 +294,23 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
                 }
                 startPage(nextPage, generation: generation)
             case .cancelLoad(let generation):
-                scheduler.cancelLoad(screen: id, generation: generation)
+                scheduler.cancelLoad(LoadID(screen: id, stream: .list, generation: generation))
             }
         }
     }
 
     private func startPage(_ page: NextPage<S.Item>, generation: Int) {
-        scheduler.startLoad(screen: id, generation: generation) {
+        let reply = Reply(to: self)
+        scheduler.startLoad(LoadID(screen: id, stream: .list, generation: generation)) {
+            let result: Result<Page<S.Item, NextPage<S.Item>>, ListError>
             do {
-                let result = try await page.load()
+                let loaded = try await page.load()
                 try Task.checkCancellation()
-                return Result<Page<S.Item, NextPage<S.Item>>, ListError>.success(result)
+                result = .success(loaded)
             } catch {
-                return Result<Page<S.Item, NextPage<S.Item>>, ListError>.failure(ListError(error))
+                result = .failure(ListError(error))
             }
+            return reply(.page(result), summary: LoadSummary(result) { $0.items.count })
         }
     }
 }

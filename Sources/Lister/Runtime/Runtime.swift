@@ -20,9 +20,9 @@ public final class Runtime {
     public enum Event: Sendable {
         case terminal(TerminalEvent)
         case terminalClosed
-        case loadFinished(screen: Int, generation: Int, payload: any Sendable)
+        case loadFinished(LoadID, Delivery)
         /// A load in flight reported rows; the slot holds the newest report.
-        case loadProgress(screen: Int, generation: Int, ProgressSlot)
+        case loadProgress(LoadID, ProgressSlot)
         case tick
         case wake
     }
@@ -50,7 +50,7 @@ public final class Runtime {
     var preparedNothing = true
     /// Whether a job to draw ahead is queued on the main actor (``run()`` only).
     var drawAheadQueued = false
-    private var loads: [LoadKey: (task: Task<Void, Never>, startedAt: Duration)] = [:]
+    private var loads: [LoadID: (task: Task<Void, Never>, startedAt: Duration)] = [:]
     /// Whether ``run()`` is running: terminal events are handled only then.
     private(set) var running = false
     /// The task that wakes the loop at the next deadline (``run()`` only).
@@ -64,11 +64,6 @@ public final class Runtime {
 
     /// Time since the runtime started, as the loop sees it.
     @_spi(Testing) public var now: Duration = .zero
-
-    private struct LoadKey: Hashable {
-        var screen: Int
-        var generation: Int
-    }
 
     /// Creates a runtime showing `root` on `terminal`.
     public init(root: some Screen, terminal: any TerminalBackend, configuration: Configuration = Configuration()) {
@@ -153,16 +148,14 @@ public final class Runtime {
             KeyTrace.mark(.handled)
         case .terminalClosed:
             outcome = outcome ?? .interrupted(.hangup)
-        case .loadFinished(let screen, let generation, let payload):
-            let load = loads.removeValue(forKey: LoadKey(screen: screen, generation: generation))
-            let host = stack.first(where: { $0.id == screen })
-            if generation > 0 { logFinished(host: host, generation: generation, payload: payload, startedAt: load?.startedAt) }
-            if let host, host.receive(generation: generation, payload: payload, now: now) {
-                dirty = true
-            }
-        case .loadProgress(let screen, let generation, let slot):
-            if let payload = slot.take(), let host = stack.first(where: { $0.id == screen }),
-               host.receiveProgress(generation: generation, payload: payload, now: now) {
+        case .loadFinished(let load, let delivery):
+            let started = loads.removeValue(forKey: load)
+            let isShown = stack.contains { $0.id == load.screen }
+            if load.stream.isLogged { logFinished(load, summary: delivery.summary, startedAt: started?.startedAt) }
+            // A screen that was left takes nothing: its loads were cancelled with it.
+            if isShown, delivery.apply(load, now) { dirty = true }
+        case .loadProgress(let load, let slot):
+            if let delivery = slot.take(), stack.contains(where: { $0.id == load.screen }), delivery.apply(load, now) {
                 dirty = true
             }
         case .tick, .wake:
@@ -411,27 +404,27 @@ public final class Runtime {
 }
 
 extension Runtime: LoadScheduler {
-    func startLoad(screen: Int, generation: Int,
-                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (any Sendable) -> Void) async -> any Sendable) {
+    func startLoad(_ load: LoadID,
+                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (Delivery) -> Void) async -> Delivery) {
         let continuation = self.continuation
         let loadProbe = probe.reporter
-        let slot = ProgressSlot(screen: screen, generation: generation, continuation: continuation, counter: probe)
-        if generation > 0 {
-            configuration.logger.debug("load started", metadata: logMetadata(screen: screen, generation: generation))
+        let slot = ProgressSlot(load: load, continuation: continuation, counter: probe)
+        if load.stream.isLogged {
+            configuration.logger.debug("load started", metadata: logMetadata(load))
         }
         let task = Task.detached {
-            let payload = await LoadProbe.$current.withValue(loadProbe) { await operation(slot.report) }
-            continuation.yield(.loadFinished(screen: screen, generation: generation, payload: payload))
+            let delivery = await LoadProbe.$current.withValue(loadProbe) { await operation(slot.report) }
+            continuation.yield(.loadFinished(load, delivery))
         }
-        loads[LoadKey(screen: screen, generation: generation)] = (task, now)
+        loads[load] = (task, now)
     }
 
-    func cancelLoad(screen: Int, generation: Int) {
-        guard let load = loads[LoadKey(screen: screen, generation: generation)] else { return }
-        load.task.cancel()
-        if generation > 0 {
-            var metadata = logMetadata(screen: screen, generation: generation)
-            metadata["after"] = "\(Self.milliseconds(now - load.startedAt)) ms"
+    func cancelLoad(_ load: LoadID) {
+        guard let started = loads[load] else { return }
+        started.task.cancel()
+        if load.stream.isLogged {
+            var metadata = logMetadata(load)
+            metadata["after"] = "\(Self.milliseconds(now - started.startedAt)) ms"
             configuration.logger.debug("load cancelled", metadata: metadata)
         }
     }

@@ -16,20 +16,21 @@ enum HostResponse {
 /// Starts and cancels loads for hosts; the runtime implements it.
 @MainActor
 protocol LoadScheduler: AnyObject {
-    /// Starts `operation` off the main actor; what it returns reaches the host's
-    /// `receive`, and what it passes to its `report` argument reaches `receiveProgress`
-    /// (only the newest report not yet delivered).
-    func startLoad(screen: Int, generation: Int,
-                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (any Sendable) -> Void) async -> any Sendable)
-    func cancelLoad(screen: Int, generation: Int)
+    /// Starts `operation` off the main actor as `load`, cancelling nothing: the delivery it
+    /// returns is applied on the main actor, and so is the newest of those it passes to
+    /// its `report` argument while it runs (reports not yet applied are replaced).
+    func startLoad(_ load: LoadID,
+                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (Delivery) -> Void) async -> Delivery)
+    /// Cancels `load`'s task; what it still delivers is dropped by its host as stale.
+    func cancelLoad(_ load: LoadID)
     /// Where hosts log what the runtime cannot see (a load timed out).
     var logger: Logger { get }
 }
 
 extension LoadScheduler {
     /// Starts a load that reports nothing before its result.
-    func startLoad(screen: Int, generation: Int, _ operation: @escaping @Sendable () async -> any Sendable) {
-        startLoad(screen: screen, generation: generation, reporting: { _ in await operation() })
+    func startLoad(_ load: LoadID, _ operation: @escaping @Sendable () async -> Delivery) {
+        startLoad(load, reporting: { _ in await operation() })
     }
 }
 
@@ -41,9 +42,6 @@ protocol ScreenHost: AnyObject {
     var isPicker: Bool { get }
     func appear(now: Duration)
     func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse
-    func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool
-    /// Takes what a load in flight reported (rows of a stream); true when it changed the screen.
-    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool
     func advance(to now: Duration) -> Bool
     func nextDeadline(after now: Duration) -> Duration?
     /// Lays the screen out in `body`, the room between the header and the status bar:
@@ -92,7 +90,6 @@ protocol ScreenHost: AnyObject {
 }
 
 extension ScreenHost {
-    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool { false }
     func edit(_ key: Key, now: Duration) -> HostResponse? { nil }
     func closeLayer() -> Bool { false }
     var actionHelp: [(keys: String, help: String)] { [] }

@@ -4,8 +4,12 @@ import TerminalCore
 /// as every list), the drawn rows built from them, and a selection kept by identity while
 /// sections load around it.
 @MainActor
-final class SectionsHost<S: SectionedListScreen>: ScreenHost {
+final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     typealias Rows = SectionRows<S.Item.ID>
+    /// What a section's load brings back (the section is the load's stream).
+    enum Message: Sendable {
+        case loaded(Result<ItemList<S.Item>, ListError>)
+    }
 
     let id: Int
     let screen: S
@@ -19,10 +23,6 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
     private var scrollOffset = 0
     private var height = 0
     private var now: Duration = .zero
-    /// Each section's models count generations on their own; the runtime keys loads by one
-    /// number per screen, so each load gets a number here.
-    private var loads: [Int: (section: Int, generation: Int)] = [:]
-    private var nextLoad = 0
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -125,12 +125,13 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
         return (row, .handled(changed: before != row))
     }
 
-    func receive(generation load: Int, payload: any Sendable, now: Duration) -> Bool {
+    func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
         self.now = now
-        guard let (section, generation) = loads.removeValue(forKey: load),
-              let result = payload as? Result<ItemList<S.Item>, ListError>,
-              models[section].receive(result, generation: generation, now: now)
-        else { return false }
+        guard case .section(let section) = load.stream, models.indices.contains(section) else { return false }
+        switch message {
+        case .loaded(let result):
+            guard models[section].receive(result, generation: load.generation, now: now) else { return false }
+        }
         rebuildRows()
         return true
     }
@@ -246,22 +247,21 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
         for effect in effects {
             switch effect {
             case .startLoad(let generation), .loadPage(let generation, _):
-                nextLoad += 1
-                loads[nextLoad] = (section, generation)
                 let load = sections[section].load
-                scheduler.startLoad(screen: id, generation: nextLoad) {
+                let reply = Reply(to: self)
+                scheduler.startLoad(LoadID(screen: id, stream: .section(section), generation: generation)) {
+                    let result: Result<ItemList<S.Item>, ListError>
                     do {
                         let items = try await load()
                         try Task.checkCancellation()
-                        return Result<ItemList<S.Item>, ListError>.success(ItemList(items))
+                        result = .success(ItemList(items))
                     } catch {
-                        return Result<ItemList<S.Item>, ListError>.failure(ListError(error))
+                        result = .failure(ListError(error))
                     }
+                    return reply(.loaded(result), summary: LoadSummary(result) { $0.count })
                 }
             case .cancelLoad(let generation):
-                if let load = loads.first(where: { $0.value == (section, generation) })?.key {
-                    scheduler.cancelLoad(screen: id, generation: load)
-                }
+                scheduler.cancelLoad(LoadID(screen: id, stream: .section(section), generation: generation))
             }
         }
     }
