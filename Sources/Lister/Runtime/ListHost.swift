@@ -229,24 +229,19 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             if model.paging != .complete { position += "+" }
             position += " · page \(model.pageCount)"
         }
-        var isLoading = false, failed = false
-        switch model.state {
-        case .idle, .loading: isLoading = true
-        case .error: failed = true
-        case .empty, .loaded: break
-        }
-        var state = loadStatus(isLoading: isLoading, failed: failed, isRefreshing: model.isRefreshing,
-                               refreshError: model.refreshError) ?? ""
-        if model.isStreaming {
+        let state: String
+        switch (model.state, model.activity) {
+        case (.idle, _), (.loading, _): state = "loading"
+        case (.error, _): state = "error"
+        case (_, .settled): state = ""
+        case (_, .refreshing): state = "refreshing"
+        case (_, .refreshFailed(let error)): state = "refresh failed: \(error.message)"
+        case (_, .streaming):
             position += "+"
             state = "reading… \(model.count)"
-        } else if state.isEmpty, let error = model.streamError {
-            state = "stopped: \(error.message)"
-        }
-        if state.isEmpty, model.paging == .loadingMore {
-            state = "loading page \(model.pageCount + 1)"
-        } else if state.isEmpty, case .failed = model.paging {
-            state = "page \(model.pageCount + 1) failed"
+        case (_, .streamStopped(let error)): state = "stopped: \(error.message)"
+        case (_, .loadingPage(let page)): state = "loading page \(page)"
+        case (_, .pageFailed(let page, _)): state = "page \(page) failed"
         }
         return withMarks((position, state))
     }
