@@ -53,7 +53,7 @@ final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
             guard screen.canReload else { return .hint("This cannot be loaded again") }
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             return .handled(changed: true)
-        case .open, .openOnly:
+        case .open, .drillIn:
             guard case .loaded(let value) = model.state, case .screen(let next) = screen.open(value) else {
                 return .hint("Nothing to open here")
             }
@@ -68,7 +68,7 @@ final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
         switch command {
         case .up, .down, .pageUp, .pageDown, .top, .bottom: return true
         case .refresh, .reload: return screen.canReload
-        case .open, .openOnly:
+        case .open, .drillIn:
             // A detail never chooses: its `open` pushes a screen or does nothing.
             guard case .loaded(let value) = model.state, case .screen = screen.open(value) else { return false }
             return true

@@ -28,8 +28,9 @@ extension ListHost {
         syncFilter()
     }
 
-    /// Takes typed keys while the filter line is open.
-    func edit(_ key: Key, now: Duration) -> HostResponse? {
+    /// Takes typed keys while the filter line is open; else runs the screen's action for
+    /// `key`, if it has one.
+    func handleOwnKey(_ key: Key, now: Duration) -> HostResponse? {
         self.now = now
         guard filter.isEditing else { return performAction(for: key) }
         switch key {

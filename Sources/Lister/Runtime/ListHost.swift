@@ -85,7 +85,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
 
     func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
         self.now = now
-        if command == .open || command == .openOnly || command == .mark { finishFilterNow() }
+        if command == .open || command == .drillIn || command == .mark { finishFilterNow() }
         if let response = performFiltered(command, pageSize: pageSize) { return response }
         let before = (model.selection, model.scrollOffset)
         switch command {
@@ -118,7 +118,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             case .screen(let next): return .push(next)
             case .pick(let value): return .pick([value])
             }
-        case .openOnly:
+        case .drillIn:
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")
@@ -338,7 +338,7 @@ extension ListHost {
         switch command {
         case .mark: return screen.pickMode == .multiple
         case .refresh, .reload: return screen.canReload
-        case .open, .openOnly:
+        case .open, .drillIn:
             let item = isSelectionVisible ? model.selectedItem : nil
             return offersOpening(command, pickMode: screen.pickMode, result: item.map(screen.open))
         default: return true

@@ -58,9 +58,10 @@ protocol ScreenHost: AnyObject {
     func cancelAll()
     /// Whether a load of this screen is in flight (for invariants and tests).
     var isLoading: Bool { get }
-    /// Takes a key as text while the screen has a line open for typing (the filter); nil
-    /// when the key is not taken and should run its command.
-    func edit(_ key: Key, now: Duration) -> HostResponse?
+    /// Offers `key` to the screen before the key table: the line open for typing (the
+    /// filter) takes it as text, else one of the screen's own actions runs. Nil when the
+    /// screen does not take it and the key's command should run.
+    func handleOwnKey(_ key: Key, now: Duration) -> HostResponse?
     /// Closes the screen's topmost layer (the filter, the marks) for Esc; false when there
     /// is none and Esc should go back.
     func closeLayer() -> Bool
@@ -90,7 +91,7 @@ protocol ScreenHost: AnyObject {
 }
 
 extension ScreenHost {
-    func edit(_ key: Key, now: Duration) -> HostResponse? { nil }
+    func handleOwnKey(_ key: Key, now: Duration) -> HostResponse? { nil }
     func closeLayer() -> Bool { false }
     var actionHelp: [(keys: String, help: String)] { [] }
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
@@ -107,7 +108,7 @@ protocol RowReusingHost: AnyObject {
     var reusesRows: Bool { get set }
 }
 
-/// Whether Enter (`.open`) or Right (`.openOnly`) does something for a row whose screen's
+/// Whether Enter (`.open`) or Right (`.drillIn`) does something for a row whose screen's
 /// `open` gives `result` (nil: no row), for ``ScreenHost/offers(_:)``: Enter always chooses
 /// in a picker; otherwise both open what the row leads to, and Right never chooses.
 func offersOpening(_ command: Command, pickMode: PickMode, result: @autoclosure () -> OpenResult?) -> Bool {

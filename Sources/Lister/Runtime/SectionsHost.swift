@@ -74,7 +74,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
             for section in models.indices { run(models[section].load(now: now), section: section) }
             rebuildRows()
             return .handled(changed: true)
-        case .open, .openOnly:
+        case .open, .drillIn:
             guard let row = selectedRow else { return .hint("Nothing to open") }
             guard case .item(let section, let index, _) = rows[row] else {
                 return .hint(models[rows[row].section].state.error == nil ? "Still loading" : "Press r to retry this section")
@@ -96,7 +96,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     func offers(_ command: Command) -> Bool {
         switch command {
         case .filter, .mark, .scrollLeft, .scrollRight: return false
-        case .open, .openOnly:
+        case .open, .drillIn:
             var result: OpenResult?
             if let row = selectedRow, case .item(let section, let index, _) = rows[row] {
                 result = screen.open(models[section].state.items[index])
