@@ -17,10 +17,10 @@ public struct ListContext<S: ListScreen> {
     public let marks: Set<S.Item.ID>?
     /// Columns of the rows scrolled out on the left.
     public var horizontalOffset = 0
-    /// True when the frame is drawn ahead for a key that may come next (Down or Up; see
-    /// `PreparedFrame`) and may never be shown: a body must not act on what it draws then
-    /// (count, log, start work). Such frames are drawn only of settled lists.
-    public internal(set) var isDrawingAhead = false
+    /// True when the frame is drawn ahead for a key that may come next (Down or Up) and may
+    /// never be shown. Internal: a body draws from its context and acts on nothing, so it
+    /// never needs to know (the chaos tests' recording body does).
+    var isDrawingAhead = false
     /// Where the default body keeps the rows it drew (the host's); nil draws every row.
     var rowCache: RowCache?
     /// Changes whenever the host replaces the screen value.

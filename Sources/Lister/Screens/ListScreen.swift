@@ -43,8 +43,8 @@ public protocol ListScreen: Screen {
 
     /// The list area for the current state. The default draws the loading view (once the
     /// spinner delay has passed), the empty view, the error view, or the rows and footer.
-    /// It is also called for frames drawn ahead of a key (``ListContext/isDrawingAhead``),
-    /// so it should depend only on the context and act on nothing.
+    /// It may be called for frames that are never shown (frames drawn ahead of a key, a
+    /// frame laid out again), so it must depend only on the context and act on nothing.
     @ViewBuilder func body(_ context: ListContext<Self>) -> Group
 
     /// The row after the last one, if any: "Loading more…", an inline error, "End of list".
