@@ -163,8 +163,12 @@ extension ListHost {
         switch command {
         case .up: target = current - 1
         case .down: target = current + 1
-        case .pageUp: target = current - max(1, pageSize - 1)
-        case .pageDown: target = current + max(1, pageSize - 1)
+        case .pageUp, .pageDown:
+            let forward = command == .pageDown
+            let layout = context(now: now).rowLayout
+            let rows = layout.height == nil ? max(1, pageSize - 1)
+                : layout.pageRows(from: current, visibleIn: pageSize, rows: count, forward: forward)
+            target = current + (forward ? rows : -rows)
         case .top: target = 0
         case .bottom: target = count - 1
         default: return nil
@@ -182,8 +186,8 @@ extension ListHost {
         let engine = filter.engine
         let footer = context(now: now).listView { _, _ in Nothing() }.footer == nil ? 0 : 1
         let position = engine.visiblePosition(ofRow: model.selection) ?? 0
-        filter.scrollOffset = ListView.scrollOffset(keeping: position, visibleIn: height, from: filter.scrollOffset,
-                                                    rows: engine.visibleCount + footer)
+        filter.scrollOffset = context(now: now).rowLayout.scrollOffset(keeping: position, visibleIn: height,
+                                                                       from: filter.scrollOffset, rows: engine.visibleCount + footer)
         if firstPage != nil, model.paging == .more, engine.running == nil,
            engine.visibleCount == 0 || position >= engine.visibleCount - 1 {
             run(model.loadMore(now: now))

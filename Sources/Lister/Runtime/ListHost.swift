@@ -101,8 +101,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return .handled(changed: before != horizontalOffset)
         case .up: model.move(by: -1)
         case .down: model.move(by: 1)
-        case .pageUp: model.move(by: -max(1, pageSize - 1))
-        case .pageDown: model.move(by: max(1, pageSize - 1))
+        case .pageUp: model.move(by: -pageRows(forward: false))
+        case .pageDown: model.move(by: pageRows(forward: true))
         case .top: model.select(0)
         case .bottom: model.select(model.count - 1)
         case .refresh, .reload:
@@ -182,8 +182,15 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             model.layout(height: listHeight, rows: sections.rowCount + footerRows,
                          selectedRow: sections.row(ofItem: model.selection), stickyHeader: true)
         } else {
-            model.layout(height: listHeight, footerRows: footerRows)
+            model.layout(height: listHeight, footerRows: footerRows, rowLayout: context.rowLayout)
         }
+    }
+
+    /// The rows PageUp or PageDown moves from the selection: one less than fit.
+    private func pageRows(forward: Bool) -> Int {
+        let layout = context(now: now).rowLayout
+        guard layout.height != nil else { return max(1, pageHeight - 1) }
+        return layout.pageRows(from: model.selection, visibleIn: pageHeight, rows: model.count, forward: forward)
     }
 
     /// The body's room for the screen's own body: all of it, less the filter's line.
@@ -389,8 +396,10 @@ extension ListHost {
         self.now = now
         let before = model.selection
         if filter.isActive {
-            let position = filter.scrollOffset + line
-            guard position < filter.engine.visibleCount else { return clickFooter(now: now) }
+            let count = filter.engine.visibleCount
+            guard let position = context(now: now).rowLayout.position(atLine: line, from: filter.scrollOffset, rows: count + 1),
+                  position < count
+            else { return clickFooter(now: now) }
             model.select(filter.engine.row(atVisible: position))
         } else if let sections = context(now: now).sections, model.count > 0 {
             let drawn = model.scrollOffset + line
@@ -398,8 +407,10 @@ extension ListHost {
             guard case .item(let index) = sections.entry(atRow: drawn) else { return (nil, .handled(changed: false)) }
             model.select(index)
         } else {
-            let index = model.scrollOffset + line
-            guard index < model.count else { return clickFooter(now: now) }
+            let rows = model.count
+            guard let index = context(now: now).rowLayout.position(atLine: line, from: model.scrollOffset, rows: rows + 1),
+                  index < rows
+            else { return clickFooter(now: now) }
             model.select(index)
         }
         return (model.selection, .handled(changed: before != model.selection))

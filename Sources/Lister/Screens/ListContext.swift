@@ -105,6 +105,31 @@ public struct ListContext<S: ListScreen> {
         return view
     }
 
+    /// The lines each row of the list takes, by position in the list drawn: an item's
+    /// index, or its position among a filter's matches. One line each for a grouped list.
+    var rowLayout: RowLayout {
+        guard sections == nil || filter?.engine.isFiltering == true else { return .singleLine }
+        let height = screen.rowHeight
+        if case .uniform(let lines) = height, lines <= 1 { return .singleLine }
+        let engine = filter.flatMap { $0.engine.isFiltering ? $0.engine : nil }
+        let count = engine?.visibleCount ?? model.count
+        let items = model.state.items
+        let screen = self.screen
+        return RowLayout { position in
+            guard position < count else { return 1 }  // the footer row
+            switch height {
+            case .uniform(let lines):
+                return lines
+            case .measured(let limit):
+                let index = engine?.row(atVisible: position) ?? position
+                switch screen.row(items[index], context: RowContext(index: index, isSelected: false)).sizing {
+                case .fixed(let lines): return min(max(1, lines), max(1, limit))
+                case .flexible: return max(1, limit)
+                }
+            }
+        }
+    }
+
     /// The list, and the item drawn at each of its rows (nil for a section header).
     private func unshiftedListView(row: @escaping (Int, RowContext) -> some View) -> (ListView, RowItems) {
         let selection = model.selection
@@ -113,13 +138,14 @@ public struct ListContext<S: ListScreen> {
         }
         let footer = screen.footer(self)
         guard let sections, sections.itemCount == model.count, model.count > 0 else {
-            let view = ListView(
+            var view = ListView(
                 count: model.count,
                 selection: selection,
                 scrollOffset: model.scrollOffset,
                 footer: footer,
                 row: { index in decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index) }
             )
+            view.rowLayout = rowLayout  // rows of several lines are drawn afresh, never reused
             return (view, .all)
         }
         let grouped = screen as? any GroupedListScreen
@@ -162,7 +188,7 @@ public struct ListContext<S: ListScreen> {
         } else {
             footer = screen.footer(self)
         }
-        return ListView(
+        var view = ListView(
             count: engine.visibleCount,
             selection: filter.selection,
             scrollOffset: filter.scrollOffset,
@@ -172,5 +198,7 @@ public struct ListContext<S: ListScreen> {
                 return decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index)
             }
         )
+        view.rowLayout = rowLayout
+        return view
     }
 }
