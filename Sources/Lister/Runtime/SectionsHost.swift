@@ -23,6 +23,10 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     private var scrollOffset = 0
     private var height = 0
     private var now: Duration = .zero
+    /// Columns of long rows scrolled out on the left (`<` and `>`, as in a plain list).
+    private var horizontalOffset = 0
+    /// Set while ``speculating(_:)`` runs: loads are neither started nor cancelled.
+    private var isSpeculating = false
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -74,6 +78,10 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
             for section in models.indices { run(models[section].load(now: now), section: section) }
             rebuildRows()
             return .handled(changed: true)
+        case .scrollLeft, .scrollRight:
+            let before = horizontalOffset
+            horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -8 : 8))
+            return .handled(changed: before != horizontalOffset)
         case .open, .drillIn:
             guard let row = selectedRow else { return .hint("Nothing to open") }
             guard case .item(let section, let index, _) = rows[row] else {
@@ -95,7 +103,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .filter, .mark, .scrollLeft, .scrollRight: return false
+        case .filter, .mark: return false
         case .open, .drillIn:
             var result: OpenResult?
             if let row = selectedRow, case .item(let section, let index, _) = rows[row] {
@@ -167,7 +175,22 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
             view(of: rows[row], selected: row == selectedRow)
         }
         list.regions = regions
+        list.horizontalOffset = horizontalOffset
         list.render(in: body, buffer: &buffer)
+    }
+
+    /// Runs `body` (a move and its frame, drawn ahead) and puts the selection, the scroll
+    /// and the time back; nil while any section loads, when a move could meet rows that
+    /// are about to change.
+    func speculating<Result>(_ body: () -> Result) -> Result? {
+        guard !isSpeculating, !isLoading, models.allSatisfy(\.isSettled) else { return nil }
+        let saved = (selectedRow: selectedRow, anchor: anchor, scrollOffset: scrollOffset, now: now)
+        isSpeculating = true
+        defer {
+            (selectedRow, anchor, scrollOffset, now) = (saved.selectedRow, saved.anchor, saved.scrollOffset, saved.now)
+            isSpeculating = false
+        }
+        return body()
     }
 
     func cancelAll() {
@@ -244,6 +267,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     }
 
     private func run(_ effects: [ListModel<S.Item>.Effect], section: Int) {
+        guard !isSpeculating else { return }  // a move drawn ahead starts nothing
         for effect in effects {
             switch effect {
             case .startLoad(let generation), .loadPage(let generation, _):
