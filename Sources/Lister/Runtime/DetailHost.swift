@@ -39,14 +39,14 @@ final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
         return lines
     }
 
-    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+    func perform(_ command: Command, now: Duration) -> HostResponse {
         let before = model.scrollOffset
         let count = contentLines.count
         switch command {
         case .up: model.scroll(by: -1, lineCount: count, height: height)
         case .down: model.scroll(by: 1, lineCount: count, height: height)
-        case .pageUp: model.scroll(by: -max(1, pageSize - 1), lineCount: count, height: height)
-        case .pageDown: model.scroll(by: max(1, pageSize - 1), lineCount: count, height: height)
+        case .pageUp: model.scroll(by: -max(1, height - 1), lineCount: count, height: height)
+        case .pageDown: model.scroll(by: max(1, height - 1), lineCount: count, height: height)
         case .top: model.scroll(to: 0, lineCount: count, height: height)
         case .bottom: model.scroll(to: count, lineCount: count, height: height)
         case .refresh, .reload:

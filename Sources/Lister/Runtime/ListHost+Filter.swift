@@ -154,7 +154,7 @@ extension ListHost {
     }
 
     /// Navigation over the matches while a filter is kept; nil when not filtering.
-    func performFiltered(_ command: Command, pageSize: Int) -> HostResponse? {
+    func performFiltered(_ command: Command) -> HostResponse? {
         let engine = filter.engine
         guard engine.isFiltering else { return nil }
         let count = engine.visibleCount
@@ -166,8 +166,8 @@ extension ListHost {
         case .pageUp, .pageDown:
             let forward = command == .pageDown
             let layout = context(now: now).rowLayout
-            let rows = layout.height == nil ? max(1, pageSize - 1)
-                : layout.pageRows(from: current, visibleIn: pageSize, rows: count, forward: forward)
+            let rows = layout.height == nil ? max(1, pageHeight - 1)
+                : layout.pageRows(from: current, visibleIn: pageHeight, rows: count, forward: forward)
             target = current + (forward ? rows : -rows)
         case .top: target = 0
         case .bottom: target = count - 1

@@ -83,17 +83,17 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         }
     }
 
-    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+    func perform(_ command: Command, now: Duration) -> HostResponse {
         self.now = now
         if command == .open || command == .drillIn || command == .mark { finishFilterNow() }
-        if let response = performFiltered(command, pageSize: pageSize) { return response }
+        if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         switch command {
         case .filter:
             openFilter()
             return .handled(changed: true)
         case .mark:
-            return toggleMark(pageSize: pageSize)
+            return toggleMark()
         case .scrollLeft, .scrollRight:
             let step = 8
             let before = horizontalOffset
@@ -371,12 +371,12 @@ extension ListHost {
     }
 
     /// Tab: marks or unmarks the selected row and moves down.
-    func toggleMark(pageSize: Int) -> HostResponse {
+    func toggleMark() -> HostResponse {
         guard screen.pickMode == .multiple else { return .hint("Marking needs a screen that chooses several rows") }
         guard let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
         if marks.remove(item.id) == nil { marks.insert(item.id) }
         if filter.engine.isFiltering {
-            _ = performFiltered(.down, pageSize: pageSize)
+            _ = performFiltered(.down)
         } else {
             model.move(by: 1)
         }

@@ -39,7 +39,7 @@ extension Runtime {
                 // `speculating` refuses at once while anything loads (a stream's reports
                 // come many times a second), before the keys are looked up.
                 let drawn = top.speculating { () -> Buffer? in
-                    guard case .handled(changed: true) = top.perform(command, pageSize: top.pageHeight, now: now) else { return nil }
+                    guard case .handled(changed: true) = top.perform(command, now: now) else { return nil }
                     return composeFrame(reusingSpare: false, regions: regionsDrawnAhead)
                 }
                 guard let frame = drawn ?? nil, frame != shown else { continue }

@@ -95,7 +95,7 @@ extension Runtime {
                 dirty = true
             }
         default:
-            apply(top.perform(command, pageSize: top.pageHeight, now: now))
+            apply(top.perform(command, now: now))
         }
     }
 

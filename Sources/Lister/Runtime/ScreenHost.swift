@@ -41,7 +41,9 @@ protocol ScreenHost: AnyObject {
     var title: String { get }
     var isPicker: Bool { get }
     func appear(now: Duration)
-    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse
+    /// Carries out `command` on the screen; page keys move by the screen's own
+    /// ``pageHeight``.
+    func perform(_ command: Command, now: Duration) -> HostResponse
     func advance(to now: Duration) -> Bool
     func nextDeadline(after now: Duration) -> Duration?
     /// Lays the screen out in `body`, the room between the header and the status bar:

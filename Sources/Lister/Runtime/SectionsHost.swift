@@ -51,15 +51,15 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         rebuildRows()
     }
 
-    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+    func perform(_ command: Command, now: Duration) -> HostResponse {
         self.now = now
         let before = (selectedRow, scrollOffset)
         let current = selectedRow ?? 0
         switch command {
         case .up: select(rows.move(from: current, by: -1))
         case .down: select(rows.move(from: current, by: 1))
-        case .pageUp: select(rows.move(from: current, by: -max(1, pageSize - 1)))
-        case .pageDown: select(rows.move(from: current, by: max(1, pageSize - 1)))
+        case .pageUp: select(rows.move(from: current, by: -max(1, height - 1)))
+        case .pageDown: select(rows.move(from: current, by: max(1, height - 1)))
         case .top: select(rows.selectable(from: 0, down: true))
         case .bottom: select(rows.selectable(from: rows.count - 1, down: false))
         case .refresh:
