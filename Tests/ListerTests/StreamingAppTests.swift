@@ -23,6 +23,24 @@ private func rows(_ count: Int) -> [Fruit] { (0..<count).map { Fruit(id: $0, nam
         HeadlessApp(root: StreamScreen(stream: stream), size: Size(rows: 8, columns: 40))
     }
 
+    @Test func theReadingCountStaysVisibleWhileFiltering() async {
+        let stream = ScriptedStream<[Fruit]>()
+        let app = makeApp(stream)
+        await app.start()
+        stream.send(rows(30))
+        await app.settle()
+        await app.type("/row 1")
+        await app.press(.enter)
+        #expect(app.lines.last?.hasPrefix("1/12 of 30+   reading… 30") == true, "\(app.lines)")
+        stream.send(rows(45))
+        await app.settle()
+        #expect(app.lines.last?.hasPrefix("1/14 of 45+   reading… 45") == true, "\(app.lines)")
+        stream.finish(rows(45))
+        await app.settle()
+        #expect(app.lines.last?.hasPrefix("1/14 of 45 ") == true, "\(app.lines)")
+        #expect(!app.screen.contains("reading"))
+    }
+
     @Test func rowsShowAndNavigateWhileTheStreamGoesOn() async {
         let stream = ScriptedStream<[Fruit]>()
         let app = makeApp(stream)

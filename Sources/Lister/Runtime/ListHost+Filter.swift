@@ -211,7 +211,9 @@ extension ListHost {
         guard engine.isFiltering else { return nil }
         let position = engine.visiblePosition(ofRow: model.selection).map { $0 + 1 } ?? 0
         var text = "\(position)/\(engine.visibleCount) of \(model.count)"
-        if model.paging != .complete { text += "+" }
-        return (text, engine.running != nil ? "filtering…" : "")
+        if model.paging != .complete || model.isStreaming { text += "+" }
+        // Rows still arriving are said as while not filtering: the matches grow with them.
+        let state = [engine.running != nil ? "filtering…" : nil, model.isStreaming ? "reading… \(model.count)" : nil]
+        return (text, state.compactMap { $0 }.joined(separator: " · "))
     }
 }
