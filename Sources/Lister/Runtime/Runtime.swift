@@ -29,6 +29,8 @@ public final class Runtime {
 
     let terminal: any TerminalBackend
     let configuration: Configuration
+    /// The key hints name to retry, from the key map (``KeyHints``).
+    let retryHint: String?
     var stack: [any ScreenHost] = []
     private var nextScreenID = 0
     var showingHelp = false
@@ -69,6 +71,7 @@ public final class Runtime {
     public init(root: some Screen, terminal: any TerminalBackend, configuration: Configuration = Configuration()) {
         self.terminal = terminal
         self.configuration = configuration
+        retryHint = KeyHints.retry(in: configuration.keyMap)
         probe = ProbeCounter(continuation: continuation)
         push(root)
     }
@@ -120,6 +123,7 @@ public final class Runtime {
 
     /// Shows the root screen, starts its load and draws the first frame.
     @_spi(Testing) public func start() {
+        KeyHints.use(retry: retryHint)
         stack.last?.appear(now: now)
         render()
         drawAheadSoon()
@@ -142,6 +146,7 @@ public final class Runtime {
 
     /// Applies one event and draws if anything changed.
     @_spi(Testing) public func process(_ event: Event) {
+        KeyHints.use(retry: retryHint)  // this app's keys, whatever ran before it
         switch event {
         case .terminal(let terminalEvent):
             handle(terminalEvent)

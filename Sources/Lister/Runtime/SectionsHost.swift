@@ -85,7 +85,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         case .open, .drillIn:
             guard let row = selectedRow else { return .hint("Nothing to open") }
             guard case .item(let section, let index, _) = rows[row] else {
-                return .hint(models[rows[row].section].state.error == nil ? "Still loading" : "Press r to retry this section")
+                return .hint(models[rows[row].section].state.error == nil ? "Still loading" : KeyHints.retry.map { "Press \($0) to retry this section" } ?? "This section failed")
             }
             let item = models[section].state.items[index]
             if screen.pickMode != .none, command == .open { return .pick([item]) }

@@ -149,7 +149,7 @@ extension ListScreen {
         case .more: return nil
         case .loadingMore: return Text("Loading more…").dim()
         case .failed(let error):
-            return Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(error.isRetryable ? " · r to retry" : "").dim()
+            return Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(error.isRetryable ? KeyHints.retry.map { " · \($0) to retry" } ?? "" : "").dim()
         }
     }
 

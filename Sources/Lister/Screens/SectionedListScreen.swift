@@ -93,7 +93,7 @@ extension SectionedListScreen {
     }
 
     public func sectionErrorRow(_ section: ListSection<Item>, error: ListError) -> Text {
-        Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(error.isRetryable ? " · r to retry" : "").dim()
+        Text("✗ ", style: Style(foreground: .red)) + Text(error.message) + Text(error.isRetryable ? KeyHints.retry.map { " · \($0) to retry" } ?? "" : "").dim()
     }
 
     public func sectionEmptyRow(_ section: ListSection<Item>) -> Text {

@@ -44,25 +44,28 @@ public struct ErrorState: View, Hashable, Sendable {
     public var headline: String
     /// The error.
     public var error: ListError
-    /// The key hint for retrying, e.g. "r".
-    public var retryKey: String
+    /// The key hint for retrying, e.g. "r"; nil names the app's retry key (``KeyHints``).
+    public var retryKey: String?
 
     /// Creates the view.
-    public init(headline: String, error: ListError, retryKey: String = "r") {
+    public init(headline: String, error: ListError, retryKey: String? = nil) {
         self.headline = headline
         self.error = error
         self.retryKey = retryKey
     }
 
-    public var sizing: Sizing { .fixed(error.isRetryable ? 3 : 2) }
+    /// The key named in the retry hint, nil when there is none to press.
+    private var hintKey: String? { error.isRetryable ? retryKey ?? KeyHints.retry : nil }
+
+    public var sizing: Sizing { .fixed(hintKey != nil ? 3 : 2) }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         var lines = [
             Text("✗ ", style: Style(foreground: .red, attributes: .bold)) + Text(headline).bold(),
             Text("  " + error.message),
         ]
-        if error.isRetryable {
-            lines.append(Text("  Press ") + Text(retryKey).bold() + Text(" to retry"))
+        if let hintKey {
+            lines.append(Text("  Press ") + Text(hintKey).bold() + Text(" to retry"))
         }
         VStack(lines).render(in: rect, buffer: &buffer)
     }

@@ -21,8 +21,8 @@ public struct JSONErrorView: View {
     public func render(in rect: Rect, buffer: inout Buffer) {
         var lines: [any View] = [Text("✗ ", style: Style(foreground: .red, attributes: .bold)) + Text(headline).bold()]
         lines += Text.wrapping(error.message, width: max(1, rect.width - 2)).map { Text("  ") + $0 } as [any View]
-        if error.isRetryable {
-            lines.append(Text("  Press ") + Text("r").bold() + Text(" to retry"))
+        if error.isRetryable, let key = KeyHints.retry {
+            lines.append(Text("  Press ") + Text(key).bold() + Text(" to retry"))
         }
         VStack(lines).render(in: rect, buffer: &buffer)
     }
