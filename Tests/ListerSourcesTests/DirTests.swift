@@ -76,6 +76,19 @@ final class DirSqlScratch {
         #expect(row.plainText.hasSuffix("dangling -> nowhere/at/all (broken link)"))
     }
 
+    @Test func aSymlinkLoopIsCalledALoopNotABrokenLink() throws {
+        let scratch = try DirSqlScratch()
+        try scratch.link("ping", to: "pong")
+        try scratch.link("pong", to: "ping")
+        try scratch.link("self", to: "self")
+        let entries = try DirReader.entries(of: scratch.path, includeHidden: false)
+        #expect(entries.map(\.kind) == [.symlinkLoop(target: "pong"), .symlinkLoop(target: "ping"), .symlinkLoop(target: "self")])
+        #expect(entries.allSatisfy { $0.isBrokenLink })  // nothing to pick or open
+        let row = DirScreen(directory: scratch.path).row(entries[2], context: RowContext(index: 0, isSelected: false))
+        #expect(row.plainText.hasSuffix("self -> self (symlink loop)"))
+        #expect(!row.plainText.contains("broken"))
+    }
+
     @Test func aMissingDirectoryIsARetryableErrorAndAFileIsNot() throws {
         let scratch = try DirSqlScratch()
         #expect(throws: ListError("cannot read \(scratch.path)/gone: No such file or directory")) {

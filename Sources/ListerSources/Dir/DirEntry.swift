@@ -13,6 +13,9 @@ public struct DirEntry: Identifiable, Hashable, Sendable {
         case file
         /// A symbolic link to `target`; `resolved` is what it leads to, nil when broken.
         indirect case symlink(target: String, resolved: Kind?)
+        /// A symbolic link to `target` that leads back through itself (ELOOP): it leads
+        /// nowhere, like a broken one, but for another reason.
+        case symlinkLoop(target: String)
         /// Anything else: a FIFO, a socket, a device.
         case other(String)
     }
@@ -55,8 +58,10 @@ public struct DirEntry: Identifiable, Hashable, Sendable {
 
     /// Whether the entry is a symbolic link that leads nowhere.
     public var isBrokenLink: Bool {
-        if case .symlink(_, nil) = kind { return true }
-        return false
+        switch kind {
+        case .symlink(_, nil), .symlinkLoop: return true
+        default: return false
+        }
     }
 
     /// Whether the name starts with a dot.

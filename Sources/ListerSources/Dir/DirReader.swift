@@ -66,8 +66,14 @@ public enum DirReader {
         var kind = Self.kind(of: info.st_mode)
         if (info.st_mode & S_IFMT) == S_IFLNK {
             var target = stat()
-            let resolved = PathBytes.withCString(name, { fstatat(descriptor, $0, &target, 0) }) == 0 ? Self.kind(of: target.st_mode) : nil
-            kind = .symlink(target: linkTarget(name, descriptor: descriptor), resolved: resolved)
+            let followed = PathBytes.withCString(name, { fstatat(descriptor, $0, &target, 0) })
+            let reason = followed == 0 ? 0 : errno
+            let destination = linkTarget(name, descriptor: descriptor)
+            if reason == ELOOP {
+                kind = .symlinkLoop(target: destination)
+            } else {
+                kind = .symlink(target: destination, resolved: followed == 0 ? Self.kind(of: target.st_mode) : nil)
+            }
         }
         return DirEntry(name: name, directory: directory, kind: kind, size: Int64(info.st_size),
                         modified: Int(info.st_mtim.tv_sec))

@@ -66,6 +66,8 @@ public struct DirScreen: ListScreen {
                 return Text(entry.name).foreground(.red) + Text(" -> \(target)") + Text(" (broken link)").foreground(.red)
             }
             return name + Text(" -> \(target)").dim()
+        case .symlinkLoop(let target):
+            return Text(entry.name).foreground(.red) + Text(" -> \(target)") + Text(" (symlink loop)").foreground(.red)
         case .other(let kind):
             return Text(entry.name).foreground(.yellow) + Text(" (\(kind))").dim()
         }

@@ -90,7 +90,7 @@ extension DirEntry.Kind {
         switch self {
         case .directory: return "directory"
         case .file: return "file"
-        case .symlink: return "symbolic link"
+        case .symlink, .symlinkLoop: return "symbolic link"
         case .other(let kind): return kind
         }
     }
@@ -114,6 +114,9 @@ public struct FilePreviewScreen: DetailScreen {
     public nonisolated func load() async throws -> FilePreview {
         if case .symlink(let target, nil) = entry.kind {
             throw ListError("\(entry.path) is a broken symbolic link to \(target)", isRetryable: true)
+        }
+        if case .symlinkLoop(let target) = entry.kind {
+            throw ListError("\(entry.path) is a symbolic link loop (to \(target)): it leads back to itself", isRetryable: true)
         }
         let preview = try FilePreview.read(entry.path)
         logger.debug("file preview", metadata: ["path": "\(entry.path)", "size": "\(preview.size)", "kind": "\(preview.content.logLabel)"])
