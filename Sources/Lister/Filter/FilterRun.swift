@@ -156,6 +156,20 @@ public struct FilterRun: Sendable, Identifiable {
     /// The first row examined in full: rows before it are covered by the prior matches.
     private var startOfScan: Int { prior?.coveredRows ?? 0 }
 
+    /// `candidates` (ascending rows) when given, else rows `0..<rowCount`, in chunks of
+    /// at most `size` rows.
+    static func plainChunks(rowCount: Int, candidates: [Int32]?, size: Int) -> [Chunk] {
+        var chunks: [Chunk] = []
+        var start = 0
+        let total = candidates?.count ?? rowCount
+        while start < total {
+            let end = min(start + size, total)
+            chunks.append(candidates.map { .candidates($0[start..<end]) } ?? .rows(start..<end))
+            start = end
+        }
+        return chunks
+    }
+
     /// The work in list order, cut into chunks of at most `size` rows.
     func chunks(size: Int) -> [Chunk] {
         var chunks: [Chunk] = []
@@ -212,6 +226,16 @@ public struct FilterRun: Sendable, Identifiable {
             }
         }
         var found: [Int32] = []
+        if let pattern = matcher.fuzzy {
+            var fuzzy = FuzzyMatcher(pattern)
+            let test = { (utf8: UnsafeBufferPointer<UInt8>) in fuzzy.matches(utf8) }
+            forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+                source.forEachUTF8(in: batch) { row, utf8 in
+                    if test(utf8) { found.append(Int32(truncatingIfNeeded: row)) }
+                }
+            }
+            return found
+        }
         matcher.withBound { bound in
             switch chunk {
             case .candidates(let rows):
@@ -230,6 +254,25 @@ public struct FilterRun: Sendable, Identifiable {
             }
         }
         return found
+    }
+
+    /// Calls `body` with the rows of `chunk` in batches, stopping early once the current
+    /// task is cancelled when `checksCancellation`.
+    static func forEachBatch(of chunk: Chunk, checksCancellation: Bool, _ body: (FilterRowBatch) -> Void) {
+        switch chunk {
+        case .candidates(let rows):
+            rows.withUnsafeBufferPointer { rows in
+                for start in stride(from: 0, to: rows.count, by: batchSize) {
+                    if checksCancellation, Task.isCancelled { return }
+                    body(FilterRowBatch(UnsafeBufferPointer(rebasing: rows[start..<min(start + batchSize, rows.count)])))
+                }
+            }
+        case .rows(let range):
+            for start in stride(from: range.lowerBound, to: range.upperBound, by: batchSize) {
+                if checksCancellation, Task.isCancelled { return }
+                body(FilterRowBatch(start..<min(start + batchSize, range.upperBound)))
+            }
+        }
     }
 
     /// Appends the rows of `batch` that match to `found`.

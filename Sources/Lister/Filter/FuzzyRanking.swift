@@ -1,0 +1,127 @@
+/// How rows of equal score are ordered (fzf's `--tiebreak`); the input order decides last.
+public enum FuzzyTiebreak: String, CaseIterable, Hashable, Sendable {
+    /// Shorter lines first (trailing white space aside).
+    case length
+    /// Lines whose match starts earlier first.
+    case begin
+    /// Lines whose match ends nearer their end first.
+    case end
+    /// Input order.
+    case index
+}
+
+/// Rows of a list ordered by how well they match a ``FuzzyPattern``, as fzf ranks them:
+/// the highest score first, then by the tiebreaks, then in input order (reversed with
+/// `tac`).
+///
+/// Scoring runs in chunks on every core, off the caller's actor, and a cancelled ranking
+/// throws `CancellationError`. Give `candidates` (the matches of a broader query) to
+/// search only those rows.
+///
+/// ```swift
+/// let ranked = try await FuzzyRanking(pattern: FuzzyPattern("main swift")).rank(store)
+/// ```
+public struct FuzzyRanking: Sendable {
+    /// The pattern.
+    public let pattern: FuzzyPattern
+    /// Tiebreaks after the score, in order; `index` is always last.
+    public let tiebreaks: [FuzzyTiebreak]
+    /// Whether to sort by score at all (`--no-sort` keeps input order).
+    public let sorts: Bool
+    /// Whether the input order is reversed (`--tac`).
+    public let reversed: Bool
+
+    /// Creates a ranking.
+    public init(pattern: FuzzyPattern, tiebreaks: [FuzzyTiebreak] = [.length], sorts: Bool = true, reversed: Bool = false) {
+        self.pattern = pattern
+        self.tiebreaks = tiebreaks
+        self.sorts = sorts
+        self.reversed = reversed
+    }
+
+    /// One matched row and what orders it.
+    struct Entry {
+        var row: Int32
+        var score: Int32
+        var length: Int32
+        var begin: Int32
+        var end: Int32
+    }
+
+    /// The rows of `source` (or of `candidates`, ascending) that match, best first.
+    @concurrent
+    public func rank<Source: FilterableText>(
+        _ source: Source,
+        candidates: [Int32]? = nil,
+        chunkSize: Int = FilterRun.defaultChunkSize,
+        parallelism: Int = FilterRun.defaultParallelism
+    ) async throws -> [Int32] {
+        let chunks = FilterRun.plainChunks(rowCount: source.count, candidates: candidates, size: max(1, chunkSize))
+        var parts = [[Entry]](repeating: [], count: chunks.count)
+        try await withThrowingTaskGroup(of: (Int, [Entry]).self) { group in
+            var next = 0
+            func startNext() {
+                let index = next
+                next += 1
+                group.addTask { [self] in
+                    try Task.checkCancellation()
+                    let part = score(chunks[index], of: source, checksCancellation: true)
+                    try Task.checkCancellation()
+                    return (index, part)
+                }
+            }
+            while next < min(max(1, parallelism), chunks.count) { startNext() }
+            while let (index, part) = try await group.next() {
+                parts[index] = part
+                if next < chunks.count { startNext() }
+            }
+        }
+        try Task.checkCancellation()
+        return order(parts.flatMap { $0 })
+    }
+
+    /// The same ranking on the caller, in one go (small lists and tests).
+    public func rankNow<Source: FilterableText>(_ source: Source, candidates: [Int32]? = nil) -> [Int32] {
+        let chunks = FilterRun.plainChunks(rowCount: source.count, candidates: candidates, size: max(1, source.count))
+        return order(chunks.flatMap { score($0, of: source, checksCancellation: false) })
+    }
+
+    /// The matching rows of `chunk`, scored.
+    func score<Source: FilterableText>(_ chunk: FilterRun.Chunk, of source: Source, checksCancellation: Bool) -> [Entry] {
+        var matcher = FuzzyMatcher(pattern)
+        var entries: [Entry] = []
+        FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+            source.forEachUTF8(in: batch) { row, utf8 in
+                guard let found = matcher.match(utf8) else { return }
+                entries.append(Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score),
+                                     length: Int32(clamping: found.length), begin: Int32(clamping: found.begin),
+                                     end: Int32(clamping: found.distanceFromEnd)))
+            }
+        }
+        return entries
+    }
+
+    /// The entries in rank order.
+    func order(_ entries: [Entry]) -> [Int32] {
+        var entries = entries
+        let reversed = self.reversed
+        guard sorts, !pattern.matchesEverything else {
+            return reversed ? entries.reversed().map(\.row) : entries.map(\.row)
+        }
+        let tiebreaks = self.tiebreaks.filter { $0 != .index }
+        entries.sort { lhs, rhs in
+            if lhs.score != rhs.score { return lhs.score > rhs.score }
+            for tiebreak in tiebreaks {
+                let (left, right): (Int32, Int32) = switch tiebreak {
+                case .length: (lhs.length, rhs.length)
+                case .begin: (lhs.begin, rhs.begin)
+                case .end: (lhs.end, rhs.end)
+                case .index: (0, 0)
+                }
+                if left != right { return left < right }
+            }
+            return reversed ? lhs.row > rhs.row : lhs.row < rhs.row
+        }
+        return entries.map(\.row)
+    }
+}
