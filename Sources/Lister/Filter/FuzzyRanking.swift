@@ -105,7 +105,9 @@ public struct FuzzyRanking: Sendable {
     func order(_ entries: [Entry]) -> [Int32] {
         var entries = entries
         let reversed = self.reversed
-        guard sorts, !pattern.matchesEverything else {
+        // Only `!` terms: nothing scores, so the input order stays (as in fzf).
+        let scores = pattern.groups.contains { $0.contains { !$0.isInverse } }
+        guard sorts, scores else {
             return reversed ? entries.reversed().map(\.row) : entries.map(\.row)
         }
         let tiebreaks = self.tiebreaks.filter { $0 != .index }
