@@ -182,6 +182,17 @@ import Testing
         #expect(FuzzyPattern("axyz").match(long)?.positions.count == 4)
     }
 
+    @Test func membershipWithoutScoringAgreesWithTheScoredMatch() {
+        let texts = ["src/main.swift", "  Main.py ", "İstanbul", "a$b", "foo bar", "FooBar", "日本語", "", "x", "tést"]
+        let queries = ["main", "^src", "py$", "^main.py$", "!main", "'oo b", "i", "I", "fb | xyz", "$", "日本 !語", "é", "^ ", "  "]
+        for query in queries {
+            for text in texts {
+                let filter = FilterQuery(extended: query)
+                #expect(filter.matches(text) == (FuzzyPattern(query).match(text) != nil), "\(query) in \(text)")
+            }
+        }
+    }
+
     @Test func aFilterRunWithAnExtendedQueryKeepsListOrder() {
         let lines = FilterStrings(["foo_bar", "fxb", "main.swift", "foobar", "test.swift"])
         let run = FilterRun(query: FilterQuery(extended: "fb !x"), rowCount: lines.count)

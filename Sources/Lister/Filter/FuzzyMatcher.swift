@@ -52,7 +52,8 @@ struct FuzzyMatcher {
                     index += 1
                     if byte == wanted { found = true; break }
                 }
-                if !found { return false }
+                // İ and the Kelvin sign fold to ASCII letters that the bytes do not show.
+                if !found { return folds && ByteSearch.containsASCIILowercasingScalar(bytes) }
             }
         }
         return true
@@ -60,7 +61,17 @@ struct FuzzyMatcher {
 
     /// Whether `bytes` match, without scoring.
     mutating func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        match(bytes) != nil
+        if pattern.matchesEverything { return true }
+        guard mayMatch(bytes) else { return false }
+        line.load(bytes, needsFolded: needsFolded, needsBonuses: false)
+        for group in pattern.groups {
+            let satisfied = group.contains { term in
+                let found = FuzzyScore.contains(line.text(caseSensitive: term.isCaseSensitive), kind: term.kind, pattern: term.scalars)
+                return found != term.isInverse
+            }
+            if !satisfied { return false }
+        }
+        return true
     }
 
     /// The match of `bytes`, scored, or nil.

@@ -46,11 +46,12 @@ enum FuzzyScore {
         var folded: [UInt32] = []
         var bonuses: [Int32] = []
 
-        mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needsFolded: Bool) {
+        mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needsFolded: Bool, needsBonuses: Bool = true) {
             FuzzyText.decode(bytes, into: &codes)
             folded.removeAll(keepingCapacity: true)
             if needsFolded { folded.append(contentsOf: codes.lazy.map(FuzzyText.lowercase)) }
             bonuses.removeAll(keepingCapacity: true)
+            guard needsBonuses else { return }
             var previous = FuzzyText.CharClass.white
             for code in codes {
                 let current = FuzzyText.charClass(code)
@@ -267,6 +268,31 @@ enum FuzzyScore {
         }
         guard end >= pattern.count, text[(end - pattern.count)..<end].elementsEqual(pattern) else { return nil }
         return score(text, bonuses, pattern: pattern, from: end - pattern.count, to: end)
+    }
+
+    /// Whether `text` matches a term of `kind`, without scoring (a filter that keeps list
+    /// order needs no more).
+    static func contains(_ text: [UInt32], kind: FuzzyPattern.Kind, pattern: [UInt32]) -> Bool {
+        switch kind {
+        case .fuzzy:
+            var p = 0
+            for code in text where code == pattern[p] {
+                p += 1
+                if p == pattern.count { return true }
+            }
+            return false
+        case .exact:
+            let m = pattern.count
+            guard text.count >= m else { return false }
+            for start in 0...(text.count - m) where text[start] == pattern[0] {
+                if text[start..<(start + m)].elementsEqual(pattern) { return true }
+            }
+            return false
+        case .prefix, .suffix, .equal:
+            let bonuses = [Int32](repeating: 0, count: text.count)
+            return kind == .prefix ? prefix(text, bonuses, pattern: pattern) != nil
+                : kind == .suffix ? suffix(text, bonuses, pattern: pattern) != nil : equal(text, pattern: pattern) != nil
+        }
     }
 
     /// `pattern` as the whole of `text`, white space around it aside.

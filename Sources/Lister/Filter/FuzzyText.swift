@@ -37,13 +37,13 @@ enum FuzzyText {
         }
     }
 
-    /// The simple lowercase of `code` (itself when the mapping is not one code point).
+    /// The simple lowercase of `code`, as fzf folds case (`İ` is `i`).
     @inline(__always)
     static func lowercase(_ code: UInt32) -> UInt32 {
         if code < 0x80 { return code &- 0x41 < 26 ? code | 0x20 : code }
         guard let scalar = Unicode.Scalar(code), scalar.properties.changesWhenLowercased else { return code }
-        let mapped = scalar.properties.lowercaseMapping.unicodeScalars
-        return mapped.count == 1 ? mapped.first!.value : code
+        // The full mapping's first scalar is the simple one (only U+0130 İ maps to two).
+        return scalar.properties.lowercaseMapping.unicodeScalars.first?.value ?? code
     }
 
     /// The code points of `string` (escapes of `PathBytes` become the byte's code point).

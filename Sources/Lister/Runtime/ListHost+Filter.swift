@@ -69,7 +69,7 @@ extension ListHost {
 
     private func applyQuery() {
         syncFilter()
-        execute(filter.engine.setQuery(FilterQuery(filter.text)))
+        execute(filter.engine.setQuery(screen.filterQuery(filter.text)))
         keepSelectionAmongMatches()
     }
 

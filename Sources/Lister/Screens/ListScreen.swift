@@ -80,6 +80,11 @@ public protocol ListScreen: Screen {
     /// such as `lister lines`); nil by default: the filter builds it from ``filterText(_:)``.
     func filterSource(for items: ItemList<Item>) -> (any FilterableText)?
 
+    /// The query the filter line's `text` stands for. By default plain substring terms
+    /// (``FilterQuery/init(_:)``); a screen can take fzf's extended syntax with
+    /// ``FilterQuery/init(extended:options:)``.
+    func filterQuery(_ text: String) -> FilterQuery
+
     /// Keys this screen handles itself (they win over the app's keys). None by default.
     var actions: [ScreenAction<Self>] { get }
 
@@ -170,6 +175,8 @@ extension ListScreen {
     public func filterText(_ item: Item) -> String { String(describing: item) }
 
     public func filterSource(for items: ItemList<Item>) -> (any FilterableText)? { nil }
+
+    public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(text) }
 
     public var canReload: Bool { true }
 
