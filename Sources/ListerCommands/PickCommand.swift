@@ -35,6 +35,8 @@ struct PickCommand: InteractiveCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("fzf's options (see below).", valueName: "option"))
     var arguments: [String] = []
 
+    @OptionGroup var interface: InterfaceOptions
+
     func validate() throws {
         _ = try options()
     }
@@ -60,7 +62,7 @@ struct PickCommand: InteractiveCommand {
         }
         let separator: UInt8 = options.read0 ? 0 : 0x0A
         guard let query = options.filter else {
-            throw ValidationError("lister pick has no screen yet: give --filter QUERY (the interactive picker is not built yet)")
+            return try await pick(options, input: input)
         }
         let lines = try PickInput.readAll(fd: input.fd, separator: separator)
         PickInput.wait(for: input.child)
@@ -72,6 +74,94 @@ struct PickCommand: InteractiveCommand {
         for row in ranked { try output.append(Array(lines[Int(row)].bytes)) }
         try output.flush()
         throw ExitCode(ranked.isEmpty ? 1 : 0)
+    }
+}
+
+extension PickCommand {
+    /// The interactive picker.
+    @MainActor
+    func pick(_ options: PickOptions, input: (fd: Int32, child: pid_t?)) async throws {
+        for (set, name) in [(!options.expect.isEmpty, "--expect"), (options.printQuery, "--print-query"),
+                            (options.headerLines > 0, "--header-lines")] where set {
+            throw ValidationError("\(name) works only with --filter for now: the interactive picker does not support it yet")
+        }
+        let keyMap = try Self.keyMap(options.bindings)
+        let separator: UInt8 = options.read0 ? 0 : 0x0A
+        var preloaded: LineStore?
+        if options.selectOne || options.exitZero {
+            // Both decide on the whole input and the query as given, before any screen.
+            let lines = try PickInput.readAll(fd: input.fd, separator: separator)
+            PickInput.wait(for: input.child)
+            let ranked = try await options.ranking(of: options.query).rank(PickText(lines: lines, fields: options.fields))
+            if ranked.isEmpty, options.exitZero { throw ExitCode(1) }
+            if ranked.count == 1, options.selectOne {
+                try print([lines[Int(ranked[0])]], options: options)
+                throw ExitCode(0)
+            }
+            preloaded = lines
+        }
+        let lines = LinesScreen(input: input.fd == 0 ? .standardInput : .file("/dev/fd/\(input.fd)"), separator: separator,
+                                multiple: options.multi)
+        var interface = self.interface
+        if options.noMouse { interface.noMouse = true }
+        let screen = PickScreen(lines: lines, options: options, preloaded: preloaded)
+        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap)
+        PickInput.wait(for: input.child)
+        switch outcome {
+        case .picked(let items):
+            let picked = items.compactMap { $0 as? Line }
+            guard !picked.isEmpty else { throw ExitCode(1) }  // Enter with no match
+            try print(picked, options: options)
+            throw ExitCode(0)
+        case .interrupted(let signal) where signal != .interrupt:
+            throw ExitCode(outcome.exitStatus)
+        default:
+            throw ExitCode(130)  // Esc, Ctrl-C, Ctrl-G
+        }
+    }
+
+    private func print(_ lines: [Line], options: PickOptions) throws {
+        var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
+        for line in lines { try output.append(Array(line.bytes)) }
+        try output.flush()
+    }
+
+    /// The keys of a fuzzy finder: moves on arrows and Ctrl-J/K/N/P, Enter chooses, Tab
+    /// marks, Esc, Ctrl-C and Ctrl-G leave; `--bind` entries replace them key by key.
+    static func keyMap(_ bindings: [PickBinding]) throws -> KeyMap {
+        var keys = KeyMap([
+            KeyBinding([.up, .control("k"), .control("p")], .up, help: "Previous match"),
+            KeyBinding([.down, .control("j"), .control("n")], .down, help: "Next match"),
+            KeyBinding([.pageUp], .pageUp, help: "Previous page"),
+            KeyBinding([.pageDown], .pageDown, help: "Next page"),
+            KeyBinding([.enter], .open, help: "Choose"),
+            KeyBinding([.tab, .backTab], .mark, help: "Mark or unmark (--multi)"),
+            KeyBinding([.escape, .control("c"), .control("g")], .interrupt, help: "Leave without choosing"),
+            KeyBinding([.control("z")], .suspend, help: "Suspend"),
+            KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
+        ])
+        for binding in bindings {
+            let command: Command
+            switch binding.actions {
+            case [.accept]: command = .open
+            case [.abort]: command = .interrupt
+            case [.up]: command = .up
+            case [.down]: command = .down
+            case [.pageUp]: command = .pageUp
+            case [.pageDown]: command = .pageDown
+            case [.first]: command = .top
+            case [.last]: command = .bottom
+            case [.toggle], [.toggleDown]: command = .mark
+            case [.ignore]: command = .redraw
+            default:
+                let names = binding.actions.map(\.rawValue).joined(separator: "+")
+                throw ValidationError("--bind \(binding.key.name):\(names): the interactive picker does not run this action yet "
+                    + "(it runs accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore)")
+            }
+            for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == binding.key.key } }
+            keys.bind([binding.key.key], to: command, help: binding.actions.map(\.rawValue).joined(separator: "+"))
+        }
+        return keys
     }
 }
 

@@ -147,3 +147,65 @@ func fzfPath() -> String? {
     }
     return nil
 }
+
+/// The interactive `lister pick` in tmux: prompt-first typing, ranking, keys, statuses.
+@Suite struct PickScreenEndToEndTests {
+    private func session(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> (TmuxSession, URL) {
+        let file = try temporaryInput(Array(input.utf8))
+        let lister = try TmuxSession.listerPath()
+        let command = "exec " + ([lister, "pick"] + arguments).map(PaneScript.shellQuote).joined(separator: " ")
+            + " < " + PaneScript.shellQuote(file.path)
+        return (try TmuxSession(shell: command, environment: environment, captureStdout: true), file)
+    }
+
+    @Test func everyPrintableKeyIsTextAndTheBestMatchIsFirst() throws {
+        let (session, file) = try session([], input: "query/run?x\nsrc/main.swift\nq/r?\n")
+        defer { session.close(); try? FileManager.default.removeItem(at: file) }
+        try session.waitFor("1/3")
+        try session.type("q/r?")
+        let screen = try session.waitFor("> q/r?")
+        #expect(screen.contains("1/2 of 3"))
+        #expect(screen.components(separatedBy: "\n")[1] == "q/r?")  // ranked above the earlier, scattered match
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "q/r?\n")
+        #expect(try session.terminalState() == .restored)
+    }
+
+    @Test func queryWithSelectOnePrintsTheOnlyMatchWithoutAScreen() throws {
+        let (session, file) = try session(["--query", "mai", "-1"], input: "README.md\nsrc/main.swift\n")
+        defer { session.close(); try? FileManager.default.removeItem(at: file) }
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "src/main.swift\n")
+    }
+
+    @Test func escLeavesWith130AndEnterWithNoMatchWith1() throws {
+        let (escape, file) = try session(["-q", "a"], input: "a\nb\n")
+        defer { escape.close(); try? FileManager.default.removeItem(at: file) }
+        try escape.waitFor("> a")
+        try escape.sendKeys("Escape")
+        #expect(try escape.waitForExit() == 130)
+        #expect(try escape.standardOutput().isEmpty)
+        let (none, other) = try session([], input: "a\nb\n")
+        defer { none.close(); try? FileManager.default.removeItem(at: other) }
+        try none.waitFor("1/2")
+        try none.type("zz")
+        try none.waitFor("0/0 of 2")
+        try none.sendKeys("Enter")
+        #expect(try none.waitForExit() == 1)
+    }
+
+    @Test func defaultOptsAndBindApply() throws {
+        let (session, file) = try session(["--bind", "ctrl-a:last"], input: "one\ntwo\nthree\n",
+                                          environment: ["LISTER_DEFAULT_OPTS": "--prompt 'pick> ' --multi"])
+        defer { session.close(); try? FileManager.default.removeItem(at: file) }
+        try session.waitFor("pick>")
+        try session.sendKeys("C-a")
+        try session.waitFor("3/3")
+        try session.sendKeys("Tab", "Up", "Up", "Tab")
+        try session.waitFor("2 marked")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "one\nthree\n")
+    }
+}

@@ -200,6 +200,37 @@ import Testing
     }
 }
 
+/// Ranked filter runs: the order a fuzzy finder shows.
+@Suite struct RankedFilterTests {
+    @Test func aRankedRunShowsTheBestMatchFirstAndFindsRowsByPosition() async throws {
+        let lines = FilterStrings(["xfxoxo", "foo", "a/foo", "bar"])
+        let query = FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern("foo")))
+        let matches = FilterRun(query: query, rowCount: lines.count).perform(over: lines).matches
+        #expect(Array(matches) == [1, 2, 0])
+        #expect(matches.position(ofRow: 2) == 1 && matches.position(ofRow: 3) == nil)
+        #expect(matches.insertionPosition(ofRow: 3) == 0)
+        let async = try await FilterRun(query: query, rowCount: lines.count).run(over: lines, chunkSize: 1, parallelism: 2).matches
+        #expect(async == matches)
+        // A longer query re-ranks only the earlier matches (and rows after them).
+        let narrower = FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern("foo/")))
+        #expect(!narrower.isRefinement(of: FilterQuery(extended: "foo")))
+        let longer = FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern("foo /")))
+        #expect(longer.isRefinement(of: query))
+        let refined = FilterRun(query: longer, rowCount: lines.count, startingFrom: matches).perform(over: lines).matches
+        #expect(Array(refined) == [2])
+        #expect(refined == FilterRun(query: longer, rowCount: lines.count).perform(over: lines).matches)
+    }
+
+    @Test func anEngineOverRankedQueriesKeepsTheirOrder() {
+        let lines = FilterStrings(["zzfoo", "foo", "f_o_o"])
+        var engine = FilterEngine(rowCount: lines.count)
+        var action = engine.setQuery(FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern("fo"))))
+        while let run = action.run { action = engine.receive(run.perform(over: lines)) }
+        #expect((0..<engine.visibleCount).map(engine.row(atVisible:)) == [1, 2, 0])
+        #expect(engine.visiblePosition(ofRow: 0) == 2)
+    }
+}
+
 /// Rows given as raw bytes.
 private struct FilterBytes: FilterableText {
     let rows: [[UInt8]]

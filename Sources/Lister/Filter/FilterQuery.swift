@@ -63,6 +63,9 @@ public struct FilterQuery: Hashable, Sendable, CustomStringConvertible {
     /// The query in fzf's extended syntax (fuzzy terms, `'`, `^`, `$`, `!`, `|`), when it
     /// was made with ``init(extended:options:)``; nil for plain substring terms.
     public let pattern: FuzzyPattern?
+    /// How matches are ordered, when they are ranked (``init(ranking:)``); nil keeps list
+    /// order.
+    public let ranking: FuzzyRanking?
 
     /// The query that matches every row.
     public static let empty = FilterQuery(terms: [])
@@ -74,12 +77,14 @@ public struct FilterQuery: Hashable, Sendable, CustomStringConvertible {
             .split(separator: " ", omittingEmptySubsequences: true)
             .map { Term(String(String.UnicodeScalarView($0))) }
         pattern = nil
+        ranking = nil
     }
 
     /// A query of the given terms.
     public init(terms: [Term]) {
         self.terms = terms
         pattern = nil
+        ranking = nil
     }
 
     /// Parses `text` in fzf's extended syntax (see ``FuzzyPattern``): fuzzy terms by
@@ -93,6 +98,15 @@ public struct FilterQuery: Hashable, Sendable, CustomStringConvertible {
         terms = []
         let pattern = FuzzyPattern(String(text), options: options)
         self.pattern = pattern.matchesEverything ? nil : pattern
+        ranking = nil
+    }
+
+    /// The query of `ranking`'s pattern, whose matches are shown best first (a fuzzy
+    /// finder's order) instead of in list order.
+    public init(ranking: FuzzyRanking) {
+        terms = []
+        pattern = ranking.pattern.matchesEverything ? nil : ranking.pattern
+        self.ranking = pattern == nil ? nil : ranking
     }
 
     /// Whether the query has no terms (it matches every row).
@@ -123,7 +137,7 @@ public struct FilterQuery: Hashable, Sendable, CustomStringConvertible {
     public func isRefinement(of other: FilterQuery) -> Bool {
         if other.isEmpty { return true }
         if pattern != nil || other.pattern != nil {
-            guard let pattern, let old = other.pattern else { return false }
+            guard let pattern, let old = other.pattern, ranking?.orderOnly == other.ranking?.orderOnly else { return false }
             return pattern.isRefinement(of: old)
         }
         return other.terms.allSatisfy { old in terms.contains { $0.implies(old) } }

@@ -86,6 +86,11 @@ public struct FilterRun: Sendable, Identifiable {
     ) async throws -> FilterResult {
         try Task.checkCancellation()
         precondition(source.count >= rowCount, "the source has \(source.count) rows, the run covers \(rowCount)")
+        if let ranking = query.ranking {
+            let order = try await ranking.rank(source, candidates: rankingCandidates, rowCount: rowCount,
+                                               chunkSize: chunkSize, parallelism: parallelism)
+            return FilterResult(id: id, matches: FilterMatches(query: query, order: order, coveredRows: rowCount))
+        }
         let matcher = QueryMatcher(query)
         let chunks = self.chunks(size: max(1, chunkSize))
         var parts = [[Int32]](repeating: [], count: chunks.count)
@@ -131,6 +136,10 @@ public struct FilterRun: Sendable, Identifiable {
     /// tests. It cannot be cancelled.
     public func perform<Source: FilterableText>(over source: Source) -> FilterResult {
         precondition(source.count >= rowCount, "the source has \(source.count) rows, the run covers \(rowCount)")
+        if let ranking = query.ranking {
+            let order = ranking.rankNow(source, candidates: rankingCandidates, rowCount: rowCount)
+            return FilterResult(id: id, matches: FilterMatches(query: query, order: order, coveredRows: rowCount))
+        }
         let matcher = QueryMatcher(query)
         let parts = chunks(size: max(1, rowCount)).map {
             Self.search($0, matcher: matcher, source: source, checksCancellation: false)
@@ -151,6 +160,13 @@ public struct FilterRun: Sendable, Identifiable {
             case .rows(let range): return range.count
             }
         }
+    }
+
+    /// The rows a ranked run scores: the prior matches and the rows after them (all of
+    /// them are ranked together), or nil for every row.
+    private var rankingCandidates: [Int32]? {
+        guard let prior else { return nil }
+        return prior.rows + (prior.coveredRows..<rowCount).map { Int32(truncatingIfNeeded: $0) }
     }
 
     /// The first row examined in full: rows before it are covered by the prior matches.

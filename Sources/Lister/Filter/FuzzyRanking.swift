@@ -21,7 +21,7 @@ public enum FuzzyTiebreak: String, CaseIterable, Hashable, Sendable {
 /// ```swift
 /// let ranked = try await FuzzyRanking(pattern: FuzzyPattern("main swift")).rank(store)
 /// ```
-public struct FuzzyRanking: Sendable {
+public struct FuzzyRanking: Hashable, Sendable {
     /// The pattern.
     public let pattern: FuzzyPattern
     /// Tiebreaks after the score, in order; `index` is always last.
@@ -39,6 +39,9 @@ public struct FuzzyRanking: Sendable {
         self.reversed = reversed
     }
 
+    /// The ordering without the pattern, to tell whether two rankings order alike.
+    var orderOnly: [String] { tiebreaks.map(\.rawValue) + ["\(sorts)", "\(reversed)"] }
+
     /// One matched row and what orders it.
     struct Entry {
         var row: Int32
@@ -48,15 +51,17 @@ public struct FuzzyRanking: Sendable {
         var end: Int32
     }
 
-    /// The rows of `source` (or of `candidates`, ascending) that match, best first.
+    /// The rows of `source` (or of `candidates`, ascending, or the first `rowCount`) that
+    /// match, best first.
     @concurrent
     public func rank<Source: FilterableText>(
         _ source: Source,
         candidates: [Int32]? = nil,
+        rowCount: Int? = nil,
         chunkSize: Int = FilterRun.defaultChunkSize,
         parallelism: Int = FilterRun.defaultParallelism
     ) async throws -> [Int32] {
-        let chunks = FilterRun.plainChunks(rowCount: source.count, candidates: candidates, size: max(1, chunkSize))
+        let chunks = FilterRun.plainChunks(rowCount: rowCount ?? source.count, candidates: candidates, size: max(1, chunkSize))
         var parts = [[Entry]](repeating: [], count: chunks.count)
         try await withThrowingTaskGroup(of: (Int, [Entry]).self) { group in
             var next = 0
@@ -81,8 +86,9 @@ public struct FuzzyRanking: Sendable {
     }
 
     /// The same ranking on the caller, in one go (small lists and tests).
-    public func rankNow<Source: FilterableText>(_ source: Source, candidates: [Int32]? = nil) -> [Int32] {
-        let chunks = FilterRun.plainChunks(rowCount: source.count, candidates: candidates, size: max(1, source.count))
+    public func rankNow<Source: FilterableText>(_ source: Source, candidates: [Int32]? = nil, rowCount: Int? = nil) -> [Int32] {
+        let count = rowCount ?? source.count
+        let chunks = FilterRun.plainChunks(rowCount: count, candidates: candidates, size: max(1, candidates?.count ?? count))
         return order(chunks.flatMap { score($0, of: source, checksCancellation: false) })
     }
 

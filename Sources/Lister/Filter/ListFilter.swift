@@ -16,6 +16,10 @@ struct ListFilter {
     /// The run in flight off the main actor, if any.
     var asyncRunID: Int?
 
+    /// The query whose matches the selection was last put on the best of (prompt-first
+    /// screens select the best match when the query changes).
+    var selectedTopFor: FilterQuery?
+
     /// Whether the list shows only matches (or the line is open).
     var isActive: Bool { isEditing || engine.isFiltering }
 }
@@ -30,4 +34,18 @@ public struct FilteredView: Sendable {
     public let scrollOffset: Int
     /// The query whose matches are drawn (for highlighting).
     public var query: FilterQuery { engine.matches?.query ?? engine.query }
+}
+
+/// The prompt of a prompt-first list (``ListScreen/filterPrompt``).
+public struct FilterPrompt: Hashable, Sendable {
+    /// Drawn before the query, as `> `.
+    public var prompt: String
+    /// The query typed in advance (`--query`).
+    public var query: String
+
+    /// Creates a prompt.
+    public init(prompt: String = "> ", query: String = "") {
+        self.prompt = prompt
+        self.query = query
+    }
 }

@@ -59,6 +59,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
 
     func appear(now: Duration) {
         self.now = now
+        openPrompt()
         if case .idle = model.state {
             run(model.load(now: now))
         } else if screen.canReload {
@@ -94,7 +95,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
             return .handled(changed: true)
         case .open:
             if screen.pickMode == .multiple, !marks.isEmpty { return .pick(markedItems) }
-            guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
+            guard let item = model.selectedItem, isSelectionVisible else {
+                return screen.filterPrompt != nil ? .pick([]) : .hint("Nothing to open")  // a finder ends: no match
+            }
             if screen.pickMode != .none { return .pick([item]) }
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")

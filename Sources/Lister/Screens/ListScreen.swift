@@ -85,6 +85,12 @@ public protocol ListScreen: Screen {
     /// ``FilterQuery/init(extended:options:)``.
     func filterQuery(_ text: String) -> FilterQuery
 
+    /// A prompt that makes the screen prompt-first, as a fuzzy finder is: the filter line is
+    /// always open and takes every printable key (so `q`, `r`, `/` and `?` are text),
+    /// Enter chooses the selected match (nothing when none matches), and Esc goes on to
+    /// the key table. Nil by default: `/` opens the filter.
+    var filterPrompt: FilterPrompt? { get }
+
     /// Keys this screen handles itself (they win over the app's keys). None by default.
     var actions: [ScreenAction<Self>] { get }
 
@@ -177,6 +183,8 @@ extension ListScreen {
     public func filterSource(for items: ItemList<Item>) -> (any FilterableText)? { nil }
 
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(text) }
+
+    public var filterPrompt: FilterPrompt? { nil }
 
     public var canReload: Bool { true }
 
