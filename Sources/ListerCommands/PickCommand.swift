@@ -81,8 +81,7 @@ extension PickCommand {
     /// The interactive picker.
     @MainActor
     func pick(_ options: PickOptions, input: (fd: Int32, child: pid_t?)) async throws {
-        for (set, name) in [(!options.expect.isEmpty, "--expect"), (options.printQuery, "--print-query"),
-                            (options.headerLines > 0, "--header-lines")] where set {
+        for (set, name) in [(options.headerLines > 0, "--header-lines")] where set {
             throw ValidationError("\(name) works only with --filter for now: the interactive picker does not support it yet")
         }
         let keyMap = try Self.keyMap(options.bindings)
@@ -95,7 +94,7 @@ extension PickCommand {
             let ranked = try await options.ranking(of: options.query).rank(PickText(lines: lines, fields: options.fields))
             if ranked.isEmpty, options.exitZero { throw ExitCode(1) }
             if ranked.count == 1, options.selectOne {
-                try print([lines[Int(ranked[0])]], options: options)
+                try print([lines[Int(ranked[0])]], choice: PromptChoice(query: options.query, key: nil), options: options)
                 throw ExitCode(0)
             }
             preloaded = lines
@@ -110,9 +109,9 @@ extension PickCommand {
         switch outcome {
         case .picked(let items):
             let picked = items.compactMap { $0 as? Line }
-            guard !picked.isEmpty else { throw ExitCode(1) }  // Enter with no match
-            try print(picked, options: options)
-            throw ExitCode(0)
+            let choice = items.first as? PromptChoice ?? PromptChoice(query: options.query, key: nil)
+            try print(picked, choice: choice, options: options)
+            throw ExitCode(picked.isEmpty ? 1 : 0)  // Enter with no match: 1
         case .interrupted(let signal) where signal != .interrupt:
             throw ExitCode(outcome.exitStatus)
         default:
@@ -120,8 +119,15 @@ extension PickCommand {
         }
     }
 
-    private func print(_ lines: [Line], options: PickOptions) throws {
+    /// fzf's output: the query (`--print-query`), the key that chose (`--expect`, empty
+    /// for Enter), then the lines.
+    private func print(_ lines: [Line], choice: PromptChoice, options: PickOptions) throws {
         var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
+        if options.printQuery { try output.append(Array(choice.query.utf8)) }
+        if !options.expect.isEmpty {
+            let name = choice.key.flatMap { key in options.expect.first { $0.key == key }?.name } ?? ""
+            try output.append(Array(name.utf8))
+        }
         for line in lines { try output.append(Array(line.bytes)) }
         try output.flush()
     }

@@ -195,6 +195,23 @@ func fzfPath() -> String? {
         #expect(try none.waitForExit() == 1)
     }
 
+    @Test func expectPrintsTheKeyThatChoseAfterTheQuery() throws {
+        let (session, file) = try session(["--expect", "ctrl-x,f2", "--print-query"], input: "alpha\nbeta\n")
+        defer { session.close(); try? FileManager.default.removeItem(at: file) }
+        try session.waitFor("1/2")
+        try session.type("bt")
+        try session.waitFor("1/1 of 2")
+        try session.sendKeys("C-x")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "bt\nctrl-x\nbeta\n")
+        let (enter, other) = try self.session(["--expect=ctrl-x"], input: "alpha\nbeta\n")
+        defer { enter.close(); try? FileManager.default.removeItem(at: other) }
+        try enter.waitFor("1/2")
+        try enter.sendKeys("Enter")
+        #expect(try enter.waitForExit() == 0)
+        #expect(try enter.standardOutput() == "\nalpha\n")  // Enter: an empty key line
+    }
+
     @Test func defaultOptsAndBindApply() throws {
         let (session, file) = try session(["--bind", "ctrl-a:last"], input: "one\ntwo\nthree\n",
                                           environment: ["LISTER_DEFAULT_OPTS": "--prompt 'pick> ' --multi"])

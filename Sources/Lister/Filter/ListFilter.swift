@@ -1,3 +1,5 @@
+import TerminalCore
+
 /// A list screen's filter as its host keeps it: the line being typed, the query kept after
 /// Enter, the engine, and where the filtered rows are scrolled.
 struct ListFilter {
@@ -42,10 +44,29 @@ public struct FilterPrompt: Hashable, Sendable {
     public var prompt: String
     /// The query typed in advance (`--query`).
     public var query: String
+    /// Keys that choose like Enter, and are told in the outcome (fzf's `--expect`).
+    public var acceptKeys: [Key]
 
     /// Creates a prompt.
-    public init(prompt: String = "> ", query: String = "") {
+    public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = []) {
         self.prompt = prompt
         self.query = query
+        self.acceptKeys = acceptKeys
+    }
+}
+
+/// The first item of a prompt-first screen's ``Outcome/picked(_:)``: the query as it
+/// stood and the key that chose (nil for Enter). The chosen items follow it; none when
+/// nothing matched.
+public struct PromptChoice: Sendable, Hashable {
+    /// The query typed.
+    public let query: String
+    /// The key that chose, when it was one of ``FilterPrompt/acceptKeys``.
+    public let key: Key?
+
+    /// Creates a choice.
+    public init(query: String, key: Key?) {
+        self.query = query
+        self.key = key
     }
 }

@@ -36,12 +36,25 @@ extension ListHost {
         applyQuery()
     }
 
+    /// A prompt-first screen's choice: the query and key first, then the marked items, or
+    /// the selected one, or none when nothing matches.
+    func promptChoice(key: Key?) -> HostResponse {
+        let choice = PromptChoice(query: filter.text, key: key)
+        if screen.pickMode == .multiple, !marks.isEmpty { return .pick([choice] + markedItems) }
+        guard let item = model.selectedItem, isSelectionVisible else { return .pick([choice]) }
+        return .pick([choice, item])
+    }
+
     /// Takes typed keys while the filter line is open.
     func edit(_ key: Key, now: Duration) -> HostResponse? {
         self.now = now
         guard filter.isEditing else { return performAction(for: key) }
-        if screen.filterPrompt != nil {
+        if let prompt = screen.filterPrompt {
             // Prompt-first: the line never closes; Enter and Esc go on to the key table.
+            if prompt.acceptKeys.contains(key) {
+                finishFilterNow()
+                return promptChoice(key: key)
+            }
             switch key {
             case .enter, .escape: return nil
             case .backspace where filter.text.isEmpty: return .handled(changed: false)

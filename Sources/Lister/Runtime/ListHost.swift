@@ -94,10 +94,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             return .handled(changed: true)
         case .open:
+            if screen.filterPrompt != nil { return promptChoice(key: nil) }
             if screen.pickMode == .multiple, !marks.isEmpty { return .pick(markedItems) }
-            guard let item = model.selectedItem, isSelectionVisible else {
-                return screen.filterPrompt != nil ? .pick([]) : .hint("Nothing to open")  // a finder ends: no match
-            }
+            guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             if screen.pickMode != .none { return .pick([item]) }
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")
