@@ -71,7 +71,18 @@ struct PickCommand: InteractiveCommand {
         let ranked = try await options.ranking(of: query).rank(PickText(lines: lines, fields: options.fields), candidates: candidates)
         var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
         if options.printQuery { try output.append(Array(query.utf8)) }
-        for row in ranked { try output.append(Array(lines[Int(row)].bytes)) }
+        // Read in ascending order a block of ranked rows at a time: a large file is read
+        // back as needed, and in row order the reads are sequential.
+        var start = 0
+        while start < ranked.count {
+            let block = ranked[start..<min(start + 65_536, ranked.count)]
+            var texts = [[UInt8]](repeating: [], count: block.count)
+            for (offset, row) in block.enumerated().sorted(by: { $0.element < $1.element }) {
+                texts[offset] = Array(lines[Int(row)].bytes)
+            }
+            for text in texts { try output.append(text) }
+            start += block.count
+        }
         try output.flush()
         throw ExitCode(ranked.isEmpty ? 1 : 0)
     }

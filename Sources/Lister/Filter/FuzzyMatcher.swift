@@ -27,8 +27,15 @@ struct FuzzyMatcher {
     /// test that rejects most lines before they are decoded.
     private let required: [(bytes: [UInt8], folds: Bool)]
 
+    /// Whether ``required`` is the whole test for a line whose bytes are ASCII: every
+    /// group is one fuzzy ASCII term.
+    private let requiredDecides: Bool
+
     init(_ pattern: FuzzyPattern) {
         self.pattern = pattern
+        requiredDecides = pattern.groups.allSatisfy { group in
+            group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse && group[0].scalars.allSatisfy { $0 < 0x80 }
+        }
         needsFolded = pattern.groups.contains { $0.contains { !$0.isCaseSensitive } }
         required = pattern.groups.compactMap { group in
             guard group.count == 1, let term = group.first, !term.isInverse, term.scalars.allSatisfy({ $0 < 0x80 })
@@ -63,6 +70,7 @@ struct FuzzyMatcher {
     mutating func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if pattern.matchesEverything { return true }
         guard mayMatch(bytes) else { return false }
+        if requiredDecides, ByteSearch.isASCII(bytes) { return true }  // the common case: no decoding
         line.load(bytes, needsFolded: needsFolded, needsBonuses: false)
         for group in pattern.groups {
             let satisfied = group.contains { term in
@@ -75,7 +83,7 @@ struct FuzzyMatcher {
     }
 
     /// The match of `bytes`, scored, or nil.
-    mutating func match(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzyMatch? {
+    mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, withPositions: Bool = true) -> FuzzyMatch? {
         if pattern.matchesEverything { return FuzzyMatch(score: 0, positions: [], length: 0) }
         guard mayMatch(bytes) else { return nil }
         line.load(bytes, needsFolded: needsFolded)
@@ -86,7 +94,7 @@ struct FuzzyMatcher {
             for term in group {
                 let text = line.text(caseSensitive: term.isCaseSensitive)
                 let found: FuzzyScore.TermMatch? = switch term.kind {
-                case .fuzzy: FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table)
+                case .fuzzy: FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions)
                 case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars)
                 case .prefix: FuzzyScore.prefix(text, line.bonuses, pattern: term.scalars)
                 case .suffix: FuzzyScore.suffix(text, line.bonuses, pattern: term.scalars)
@@ -96,13 +104,14 @@ struct FuzzyMatcher {
                     if found == nil { satisfied = true; break }
                 } else if let found {
                     total += Int(found.score)
-                    positions += found.positions
+                    if withPositions { positions += found.positions }
                     satisfied = true
                     break
                 }
             }
             if !satisfied { return nil }
         }
+        guard withPositions else { return FuzzyMatch(score: total, positions: [], length: line.trimmedLength) }
         positions.sort()
         var unique: [Int] = []
         unique.reserveCapacity(positions.count)

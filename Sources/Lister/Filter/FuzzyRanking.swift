@@ -96,9 +96,10 @@ public struct FuzzyRanking: Hashable, Sendable {
     func score<Source: FilterableText>(_ chunk: FilterRun.Chunk, of source: Source, checksCancellation: Bool) -> [Entry] {
         var matcher = FuzzyMatcher(pattern)
         var entries: [Entry] = []
+        let withPositions = sorts && tiebreaks.contains { $0 == .begin || $0 == .end }
         FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
             source.forEachUTF8(in: batch) { row, utf8 in
-                guard let found = matcher.match(utf8) else { return }
+                guard let found = matcher.match(utf8, withPositions: withPositions) else { return }
                 entries.append(Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score),
                                      length: Int32(clamping: found.length), begin: Int32(clamping: found.begin),
                                      end: Int32(clamping: found.distanceFromEnd)))
@@ -109,27 +110,40 @@ public struct FuzzyRanking: Hashable, Sendable {
 
     /// The entries in rank order.
     func order(_ entries: [Entry]) -> [Int32] {
-        var entries = entries
         let reversed = self.reversed
         // Only `!` terms: nothing scores, so the input order stays (as in fzf).
         let scores = pattern.groups.contains { $0.contains { !$0.isInverse } }
         guard sorts, scores else {
             return reversed ? entries.reversed().map(\.row) : entries.map(\.row)
         }
-        let tiebreaks = self.tiebreaks.filter { $0 != .index }
-        entries.sort { lhs, rhs in
-            if lhs.score != rhs.score { return lhs.score > rhs.score }
-            for tiebreak in tiebreaks {
-                let (left, right): (Int32, Int32) = switch tiebreak {
-                case .length: (lhs.length, rhs.length)
-                case .begin: (lhs.begin, rhs.begin)
-                case .end: (lhs.end, rhs.end)
-                case .index: (0, 0)
-                }
-                if left != right { return left < right }
+        let tiebreaks = self.tiebreaks.prefix { $0 != .index }  // nothing after index can matter
+        func value(_ entry: Entry, _ tiebreak: FuzzyTiebreak) -> Int32 {
+            switch tiebreak {
+            case .length: entry.length
+            case .begin: entry.begin
+            case .end: entry.end
+            case .index: 0
             }
-            return reversed ? lhs.row > rhs.row : lhs.row < rhs.row
         }
-        return entries.map(\.row)
+        // One 64-bit key per entry (the score, then the first tiebreak), so that most
+        // comparisons are one integer comparison; the other tiebreaks only on equal keys.
+        let first = tiebreaks.first
+        var keyed = entries.indices.map { index -> (key: UInt64, index: Int32) in
+            let entry = entries[index]
+            let score = UInt64(UInt32(bitPattern: entry.score) ^ 0x8000_0000)
+            let tie = first.map { UInt64(UInt32(bitPattern: value(entry, $0)) ^ 0x8000_0000) } ?? 0
+            return (((0xFFFF_FFFF - score) << 32) | tie, Int32(truncatingIfNeeded: index))
+        }
+        let rest = Array(tiebreaks.dropFirst())
+        keyed.sort { lhs, rhs in
+            if lhs.key != rhs.key { return lhs.key < rhs.key }
+            let left = entries[Int(lhs.index)], right = entries[Int(rhs.index)]
+            for tiebreak in rest {
+                let a = value(left, tiebreak), b = value(right, tiebreak)
+                if a != b { return a < b }
+            }
+            return reversed ? left.row > right.row : left.row < right.row
+        }
+        return keyed.map { entries[Int($0.index)].row }
     }
 }

@@ -111,11 +111,13 @@ enum FuzzyScore {
     }
 
     /// The best alignment of `pattern` as a subsequence of `text`, or nil.
-    static func fuzzy(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], table: inout ScoreTable) -> TermMatch? {
+    static func fuzzy(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], table: inout ScoreTable,
+                      withPositions: Bool = true) -> TermMatch? {
         let m = pattern.count, n = text.count
         guard m > 0 else { return TermMatch(score: 0, positions: []) }
         // The first possible position of each pattern character, and the last of the last.
-        var firsts = [Int](repeating: 0, count: m)
+        var firsts = table.takeFirsts(count: m)
+        defer { table.firsts = firsts }
         var p = 0
         var index = 0
         while index < n, p < m {
@@ -189,6 +191,7 @@ enum FuzzyScore {
                 left = score
             }
         }
+        guard withPositions else { return TermMatch(score: maxScore, positions: []) }
         // Back from the best end to the positions that scored.
         var positions = [Int](repeating: 0, count: m)
         var row = m - 1, column = maxColumn, preferMatch = true
@@ -316,6 +319,15 @@ enum FuzzyScore {
 struct ScoreTable {
     var scores: [Int32] = []
     var runs: [Int32] = []
+    var firsts: [Int] = []
+
+    /// The buffer of first positions, `count` long, taken out so that it is not copied.
+    mutating func takeFirsts(count: Int) -> [Int] {
+        var taken: [Int] = []
+        swap(&taken, &firsts)
+        if taken.count < count { taken = [Int](repeating: 0, count: count) }
+        return taken
+    }
 
     mutating func prepare(rows: Int, width: Int) {
         let cells = rows * width
