@@ -166,6 +166,10 @@ func fzfPath() -> String? {
         let screen = try session.waitFor("> q/r?")
         #expect(screen.contains("1/2 of 3"))
         #expect(screen.components(separatedBy: "\n")[1] == "q/r?")  // ranked above the earlier, scattered match
+        try session.sendKeys("C-j")
+        try session.waitFor("2/2 of 3")
+        try session.sendKeys("C-k")
+        try session.waitFor("1/2 of 3")
         try session.sendKeys("Enter")
         #expect(try session.waitForExit() == 0)
         #expect(try session.standardOutput() == "q/r?\n")
