@@ -66,6 +66,9 @@ import Testing
         #expect(out == "bar:foo\n")
         let last = try shell("\(try lister()) pick -d : --nth=-1 -f bar < '\(input.path)'")
         #expect(last.1 == "foo:bar\n")
+        // --with-nth: only the shown fields are searched; the printed line stays whole.
+        let shown = try shell("\(try lister()) pick -d : --with-nth 2.. -f ^foo < '\(input.path)'")
+        #expect(shown.1 == "bar:foo\n")
     }
 
     @Test func defaultCommandFeedsThePickWhenStandardInputIsATerminal() throws {

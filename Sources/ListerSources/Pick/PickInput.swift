@@ -24,19 +24,31 @@ public struct PickText: FilterableText {
     public var count: Int { lines.count }
 
     public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let nth = fields.nth else { return lines.withUTF8(row: row, body) }
-        var selected: [UInt8] = []
-        lines.withUTF8(row: row) { fields.select(nth, of: $0, into: &selected) }
-        selected.withUnsafeBufferPointer(body)
+        guard !fields.isIdentity else { return lines.withUTF8(row: row, body) }
+        var shown: [UInt8] = [], selected: [UInt8] = []
+        lines.withUTF8(row: row) { transform($0, shown: &shown, selected: &selected, body) }
     }
 
     public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let nth = fields.nth else { return lines.forEachUTF8(in: rows, body) }
-        var selected: [UInt8] = []
+        guard !fields.isIdentity else { return lines.forEachUTF8(in: rows, body) }
+        var shown: [UInt8] = [], selected: [UInt8] = []
         lines.forEachUTF8(in: rows) { row, bytes in
-            fields.select(nth, of: bytes, into: &selected)
-            selected.withUnsafeBufferPointer { body(row, $0) }
+            transform(bytes, shown: &shown, selected: &selected) { body(row, $0) }
         }
+    }
+
+    /// The text searched, as fzf has it: the `--with-nth` fields (what is shown), and of
+    /// those the `--nth` fields.
+    private func transform(_ line: UnsafeBufferPointer<UInt8>, shown: inout [UInt8], selected: inout [UInt8],
+                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let withNth = fields.withNth {
+            fields.select(withNth, of: line, into: &shown)
+            guard let nth = fields.nth else { return shown.withUnsafeBufferPointer(body) }
+            shown.withUnsafeBufferPointer { fields.select(nth, of: $0, into: &selected) }
+        } else if let nth = fields.nth {
+            fields.select(nth, of: line, into: &selected)
+        }
+        selected.withUnsafeBufferPointer(body)
     }
 }
 
