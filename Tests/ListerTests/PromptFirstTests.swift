@@ -6,9 +6,10 @@ import Testing
 /// A prompt-first list (``ListScreen/filterPrompt``), as `lister pick` uses it.
 private struct FinderScreen: ListScreen {
     let loader: ScriptedLoader<[Fruit]>
+    var onTop = false
     var title: String { "Find" }
     var pickMode: PickMode { .multiple }
-    var filterPrompt: FilterPrompt? { FilterPrompt(prompt: "> ", query: "e", acceptKeys: [.control("x")]) }
+    var filterPrompt: FilterPrompt? { FilterPrompt(prompt: "> ", query: "e", acceptKeys: [.control("x")], isOnTop: onTop) }
 
     nonisolated func load() async throws -> [Fruit] { try await loader.load() }
     func row(_ fruit: Fruit, context: RowContext) -> Text { Text(fruit.name) }
@@ -17,9 +18,9 @@ private struct FinderScreen: ListScreen {
 
 @MainActor
 @Suite struct PromptFirstTests {
-    func loadedApp() async -> HeadlessApp {
+    func loadedApp(onTop: Bool = false) async -> HeadlessApp {
         let loader = ScriptedLoader<[Fruit]>()
-        let app = HeadlessApp(root: FinderScreen(loader: loader), size: Size(rows: 10, columns: 40))
+        let app = HeadlessApp(root: FinderScreen(loader: loader, onTop: onTop), size: Size(rows: 10, columns: 40))
         await app.start()
         loader.succeed(fruits)
         await app.settle()
@@ -70,5 +71,13 @@ private struct FinderScreen: ListScreen {
         await other.press(.control("x"))
         guard case .picked(let found)? = other.outcome else { Issue.record("no pick"); return }
         #expect((found.last as? Fruit)?.name == "fig")
+    }
+
+    @Test func thePromptCanBeOnTopOfTheRows() async {
+        let app = await loadedApp(onTop: true)
+        await app.type("r")
+        await app.settle()
+        #expect(Array(app.lines[1...4]) == ["> er", "  cherry", "  elderberry", ""])
+        #expect(app.frame?.cursor == Point(row: 1, column: 4))
     }
 }

@@ -46,12 +46,16 @@ public struct FilterPrompt: Hashable, Sendable {
     public var query: String
     /// Keys that choose like Enter, and are told in the outcome (fzf's `--expect`).
     public var acceptKeys: [Key]
+    /// Whether the prompt is drawn above the rows (fzf's `--layout reverse`) instead of
+    /// below them.
+    public var isOnTop: Bool
 
     /// Creates a prompt.
-    public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = []) {
+    public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false) {
         self.prompt = prompt
         self.query = query
         self.acceptKeys = acceptKeys
+        self.isOnTop = isOnTop
     }
 }
 

@@ -178,7 +178,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
             screen.body(context(now: now)).render(in: rect, buffer: &buffer)
             return
         }
-        let (list, line) = rect.splitBottom(1)
+        let onTop = screen.filterPrompt?.isOnTop == true
+        let (list, line) = onTop ? { let (top, rest) = rect.splitTop(1); return (rest, top) }() : rect.splitBottom(1)
         screen.body(context(now: now)).render(in: list, buffer: &buffer)
         renderFilterLine(in: line, buffer: &buffer)
     }
@@ -353,7 +354,9 @@ extension ListHost {
         self.now = now
         let before = model.selection
         if filter.isActive {
-            let position = filter.scrollOffset + line
+            let onTop = screen.filterPrompt?.isOnTop == true
+            if onTop, line == 0 { return (nil, .handled(changed: false)) }  // the prompt
+            let position = filter.scrollOffset + line - (onTop ? 1 : 0)
             guard position < filter.engine.visibleCount else { return clickFooter(now: now) }
             model.select(filter.engine.row(atVisible: position))
         } else if let sections = context(now: now).sections, model.count > 0 {

@@ -48,7 +48,8 @@ public struct PickScreen: ListScreen {
 
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
 
-    public var filterPrompt: FilterPrompt? { FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key)) }
+    public var filterPrompt: FilterPrompt? { FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
+                     isOnTop: options.reverse) }
 
     public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
         guard let store = items.storage as? LineStore else { return nil }
