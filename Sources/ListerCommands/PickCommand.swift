@@ -10,25 +10,15 @@ import Glibc
 struct PickCommand: InteractiveCommand {
     static let configuration = CommandConfiguration(
         commandName: "pick",
-        abstract: "A fuzzy picker that takes fzf's options (for now: --filter, without a screen).",
+        abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter, -1/--select-1, -0/--exit-0,
-            --print-query, --header, --header-lines N, --prompt, --layout default|reverse,
-            -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…],
-            -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…],
-            -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal.
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal; --header-lines N with --filter only.
 
-            Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix,
-            suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
+            Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
-            Actions for --bind: accept, abort, up, down, page-up, page-down, first, last,
-            toggle, toggle+down, toggle+up, select-all, deselect-all, toggle-all,
-            clear-query, backward-delete-char, backward-kill-word, unix-line-discard,
-            print-query, ignore.
+            Keys: type to edit the query (every printable key is text), Backspace; Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore.
 
-            LISTER_DEFAULT_OPTS is read first (split like a shell command line);
-            LISTER_DEFAULT_COMMAND is run with sh -c for input when standard input is a
-            terminal. Exit status: 0 picked, 1 no match, 2 error, 130 left (Esc, Ctrl-C, Ctrl-G).
+            LISTER_DEFAULT_OPTS is read first (split like a shell command line); LISTER_DEFAULT_COMMAND is run with sh -c for input when standard input is a terminal. Exit status: 0 picked, 1 no match, 2 error, 130 left (Esc, Ctrl-C, Ctrl-G).
             """
     )
 
