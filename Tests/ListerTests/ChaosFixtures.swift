@@ -265,13 +265,15 @@ struct ChaosGrouped: ChaosList, GroupedListScreen {
     func sectionTitle(for item: ChaosItem) -> String { "Section \(item.id / 5)" }
 }
 
-/// A multiple picker: Tab marks, Enter ends the app with the marked rows.
+/// A multiple picker: Tab marks, Enter ends the app with the marked rows. Its rows take two
+/// lines, so moves, pages, clicks, marks and the filter meet rows of several lines.
 struct ChaosPicker: ChaosList {
     let world: ChaosWorld
     let observer: ChaosObserver
     let instance: Int
     var kind: ChaosKind { .picker }
     var pickMode: PickMode { .multiple }
+    var rowHeight: RowHeight { .uniform(2) }
 
     nonisolated func load() async throws -> [ChaosItem] { try await world.picker.load() }
 }

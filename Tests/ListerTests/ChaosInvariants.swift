@@ -7,7 +7,32 @@ import TerminalCore
 extension ChaosRun {
     func check() -> String? {
         checkFrame() ?? checkStack() ?? checkLoads() ?? checkSnapshots() ?? checkDetails() ?? checkTop() ?? checkSections()
-            ?? checkInput() ?? checkRowReuse()
+            ?? checkInput() ?? checkRowReuse() ?? checkSelectionShown()
+    }
+
+    // MARK: - The selection is on screen
+
+    /// A list whose selected item is shown draws it inside the list's region: the cursor
+    /// (placed on the selected row) is on one of the region's lines, whatever the size, the
+    /// row heights or the filter. Checked when the last body drawn was the top screen's.
+    private func checkSelectionShown() -> String? {
+        guard let frame = app.frame, !app.runtime.needsRender, !app.runtime.showingHelp,
+              let top = app.runtime.stack.last, let snapshot = observer.snapshots.last,
+              snapshot.kind.rawValue == top.title, !snapshot.items.isEmpty, !snapshot.isLoading,
+              let list = app.runtime.regions.rect(of: .list), list.height > 0, list.width > 0
+        else { return nil }
+        if let filter = snapshot.filter {
+            guard filter.engine.isFiltering, filter.engine.visibleCount > 0, filter.selection != nil else { return nil }
+        }
+        tally["selections on screen", default: 0] += 1
+        guard let cursor = frame.cursor else {
+            return "\(top.title): item \(snapshot.selection) is selected, but no row is drawn selected (no cursor)"
+        }
+        if snapshot.filter != nil, cursor.row == list.bottom { return nil }  // typing: the cursor is on the filter's line
+        guard cursor.row >= list.top, cursor.row < list.bottom else {
+            return "\(top.title): the selected row is drawn on line \(cursor.row), outside the list's lines \(list.top)..<\(list.bottom)"
+        }
+        return nil
     }
 
     // MARK: - Rows reused from earlier frames

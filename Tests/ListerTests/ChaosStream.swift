@@ -64,6 +64,8 @@ struct ChaosStreamScreen: ChaosList {
     let observer: ChaosObserver
     let instance: Int
     var kind: ChaosKind { .stream }
+    /// Two lines a row, as the picker's: rows of several lines meet a list that grows.
+    var rowHeight: RowHeight { .uniform(2) }
 
     nonisolated func load() async throws -> [ChaosItem] { try await world.stream.load(progress: .ignored) }
 

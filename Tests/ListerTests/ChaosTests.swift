@@ -44,6 +44,8 @@ import Testing
         #expect(run.tally["steps under help", default: 0] > 20, "\(run.tally)")
         // Keys on settled lists, where frames are drawn ahead (9 to 36 a seed).
         #expect(run.tally["frames drawn ahead and checked", default: 0] > 5, "\(run.tally)")
+        // Selected rows checked to be on the list's lines (rows of two lines among them).
+        #expect(run.tally["selections on screen", default: 0] > 100, "\(run.tally)")
     }
 
     /// Whether the thread sanitizer is on (`make test-tsan`): it runs a quarter of the steps,

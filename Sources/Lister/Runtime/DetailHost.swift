@@ -2,7 +2,12 @@ import TerminalCore
 
 /// Hosts a ``DetailScreen``: owns its ``DetailModel``, runs its loads, draws it.
 @MainActor
-final class DetailHost<S: DetailScreen>: ScreenHost {
+final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
+    /// What the detail's load brings back.
+    enum Message: Sendable {
+        case loaded(Result<S.Value, ListError>)
+    }
+
     let id: Int
     let screen: S
     private(set) var model: DetailModel<S.Value>
@@ -34,21 +39,21 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
         return lines
     }
 
-    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+    func perform(_ command: Command, now: Duration) -> HostResponse {
         let before = model.scrollOffset
         let count = contentLines.count
         switch command {
         case .up: model.scroll(by: -1, lineCount: count, height: height)
         case .down: model.scroll(by: 1, lineCount: count, height: height)
-        case .pageUp: model.scroll(by: -max(1, pageSize - 1), lineCount: count, height: height)
-        case .pageDown: model.scroll(by: max(1, pageSize - 1), lineCount: count, height: height)
+        case .pageUp: model.scroll(by: -max(1, height - 1), lineCount: count, height: height)
+        case .pageDown: model.scroll(by: max(1, height - 1), lineCount: count, height: height)
         case .top: model.scroll(to: 0, lineCount: count, height: height)
         case .bottom: model.scroll(to: count, lineCount: count, height: height)
         case .refresh, .reload:
             guard screen.canReload else { return .hint("This cannot be loaded again") }
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             return .handled(changed: true)
-        case .open, .openOnly:
+        case .open, .drillIn:
             guard case .loaded(let value) = model.state, case .screen(let next) = screen.open(value) else {
                 return .hint("Nothing to open here")
             }
@@ -63,7 +68,7 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
         switch command {
         case .up, .down, .pageUp, .pageDown, .top, .bottom: return true
         case .refresh, .reload: return screen.canReload
-        case .open, .openOnly:
+        case .open, .drillIn:
             // A detail never chooses: its `open` pushes a screen or does nothing.
             guard case .loaded(let value) = model.state, case .screen = screen.open(value) else { return false }
             return true
@@ -71,18 +76,21 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
         }
     }
 
-    func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool {
-        guard let result = payload as? Result<S.Value, ListError> else { return false }
-        return model.receive(result, generation: generation, now: now)
+    func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
+        switch message {
+        case .loaded(let result): return model.receive(result, generation: load.generation, now: now)
+        }
     }
 
     func advance(to now: Duration) -> Bool { !model.loads.isSettled && model.advance(to: now) }
 
     func nextDeadline(after now: Duration) -> Duration? { model.loads.nextDeadline(after: now) }
 
-    func layout(listHeight: Int) { height = listHeight }
+    var pageHeight: Int { height }
 
-    func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
+    func layout(body: Rect) { height = body.height }
+
+    func render(in rect: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration) {
         width = rect.width
         var views: [any View]
         switch model.state {
@@ -127,17 +135,20 @@ final class DetailHost<S: DetailScreen>: ScreenHost {
             switch effect {
             case .start(let generation):
                 let screen = self.screen
-                scheduler.startLoad(screen: id, generation: generation) {
+                let reply = Reply(to: self)
+                scheduler.startLoad(LoadID(screen: id, stream: .list, generation: generation)) {
+                    let result: Result<S.Value, ListError>
                     do {
                         let value = try await screen.load()
                         try Task.checkCancellation()
-                        return Result<S.Value, ListError>.success(value)
+                        result = .success(value)
                     } catch {
-                        return Result<S.Value, ListError>.failure(ListError(error))
+                        result = .failure(ListError(error))
                     }
+                    return reply(.loaded(result), summary: LoadSummary(result))
                 }
             case .cancel(let generation):
-                scheduler.cancelLoad(screen: id, generation: generation)
+                scheduler.cancelLoad(LoadID(screen: id, stream: .list, generation: generation))
             }
         }
     }

@@ -6,7 +6,7 @@ public enum Command: Hashable, Sendable {
     /// Open the selected row (or pick it, in a picker).
     case open
     /// Open the selected row; never picks.
-    case openOnly
+    case drillIn
     /// Open the filter line.
     case filter
     /// Mark or unmark the row and move down (a multiple picker).
@@ -95,7 +95,7 @@ public struct KeyMap: Hashable, Sendable {
         KeyBinding([.home, .character("g")], .top, help: "First row"),
         KeyBinding([.end, .character("G")], .bottom, help: "Last loaded row"),
         KeyBinding([.enter, .control("j")], .open, help: "Open or choose"),
-        KeyBinding([.right, .character("l")], .openOnly, help: "Open (never chooses)"),
+        KeyBinding([.right, .character("l")], .drillIn, help: "Open (never chooses)"),
         KeyBinding([.left, .character("h"), .backspace], .parent, help: "Back to the previous screen"),
         KeyBinding([.character("/")], .filter, help: "Filter the rows"),
         KeyBinding([.character("<")], .scrollLeft, help: "Scroll long rows left"),

@@ -45,8 +45,9 @@ extension ListHost {
         return .pick([choice, item])
     }
 
-    /// Takes typed keys while the filter line is open.
-    func edit(_ key: Key, now: Duration) -> HostResponse? {
+    /// Takes typed keys while the filter line is open; else runs the screen's action for
+    /// `key`, if it has one.
+    func handleOwnKey(_ key: Key, now: Duration) -> HostResponse? {
         self.now = now
         guard filter.isEditing else { return performAction(for: key) }
         if let prompt = screen.filterPrompt {
@@ -138,7 +139,7 @@ extension ListHost {
         while true {
             if case .none = action { return }
             if let running = filter.asyncRunID {
-                scheduler.cancelLoad(screen: id, generation: -running)
+                scheduler.cancelLoad(LoadID(screen: id, stream: .filter, generation: running))
                 filter.asyncRunID = nil
             }
             guard case .start(let run) = action else { return }
@@ -148,12 +149,12 @@ extension ListHost {
                 continue
             }
             filter.asyncRunID = run.id
-            // Negative generations keep filter runs apart from loads in the scheduler.
-            scheduler.startLoad(screen: id, generation: -run.id) {
+            let reply = Reply(to: self)
+            scheduler.startLoad(LoadID(screen: id, stream: .filter, generation: run.id)) {
                 do {
-                    return FilterOutcome.finished(try await run.run(over: source))
+                    return reply(.filtered(.finished(try await run.run(over: source))))
                 } catch {
-                    return FilterOutcome.stopped(id: run.id)
+                    return reply(.filtered(.stopped(id: run.id)))
                 }
             }
             return
@@ -188,7 +189,7 @@ extension ListHost {
     }
 
     /// Navigation over the matches while a filter is kept; nil when not filtering.
-    func performFiltered(_ command: Command, pageSize: Int) -> HostResponse? {
+    func performFiltered(_ command: Command) -> HostResponse? {
         let engine = filter.engine
         guard engine.isFiltering else { return nil }
         let count = engine.visibleCount
@@ -197,8 +198,12 @@ extension ListHost {
         switch command {
         case .up: target = current - 1
         case .down: target = current + 1
-        case .pageUp: target = current - max(1, pageSize - 2)
-        case .pageDown: target = current + max(1, pageSize - 2)
+        case .pageUp, .pageDown:
+            let forward = command == .pageDown
+            let layout = context(now: now).rowLayout
+            let rows = layout.height == nil ? max(1, pageHeight - 1)
+                : layout.pageRows(from: current, visibleIn: pageHeight, rows: count, forward: forward)
+            target = current + (forward ? rows : -rows)
         case .top: target = 0
         case .bottom: target = count - 1
         default: return nil
@@ -211,14 +216,13 @@ extension ListHost {
 
     /// Keeps the selected match in view above the filter line; a paged list loads its next
     /// page only when the selection reaches the last match.
-    func layoutFiltered(listHeight: Int) {
+    func layoutFiltered(listHeight height: Int) {
         syncFilter()
-        let height = max(0, listHeight - 1)
         let engine = filter.engine
         let footer = context(now: now).listView { _, _ in Nothing() }.footer == nil ? 0 : 1
         let position = engine.visiblePosition(ofRow: model.selection) ?? 0
-        filter.scrollOffset = ListView.scrollOffset(keeping: position, visibleIn: height, from: filter.scrollOffset,
-                                                    rows: engine.visibleCount + footer)
+        filter.scrollOffset = context(now: now).rowLayout.scrollOffset(keeping: position, visibleIn: height,
+                                                                       from: filter.scrollOffset, rows: engine.visibleCount + footer)
         if firstPage != nil, model.paging == .more, engine.running == nil,
            engine.visibleCount == 0 || position >= engine.visibleCount - 1 {
             run(model.loadMore(now: now))

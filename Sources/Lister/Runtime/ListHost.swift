@@ -3,7 +3,19 @@ import TerminalCore
 /// Hosts a ``ListScreen`` (paged and grouped ones too): owns its ``ListModel``, runs its
 /// loads, draws its body.
 @MainActor
-final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
+final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver {
+    /// What this host's loads bring back.
+    enum Message: Sendable {
+        /// The whole list (a one-shot load).
+        case loaded(Result<ItemList<S.Item>, ListError>)
+        /// A page of a paged list: the first one or a later one.
+        case page(Result<Page<S.Item, NextPage<S.Item>>, ListError>)
+        /// The rows a streaming load has brought so far.
+        case progress(ItemList<S.Item>)
+        /// A filter run off the main actor ended.
+        case filtered(FilterOutcome)
+    }
+
     let id: Int
     /// The screen; a ``ScreenAction`` may replace it.
     private(set) var screen: S {
@@ -34,6 +46,11 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
     var now: Duration = .zero
     /// Set while ``speculating(_:)`` runs: effects are dropped with the state they came from.
     private var isSpeculating = false
+    /// Where the list was drawn in the last frame, and the room its body had then: a body
+    /// with lines around its list (or a pane beside it) gives the list less than the body.
+    private var drawnList: (body: Rect, list: Rect)?
+    /// The rows of the list as last laid out.
+    private(set) var pageHeight = 0
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -67,17 +84,17 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
         }
     }
 
-    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+    func perform(_ command: Command, now: Duration) -> HostResponse {
         self.now = now
-        if command == .open || command == .openOnly || command == .mark { finishFilterNow() }
-        if let response = performFiltered(command, pageSize: pageSize) { return response }
+        if command == .open || command == .drillIn || command == .mark { finishFilterNow() }
+        if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         switch command {
         case .filter:
             openFilter()
             return .handled(changed: true)
         case .mark:
-            return toggleMark(pageSize: pageSize)
+            return toggleMark()
         case .scrollLeft, .scrollRight:
             let step = 8
             let before = horizontalOffset
@@ -85,8 +102,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
             return .handled(changed: before != horizontalOffset)
         case .up: model.move(by: -1)
         case .down: model.move(by: 1)
-        case .pageUp: model.move(by: -max(1, pageSize - 1))
-        case .pageDown: model.move(by: max(1, pageSize - 1))
+        case .pageUp: model.move(by: -pageRows(forward: false))
+        case .pageDown: model.move(by: pageRows(forward: true))
         case .top: model.select(0)
         case .bottom: model.select(model.count - 1)
         case .refresh, .reload:
@@ -103,7 +120,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
             case .screen(let next): return .push(next)
             case .pick(let value): return .pick([value])
             }
-        case .openOnly:
+        case .drillIn:
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             switch screen.open(item) {
             case .nothing: return .hint("Nothing to open here")
@@ -116,23 +133,20 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
         return .handled(changed: before != (model.selection, model.scrollOffset))
     }
 
-    func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool {
-        if let outcome = payload as? FilterOutcome {
+    func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
+        switch message {
+        case .loaded(let result):
+            return model.receive(result, generation: load.generation, now: now)
+        case .page(let result):
+            guard model.receive(page: result, generation: load.generation, now: now) else { return false }
+            if case .success(let page) = result { nextPage = page.next }
+            return true
+        case .progress(let items):
+            return model.receive(progress: items, generation: load.generation, now: now)
+        case .filtered(let outcome):
             receiveFilter(outcome)
             return true
         }
-        if let result = payload as? Result<Page<S.Item, NextPage<S.Item>>, ListError> {
-            guard model.receive(page: result, generation: generation, now: now) else { return false }
-            if case .success(let page) = result { nextPage = page.next }
-            return true
-        }
-        guard let result = payload as? Result<ItemList<S.Item>, ListError> else { return false }
-        return model.receive(result, generation: generation, now: now)
-    }
-
-    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool {
-        guard let items = payload as? ItemList<S.Item> else { return false }
-        return model.receive(progress: items, generation: generation, now: now)
     }
 
     func advance(to now: Duration) -> Bool {
@@ -148,7 +162,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
 
     /// Keeps the selection in view and, as the selection nears the last loaded row of a
     /// paged list, starts the next page: layout is where the host learns the viewport.
-    func layout(listHeight: Int) {
+    func layout(body: Rect) {
+        let listHeight = listArea(in: body).height
+        pageHeight = listHeight
         if filter.isActive {
             layoutFiltered(listHeight: listHeight)
             return
@@ -168,19 +184,47 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
             model.layout(height: listHeight, rows: sections.rowCount + footerRows,
                          selectedRow: sections.row(ofItem: model.selection), stickyHeader: true)
         } else {
-            model.layout(height: listHeight, footerRows: footerRows)
+            model.layout(height: listHeight, footerRows: footerRows, rowLayout: context.rowLayout)
         }
     }
 
-    func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
+    /// The rows PageUp or PageDown moves from the selection: one less than fit.
+    private func pageRows(forward: Bool) -> Int {
+        let layout = context(now: now).rowLayout
+        guard layout.height != nil else { return max(1, pageHeight - 1) }
+        return layout.pageRows(from: model.selection, visibleIn: pageHeight, rows: model.count, forward: forward)
+    }
+
+    /// The body's room for the screen's own body: all of it, less the filter's line.
+    private func screenArea(in body: Rect) -> Rect {
+        filter.isActive ? body.splitBottom(1).0 : body
+    }
+
+    /// The rows the list has in `body`: where it was last drawn in a body of that size,
+    /// else (first frame, new size) the whole of it.
+    private func listArea(in body: Rect) -> Rect {
+        let area = screenArea(in: body)
+        if let drawnList, drawnList.body == area { return drawnList.list }
+        return area
+    }
+
+    func listDrawn(_ regions: RegionMap, body: Rect) -> Bool {
+        guard let list = regions.rect(of: .list) else { return false }
+        drawnList = (screenArea(in: body), list)
+        return list.height != pageHeight
+    }
+
+    func render(in body: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration) {
         self.now = now
+        var context = self.context(now: now)
+        context.regions = regions
         guard filter.isActive else {
-            screen.body(context(now: now)).render(in: rect, buffer: &buffer)
+            screen.body(context).render(in: body, buffer: &buffer)
             return
         }
         let onTop = screen.filterPrompt?.isOnTop == true
-        let (list, line) = onTop ? { let (top, rest) = rect.splitTop(1); return (rest, top) }() : rect.splitBottom(1)
-        screen.body(context(now: now)).render(in: list, buffer: &buffer)
+        let (area, line) = onTop ? { let (top, rest) = body.splitTop(1); return (rest, top) }() : body.splitBottom(1)
+        screen.body(context).render(in: area, buffer: &buffer)
         renderFilterLine(in: line, buffer: &buffer)
     }
 
@@ -195,24 +239,19 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
             if model.paging != .complete { position += "+" }
             position += " · page \(model.pageCount)"
         }
-        var isLoading = false, failed = false
-        switch model.state {
-        case .idle, .loading: isLoading = true
-        case .error: failed = true
-        case .empty, .loaded: break
-        }
-        var state = loadStatus(isLoading: isLoading, failed: failed, isRefreshing: model.isRefreshing,
-                               refreshError: model.refreshError) ?? ""
-        if model.isStreaming {
+        let state: String
+        switch (model.state, model.activity) {
+        case (.idle, _), (.loading, _): state = "loading"
+        case (.error, _): state = "error"
+        case (_, .settled): state = ""
+        case (_, .refreshing): state = "refreshing"
+        case (_, .refreshFailed(let error)): state = "refresh failed: \(error.message)"
+        case (_, .streaming):
             position += "+"
             state = "reading… \(model.count)"
-        } else if state.isEmpty, let error = model.streamError {
-            state = "stopped: \(error.message)"
-        }
-        if state.isEmpty, model.paging == .loadingMore {
-            state = "loading page \(model.pageCount + 1)"
-        } else if state.isEmpty, case .failed = model.paging {
-            state = "page \(model.pageCount + 1) failed"
+        case (_, .streamStopped(let error)): state = "stopped: \(error.message)"
+        case (_, .loadingPage(let page)): state = "loading page \(page)"
+        case (_, .pageFailed(let page, _)): state = "page \(page) failed"
         }
         return withMarks((position, state))
     }
@@ -239,15 +278,18 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
                     startPage(firstPage, generation: generation)
                 } else {
                     let screen = self.screen
-                    scheduler.startLoad(screen: id, generation: generation) { report in
+                    let reply = Reply(to: self)
+                    scheduler.startLoad(LoadID(screen: id, stream: .list, generation: generation)) { report in
+                        let progress = LoadProgress<S.Items> { report(reply(.progress(ItemList($0)))) }
+                        let result: Result<ItemList<S.Item>, ListError>
                         do {
-                            let progress = LoadProgress<S.Items> { report(ItemList($0)) }
                             let items = try await screen.load(progress: progress)
                             try Task.checkCancellation()
-                            return Result<ItemList<S.Item>, ListError>.success(ItemList(items))
+                            result = .success(ItemList(items))
                         } catch {
-                            return Result<ItemList<S.Item>, ListError>.failure(ListError(error))
+                            result = .failure(ListError(error))
                         }
+                        return reply(.loaded(result), summary: LoadSummary(result) { $0.count })
                     }
                 }
             case .loadPage(let generation, _):
@@ -257,20 +299,23 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost {
                 }
                 startPage(nextPage, generation: generation)
             case .cancelLoad(let generation):
-                scheduler.cancelLoad(screen: id, generation: generation)
+                scheduler.cancelLoad(LoadID(screen: id, stream: .list, generation: generation))
             }
         }
     }
 
     private func startPage(_ page: NextPage<S.Item>, generation: Int) {
-        scheduler.startLoad(screen: id, generation: generation) {
+        let reply = Reply(to: self)
+        scheduler.startLoad(LoadID(screen: id, stream: .list, generation: generation)) {
+            let result: Result<Page<S.Item, NextPage<S.Item>>, ListError>
             do {
-                let result = try await page.load()
+                let loaded = try await page.load()
                 try Task.checkCancellation()
-                return Result<Page<S.Item, NextPage<S.Item>>, ListError>.success(result)
+                result = .success(loaded)
             } catch {
-                return Result<Page<S.Item, NextPage<S.Item>>, ListError>.failure(ListError(error))
+                result = .failure(ListError(error))
             }
+            return reply(.page(result), summary: LoadSummary(result) { $0.items.count })
         }
     }
 }
@@ -303,7 +348,7 @@ extension ListHost {
         switch command {
         case .mark: return screen.pickMode == .multiple
         case .refresh, .reload: return screen.canReload
-        case .open, .openOnly:
+        case .open, .drillIn:
             let item = isSelectionVisible ? model.selectedItem : nil
             return offersOpening(command, pickMode: screen.pickMode, result: item.map(screen.open))
         default: return true
@@ -329,12 +374,12 @@ extension ListHost {
     }
 
     /// Tab: marks or unmarks the selected row and moves down.
-    func toggleMark(pageSize: Int) -> HostResponse {
+    func toggleMark() -> HostResponse {
         guard screen.pickMode == .multiple else { return .hint("Marking needs a screen that chooses several rows") }
         guard let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
         if marks.remove(item.id) == nil { marks.insert(item.id) }
         if filter.engine.isFiltering {
-            _ = performFiltered(.down, pageSize: pageSize)
+            _ = performFiltered(.down)
         } else {
             model.move(by: 1)
         }
@@ -354,10 +399,10 @@ extension ListHost {
         self.now = now
         let before = model.selection
         if filter.isActive {
-            let onTop = screen.filterPrompt?.isOnTop == true
-            if onTop, line == 0 { return (nil, .handled(changed: false)) }  // the prompt
-            let position = filter.scrollOffset + line - (onTop ? 1 : 0)
-            guard position < filter.engine.visibleCount else { return clickFooter(now: now) }
+            let count = filter.engine.visibleCount
+            guard let position = context(now: now).rowLayout.position(atLine: line, from: filter.scrollOffset, rows: count + 1),
+                  position < count
+            else { return clickFooter(now: now) }
             model.select(filter.engine.row(atVisible: position))
         } else if let sections = context(now: now).sections, model.count > 0 {
             let drawn = model.scrollOffset + line
@@ -365,8 +410,10 @@ extension ListHost {
             guard case .item(let index) = sections.entry(atRow: drawn) else { return (nil, .handled(changed: false)) }
             model.select(index)
         } else {
-            let index = model.scrollOffset + line
-            guard index < model.count else { return clickFooter(now: now) }
+            let rows = model.count
+            guard let index = context(now: now).rowLayout.position(atLine: line, from: model.scrollOffset, rows: rows + 1),
+                  index < rows
+            else { return clickFooter(now: now) }
             model.select(index)
         }
         return (model.selection, .handled(changed: before != model.selection))

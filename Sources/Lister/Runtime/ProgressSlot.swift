@@ -6,32 +6,30 @@ import TerminalCore
 /// took the last one sends an event, so reports never queue up behind a busy loop.
 @_spi(Testing)
 public final class ProgressSlot: Sendable {
-    private let latest = Locked<(any Sendable)?>(nil)
-    private let screen: Int
-    private let generation: Int
+    private let latest = Locked<Delivery?>(nil)
+    private let load: LoadID
     private let continuation: EventChannel<Runtime.Event>
     private let counter: ProbeCounter
 
-    init(screen: Int, generation: Int, continuation: EventChannel<Runtime.Event>, counter: ProbeCounter) {
-        self.screen = screen
-        self.generation = generation
+    init(load: LoadID, continuation: EventChannel<Runtime.Event>, counter: ProbeCounter) {
+        self.load = load
         self.continuation = continuation
         self.counter = counter
     }
 
     /// Keeps `payload` as the newest report, and sends an event unless one is on its way.
-    @Sendable func report(_ payload: any Sendable) {
+    @Sendable func report(_ payload: Delivery) {
         let wasEmpty = latest.withLock { slot in
             defer { slot = payload }
             return slot == nil
         }
         guard wasEmpty else { return }
         counter.reportSent()
-        continuation.yield(.loadProgress(screen: screen, generation: generation, self))
+        continuation.yield(.loadProgress(load, self))
     }
 
     /// Takes the newest report (the loop does, once per event).
-    func take() -> (any Sendable)? {
+    func take() -> Delivery? {
         let payload = latest.withLock { slot in
             defer { slot = nil }
             return slot

@@ -35,13 +35,12 @@ extension Runtime {
     func drawAhead() {
         var frames: [PreparedFrame] = []
         if configuration.drawsAhead, outcome == nil, !showingHelp, hint == nil, let top = stack.last, let shown = lastFrame {
-            let pageSize = listHeight
             for command in Self.commandsDrawnAhead {
                 // `speculating` refuses at once while anything loads (a stream's reports
                 // come many times a second), before the keys are looked up.
                 let drawn = top.speculating { () -> Buffer? in
-                    guard case .handled(changed: true) = top.perform(command, pageSize: pageSize, now: now) else { return nil }
-                    return composeFrame(reusingSpare: false)
+                    guard case .handled(changed: true) = top.perform(command, now: now) else { return nil }
+                    return composeFrame(reusingSpare: false, regions: regionsDrawnAhead)
                 }
                 guard let frame = drawn ?? nil, frame != shown else { continue }
                 let keys = configuration.keyMap.keys(for: command).filter { !top.takesKey($0) }

@@ -2,18 +2,20 @@ import Logging
 
 /// What the runtime writes to `Configuration.logger` about loads.
 extension Runtime {
-    /// The screen's title and the load's generation, for every log line about a load.
-    func logMetadata(screen: Int, generation: Int) -> Logger.Metadata {
-        let title = stack.first(where: { $0.id == screen })?.title ?? "screen \(screen)"
-        return ["screen": "\(title)", "generation": "\(generation)"]
+    /// The screen's title, the load's stream and generation, for every log line about a load.
+    func logMetadata(_ load: LoadID) -> Logger.Metadata {
+        let title = stack.first(where: { $0.id == load.screen })?.title ?? "(closed)"
+        var metadata: Logger.Metadata = ["screen": "\(title)", "generation": "\(load.generation)"]
+        if load.stream != .list { metadata["stream"] = "\(load.stream)" }
+        return metadata
     }
 
     /// Logs a load that ended: its duration and item count, or its error.
-    func logFinished(host: (any ScreenHost)?, generation: Int, payload: any Sendable, startedAt: Duration?) {
+    func logFinished(_ load: LoadID, summary: LoadSummary?, startedAt: Duration?) {
         let logger = configuration.logger
-        var metadata: Logger.Metadata = ["screen": "\(host?.title ?? "(closed)")", "generation": "\(generation)"]
+        var metadata = logMetadata(load)
         if let startedAt { metadata["duration"] = "\(Self.milliseconds(now - startedAt)) ms" }
-        switch (payload as? any LoadSummary)?.summary {
+        switch summary {
         case .failure(let message)?:
             metadata["error"] = "\(message)"
             logger.warning("load failed", metadata: metadata)
@@ -30,24 +32,5 @@ extension Runtime {
         let (seconds, attoseconds) = duration.components
         let tenths = (seconds * 1_000_000 + attoseconds / 1_000_000_000_000) / 100
         return "\(tenths / 10).\(tenths % 10)"
-    }
-}
-
-/// What a load's result says for the log: how many items, or the error.
-protocol LoadSummary {
-    var summary: LoadSummaryValue { get }
-}
-
-enum LoadSummaryValue {
-    case success(count: Int?)
-    case failure(String)
-}
-
-extension Result: LoadSummary {
-    var summary: LoadSummaryValue {
-        switch self {
-        case .success(let value): return .success(count: (value as? any Collection)?.count)
-        case .failure(let error): return .failure((error as? ListError)?.message ?? "\(error)")
-        }
     }
 }

@@ -20,9 +20,9 @@ public final class Runtime {
     public enum Event: Sendable {
         case terminal(TerminalEvent)
         case terminalClosed
-        case loadFinished(screen: Int, generation: Int, payload: any Sendable)
+        case loadFinished(LoadID, Delivery)
         /// A load in flight reported rows; the slot holds the newest report.
-        case loadProgress(screen: Int, generation: Int, ProgressSlot)
+        case loadProgress(LoadID, ProgressSlot)
         case tick
         case wake
     }
@@ -31,40 +31,39 @@ public final class Runtime {
     let configuration: Configuration
     var stack: [any ScreenHost] = []
     private var nextScreenID = 0
-    private(set) var showingHelp = false
-    private var lastClick: (row: Int, at: Duration)?
-    private(set) var hint: String?
-    private var dirty = true
-    private(set) var lastFrame: Buffer?
+    var showingHelp = false
+    var lastClick: (row: Int, at: Duration)?
+    var hint: String?
+    var dirty = true
+    var lastFrame: Buffer?
+    /// Where the regions of the frame last composed were drawn: clicks go by it.
+    let regions = RegionMap()
+    /// Where the regions of frames drawn ahead go, so they never replace ``regions``.
+    let regionsDrawnAhead = RegionMap()
     /// The frame before the last one, whose storage the next frame is drawn into: once the
     /// terminal has drawn the last frame nothing else holds it, so no frame allocates.
-    private var spareFrame: Buffer?
+    var spareFrame: Buffer?
     /// The header's cells and the titles and width they were drawn for: the breadcrumb is
     /// the same on nearly every frame, and drawing it cleans, measures and lays out text.
-    private var header: (titles: [String], width: Int, cells: ContiguousArray<Cell>)?
+    var header: (titles: [String], width: Int, cells: ContiguousArray<Cell>)?
     /// Whether the frames last offered to the terminal for the next keys were none.
     var preparedNothing = true
     /// Whether a job to draw ahead is queued on the main actor (``run()`` only).
     var drawAheadQueued = false
-    private var loads: [LoadKey: (task: Task<Void, Never>, startedAt: Duration)] = [:]
+    var loads: [LoadID: (task: Task<Void, Never>, startedAt: Duration)] = [:]
     /// Whether ``run()`` is running: terminal events are handled only then.
     private(set) var running = false
     /// The task that wakes the loop at the next deadline (``run()`` only).
     private var timer: (deadline: Duration, task: Task<Void, Never>)?
     /// Every event the loop handles; the loop waits for them on the main actor.
-    private let continuation = EventChannel<Event>()
-    private let probe: ProbeCounter
+    let continuation = EventChannel<Event>()
+    let probe: ProbeCounter
 
     /// The outcome, once the app has ended.
-    public private(set) var outcome: Outcome?
+    public internal(set) var outcome: Outcome?
 
     /// Time since the runtime started, as the loop sees it.
     @_spi(Testing) public var now: Duration = .zero
-
-    private struct LoadKey: Hashable {
-        var screen: Int
-        var generation: Int
-    }
 
     /// Creates a runtime showing `root` on `terminal`.
     public init(root: some Screen, terminal: any TerminalBackend, configuration: Configuration = Configuration()) {
@@ -149,16 +148,14 @@ public final class Runtime {
             KeyTrace.mark(.handled)
         case .terminalClosed:
             outcome = outcome ?? .interrupted(.hangup)
-        case .loadFinished(let screen, let generation, let payload):
-            let load = loads.removeValue(forKey: LoadKey(screen: screen, generation: generation))
-            let host = stack.first(where: { $0.id == screen })
-            if generation > 0 { logFinished(host: host, generation: generation, payload: payload, startedAt: load?.startedAt) }
-            if let host, host.receive(generation: generation, payload: payload, now: now) {
-                dirty = true
-            }
-        case .loadProgress(let screen, let generation, let slot):
-            if let payload = slot.take(), let host = stack.first(where: { $0.id == screen }),
-               host.receiveProgress(generation: generation, payload: payload, now: now) {
+        case .loadFinished(let load, let delivery):
+            let started = loads.removeValue(forKey: load)
+            let isShown = stack.contains { $0.id == load.screen }
+            if load.stream.isLogged { logFinished(load, summary: delivery.summary, startedAt: started?.startedAt) }
+            // A screen that was left takes nothing: its loads were cancelled with it.
+            if isShown, delivery.apply(load, now) { dirty = true }
+        case .loadProgress(let load, let slot):
+            if let delivery = slot.take(), stack.contains(where: { $0.id == load.screen }), delivery.apply(load, now) {
                 dirty = true
             }
         case .tick, .wake:
@@ -170,115 +167,9 @@ public final class Runtime {
         drawAheadSoon()
     }
 
-    // MARK: - Keys
-
-    private func handle(_ event: TerminalEvent) {
-        switch event {
-        case .resize:
-            dirty = true
-        case .mouse(let mouse):
-            handle(mouse)
-        case .signal(let signal):
-            outcome = .interrupted(signal)
-        case .key(let key):
-            if hint != nil {
-                hint = nil
-                dirty = true
-            }
-            if !showingHelp, let top = stack.last, let response = top.edit(key, now: now) {
-                apply(response)  // typed into the screen's line (the filter)
-                return
-            }
-            guard let command = configuration.keyMap.command(for: key) else { return }
-            perform(command)
-        }
-    }
-
-    /// Wheel scrolls three rows; a click selects; a second click on the same row soon after
-    /// opens it; a click on a footer error row retries.
-    private func handle(_ mouse: MouseEvent) {
-        guard !showingHelp, let top = stack.last else { return }
-        switch mouse.kind {
-        case .wheelUp, .wheelDown:
-            for _ in 0..<3 { perform(mouse.kind == .wheelUp ? .up : .down) }
-        case .press:
-            let list = ScreenLayout(size: terminal.size).list
-            guard mouse.position.row >= list.top, mouse.position.row < list.bottom else { return }
-            let (row, response) = top.click(line: mouse.position.row - list.top, now: now)
-            apply(response)
-            if let row, let last = lastClick, last.row == row, now - last.at <= Self.doubleClickInterval {
-                lastClick = nil
-                perform(.open)
-            } else {
-                lastClick = row.map { (row: $0, at: now) }
-            }
-        }
-    }
-
-    /// The most time between the clicks of a double click.
-    static let doubleClickInterval: Duration = .milliseconds(400)
-
-    private func perform(_ command: Command) {
-        guard let top = stack.last else { return }
-        if showingHelp, ![.quit, .interrupt, .suspend, .redraw].contains(command) {
-            if command == .help || command == .back { showingHelp = false; dirty = true }
-            return
-        }
-        switch command {
-        case .help:
-            showingHelp = true
-            dirty = true
-        case .quit:
-            outcome = top.isPicker ? .cancelled : .finished
-        case .interrupt:
-            outcome = .interrupted(.interrupt)
-        case .suspend:
-            terminal.suspend()
-            dirty = true
-        case .redraw:
-            terminal.redraw()
-            lastFrame = nil
-            header = nil
-            top.forgetDrawnRows()  // Ctrl-L draws everything from scratch
-            dirty = true
-        case .back:
-            if top.closeLayer() {
-                dirty = true
-            } else if stack.count > 1 {
-                stack.removeLast().cancelAll()
-                dirty = true
-            } else {
-                outcome = top.isPicker ? .cancelled : .finished
-            }
-        case .parent:
-            if stack.count > 1 {
-                stack.removeLast().cancelAll()
-                dirty = true
-            }
-        default:
-            apply(top.perform(command, pageSize: listHeight, now: now))
-        }
-    }
-
-    private func apply(_ response: HostResponse) {
-        switch response {
-        case .handled(let changed):
-            if changed { dirty = true }
-        case .hint(let text):
-            hint = text
-            dirty = true
-        case .push(let screen):
-            push(screen)
-            stack.last?.appear(now: now)
-            dirty = true
-        case .pick(let items):
-            outcome = .picked(items)
-        }
-    }
-
     // MARK: - Screens
 
-    private func push(_ screen: some Screen) {
+    func push(_ screen: some Screen) {
         nextScreenID += 1
         if let sectioned = screen as? any SectionedListScreen {
             stack.append(makeHost(sectioned, id: nextScreenID))
@@ -310,111 +201,4 @@ public final class Runtime {
         for load in loads.values { load.task.cancel() }
         loads.removeAll()
     }
-
-    // MARK: - Drawing
-
-    /// Rows of the list area at the current size.
-    var listHeight: Int { ScreenLayout(size: terminal.size).list.height }
-
-    /// Draws the current state if anything changed and hands the frame to the terminal.
-    @_spi(Testing) public func render() {
-        guard let buffer = composeFrame() else { return }
-        dirty = false
-        guard buffer != lastFrame else {
-            spareFrame = buffer
-            return
-        }
-        spareFrame = lastFrame
-        lastFrame = buffer
-        terminal.present(buffer)
-    }
-
-    /// The frame of the top screen, laid out for the terminal's size, drawn into the
-    /// spare frame's storage unless `reusingSpare` is false.
-    func composeFrame(reusingSpare: Bool = true) -> Buffer? {
-        guard let top = stack.last else { return nil }
-        let size = terminal.size
-        let layout = ScreenLayout(size: size)
-        top.layout(listHeight: layout.list.height)
-        var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
-        buffer.reset(size: size)
-        if let header = layout.header {
-            drawHeader(in: header, buffer: &buffer)
-        }
-        top.render(in: layout.list, buffer: &buffer, now: now)
-        if let statusArea = layout.status {
-            let status = top.status(now: now)
-            let helpKey = configuration.keyMap.key(for: .help)?.label ?? "?"
-            StatusBar(position: status.position, state: hint ?? status.state, hint: "\(helpKey) help")
-                .render(in: statusArea, buffer: &buffer)
-        }
-        if showingHelp {
-            let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: top) }
-            HelpOverlay(entries: top.actionHelp + bindings.map { ($0.keyLabel, $0.help) })
-                .render(in: layout.full, buffer: &buffer)
-            buffer.cursor = nil
-        }
-        return buffer
-    }
-
-    /// Whether `command` does something now, for the help overlay: the runtime's own
-    /// commands always do (back only with a screen to go back to), the rest as `top` says.
-    private func offers(_ command: Command, on top: any ScreenHost) -> Bool {
-        switch command {
-        case .help, .back, .quit, .interrupt, .suspend, .redraw: return true
-        case .parent: return stack.count > 1
-        default: return top.offers(command)
-        }
-    }
-
-    /// Draws the breadcrumb of the stack's titles, or pastes it from the last frame when
-    /// the titles and the width are the same.
-    private func drawHeader(in rect: Rect, buffer: inout Buffer) {
-        let titles = stack.map(\.title)
-        guard rect.height == 1, rect.intersection(buffer.area) == rect else {
-            Breadcrumb(titles).render(in: rect, buffer: &buffer)
-            return
-        }
-        // Titles compared byte for byte: `==` on strings would take a title now in another
-        // normal form for the same one, and paste its old bytes.
-        if let header, header.width == rect.width,
-           header.titles.elementsEqual(titles, by: { $0.utf8.elementsEqual($1.utf8) }) {
-            buffer.paste(header.cells, row: rect.top, column: rect.left)
-            return
-        }
-        Breadcrumb(titles).render(in: rect, buffer: &buffer)
-        header = (titles, rect.width, ContiguousArray(buffer.cells(row: rect.top, columns: rect.left..<rect.right)))
-    }
-
-    /// Whether a draw is pending.
-    @_spi(Testing) public var needsRender: Bool { dirty }
-}
-
-extension Runtime: LoadScheduler {
-    func startLoad(screen: Int, generation: Int,
-                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (any Sendable) -> Void) async -> any Sendable) {
-        let continuation = self.continuation
-        let loadProbe = probe.reporter
-        let slot = ProgressSlot(screen: screen, generation: generation, continuation: continuation, counter: probe)
-        if generation > 0 {
-            configuration.logger.debug("load started", metadata: logMetadata(screen: screen, generation: generation))
-        }
-        let task = Task.detached {
-            let payload = await LoadProbe.$current.withValue(loadProbe) { await operation(slot.report) }
-            continuation.yield(.loadFinished(screen: screen, generation: generation, payload: payload))
-        }
-        loads[LoadKey(screen: screen, generation: generation)] = (task, now)
-    }
-
-    func cancelLoad(screen: Int, generation: Int) {
-        guard let load = loads[LoadKey(screen: screen, generation: generation)] else { return }
-        load.task.cancel()
-        if generation > 0 {
-            var metadata = logMetadata(screen: screen, generation: generation)
-            metadata["after"] = "\(Self.milliseconds(now - load.startedAt)) ms"
-            configuration.logger.debug("load cancelled", metadata: metadata)
-        }
-    }
-
-    var logger: Logger { configuration.logger }
 }

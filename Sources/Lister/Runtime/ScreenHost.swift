@@ -16,20 +16,21 @@ enum HostResponse {
 /// Starts and cancels loads for hosts; the runtime implements it.
 @MainActor
 protocol LoadScheduler: AnyObject {
-    /// Starts `operation` off the main actor; what it returns reaches the host's
-    /// `receive`, and what it passes to its `report` argument reaches `receiveProgress`
-    /// (only the newest report not yet delivered).
-    func startLoad(screen: Int, generation: Int,
-                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (any Sendable) -> Void) async -> any Sendable)
-    func cancelLoad(screen: Int, generation: Int)
+    /// Starts `operation` off the main actor as `load`, cancelling nothing: the delivery it
+    /// returns is applied on the main actor, and so is the newest of those it passes to
+    /// its `report` argument while it runs (reports not yet applied are replaced).
+    func startLoad(_ load: LoadID,
+                   reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (Delivery) -> Void) async -> Delivery)
+    /// Cancels `load`'s task; what it still delivers is dropped by its host as stale.
+    func cancelLoad(_ load: LoadID)
     /// Where hosts log what the runtime cannot see (a load timed out).
     var logger: Logger { get }
 }
 
 extension LoadScheduler {
     /// Starts a load that reports nothing before its result.
-    func startLoad(screen: Int, generation: Int, _ operation: @escaping @Sendable () async -> any Sendable) {
-        startLoad(screen: screen, generation: generation, reporting: { _ in await operation() })
+    func startLoad(_ load: LoadID, _ operation: @escaping @Sendable () async -> Delivery) {
+        startLoad(load, reporting: { _ in await operation() })
     }
 }
 
@@ -40,20 +41,29 @@ protocol ScreenHost: AnyObject {
     var title: String { get }
     var isPicker: Bool { get }
     func appear(now: Duration)
-    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse
-    func receive(generation: Int, payload: any Sendable, now: Duration) -> Bool
-    /// Takes what a load in flight reported (rows of a stream); true when it changed the screen.
-    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool
+    /// Carries out `command` on the screen; page keys move by the screen's own
+    /// ``pageHeight``.
+    func perform(_ command: Command, now: Duration) -> HostResponse
     func advance(to now: Duration) -> Bool
     func nextDeadline(after now: Duration) -> Duration?
-    func layout(listHeight: Int)
-    func render(in rect: Rect, buffer: inout Buffer, now: Duration)
+    /// Lays the screen out in `body`, the room between the header and the status bar:
+    /// keeps the selection in view in the rows its list has there.
+    func layout(body: Rect)
+    /// Draws the screen's body into `body`; views that take input note where they were
+    /// drawn in `regions`.
+    func render(in body: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration)
+    /// Takes where the list was drawn in the frame just rendered into `body`. True when its
+    /// height differs from the one it was laid out in: the runtime lays out and draws again.
+    func listDrawn(_ regions: RegionMap, body: Rect) -> Bool
+    /// The rows a page key moves by: the height of the list as last laid out.
+    var pageHeight: Int { get }
     func cancelAll()
     /// Whether a load of this screen is in flight (for invariants and tests).
     var isLoading: Bool { get }
-    /// Takes a key as text while the screen has a line open for typing (the filter); nil
-    /// when the key is not taken and should run its command.
-    func edit(_ key: Key, now: Duration) -> HostResponse?
+    /// Offers `key` to the screen before the key table: the line open for typing (the
+    /// filter) takes it as text, else one of the screen's own actions runs. Nil when the
+    /// screen does not take it and the key's command should run.
+    func handleOwnKey(_ key: Key, now: Duration) -> HostResponse?
     /// Closes the screen's topmost layer (the filter, the marks) for Esc; false when there
     /// is none and Esc should go back.
     func closeLayer() -> Bool
@@ -83,12 +93,12 @@ protocol ScreenHost: AnyObject {
 }
 
 extension ScreenHost {
-    func receiveProgress(generation: Int, payload: any Sendable, now: Duration) -> Bool { false }
-    func edit(_ key: Key, now: Duration) -> HostResponse? { nil }
+    func handleOwnKey(_ key: Key, now: Duration) -> HostResponse? { nil }
     func closeLayer() -> Bool { false }
     var actionHelp: [(keys: String, help: String)] { [] }
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
     func forgetDrawnRows() {}
+    func listDrawn(_ regions: RegionMap, body: Rect) -> Bool { false }
     func takesKey(_ key: Key) -> Bool { false }
     func speculating<Result>(_ body: () -> Result) -> Result? { nil }
 }
@@ -100,7 +110,7 @@ protocol RowReusingHost: AnyObject {
     var reusesRows: Bool { get set }
 }
 
-/// Whether Enter (`.open`) or Right (`.openOnly`) does something for a row whose screen's
+/// Whether Enter (`.open`) or Right (`.drillIn`) does something for a row whose screen's
 /// `open` gives `result` (nil: no row), for ``ScreenHost/offers(_:)``: Enter always chooses
 /// in a picker; otherwise both open what the row leads to, and Right never chooses.
 func offersOpening(_ command: Command, pickMode: PickMode, result: @autoclosure () -> OpenResult?) -> Bool {

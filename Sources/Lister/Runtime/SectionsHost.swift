@@ -4,8 +4,12 @@ import TerminalCore
 /// as every list), the drawn rows built from them, and a selection kept by identity while
 /// sections load around it.
 @MainActor
-final class SectionsHost<S: SectionedListScreen>: ScreenHost {
+final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     typealias Rows = SectionRows<S.Item.ID>
+    /// What a section's load brings back (the section is the load's stream).
+    enum Message: Sendable {
+        case loaded(Result<ItemList<S.Item>, ListError>)
+    }
 
     let id: Int
     let screen: S
@@ -19,10 +23,10 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
     private var scrollOffset = 0
     private var height = 0
     private var now: Duration = .zero
-    /// Each section's models count generations on their own; the runtime keys loads by one
-    /// number per screen, so each load gets a number here.
-    private var loads: [Int: (section: Int, generation: Int)] = [:]
-    private var nextLoad = 0
+    /// Columns of long rows scrolled out on the left (`<` and `>`, as in a plain list).
+    private var horizontalOffset = 0
+    /// Set while ``speculating(_:)`` runs: loads are neither started nor cancelled.
+    private var isSpeculating = false
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -47,15 +51,15 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
         rebuildRows()
     }
 
-    func perform(_ command: Command, pageSize: Int, now: Duration) -> HostResponse {
+    func perform(_ command: Command, now: Duration) -> HostResponse {
         self.now = now
         let before = (selectedRow, scrollOffset)
         let current = selectedRow ?? 0
         switch command {
         case .up: select(rows.move(from: current, by: -1))
         case .down: select(rows.move(from: current, by: 1))
-        case .pageUp: select(rows.move(from: current, by: -max(1, pageSize - 1)))
-        case .pageDown: select(rows.move(from: current, by: max(1, pageSize - 1)))
+        case .pageUp: select(rows.move(from: current, by: -max(1, height - 1)))
+        case .pageDown: select(rows.move(from: current, by: max(1, height - 1)))
         case .top: select(rows.selectable(from: 0, down: true))
         case .bottom: select(rows.selectable(from: rows.count - 1, down: false))
         case .refresh:
@@ -74,7 +78,11 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
             for section in models.indices { run(models[section].load(now: now), section: section) }
             rebuildRows()
             return .handled(changed: true)
-        case .open, .openOnly:
+        case .scrollLeft, .scrollRight:
+            let before = horizontalOffset
+            horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -8 : 8))
+            return .handled(changed: before != horizontalOffset)
+        case .open, .drillIn:
             guard let row = selectedRow else { return .hint("Nothing to open") }
             guard case .item(let section, let index, _) = rows[row] else {
                 return .hint(models[rows[row].section].state.error == nil ? "Still loading" : "Press r to retry this section")
@@ -95,8 +103,8 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .filter, .mark, .scrollLeft, .scrollRight: return false
-        case .open, .openOnly:
+        case .filter, .mark: return false
+        case .open, .drillIn:
             var result: OpenResult?
             if let row = selectedRow, case .item(let section, let index, _) = rows[row] {
                 result = screen.open(models[section].state.items[index])
@@ -125,12 +133,13 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
         return (row, .handled(changed: before != row))
     }
 
-    func receive(generation load: Int, payload: any Sendable, now: Duration) -> Bool {
+    func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
         self.now = now
-        guard let (section, generation) = loads.removeValue(forKey: load),
-              let result = payload as? Result<ItemList<S.Item>, ListError>,
-              models[section].receive(result, generation: generation, now: now)
-        else { return false }
+        guard case .section(let section) = load.stream, models.indices.contains(section) else { return false }
+        switch message {
+        case .loaded(let result):
+            guard models[section].receive(result, generation: load.generation, now: now) else { return false }
+        }
         rebuildRows()
         return true
     }
@@ -151,19 +160,37 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
         models.compactMap { $0.nextDeadline(after: now) }.min()
     }
 
-    func layout(listHeight: Int) {
-        height = listHeight
+    var pageHeight: Int { height }
+
+    func layout(body: Rect) {
+        height = body.height
         keepSelectionVisible()
     }
 
-    func render(in rect: Rect, buffer: inout Buffer, now: Duration) {
+    func render(in body: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration) {
         self.now = now
         let rows = self.rows
         let sticky = rows.stickySection(atOffset: scrollOffset).map { screen.sectionHeader(sections[$0].title) }
-        ListView(count: rows.count, selection: selectedRow, scrollOffset: scrollOffset, stickyHeader: sticky) { [self] row in
+        var list = ListView(count: rows.count, selection: selectedRow, scrollOffset: scrollOffset, stickyHeader: sticky) { [self] row in
             view(of: rows[row], selected: row == selectedRow)
         }
-        .render(in: rect, buffer: &buffer)
+        list.regions = regions
+        list.horizontalOffset = horizontalOffset
+        list.render(in: body, buffer: &buffer)
+    }
+
+    /// Runs `body` (a move and its frame, drawn ahead) and puts the selection, the scroll
+    /// and the time back; nil while any section loads, when a move could meet rows that
+    /// are about to change.
+    func speculating<Result>(_ body: () -> Result) -> Result? {
+        guard !isSpeculating, !isLoading, models.allSatisfy(\.isSettled) else { return nil }
+        let saved = (selectedRow: selectedRow, anchor: anchor, scrollOffset: scrollOffset, now: now)
+        isSpeculating = true
+        defer {
+            (selectedRow, anchor, scrollOffset, now) = (saved.selectedRow, saved.anchor, saved.scrollOffset, saved.now)
+            isSpeculating = false
+        }
+        return body()
     }
 
     func cancelAll() {
@@ -240,25 +267,25 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost {
     }
 
     private func run(_ effects: [ListModel<S.Item>.Effect], section: Int) {
+        guard !isSpeculating else { return }  // a move drawn ahead starts nothing
         for effect in effects {
             switch effect {
             case .startLoad(let generation), .loadPage(let generation, _):
-                nextLoad += 1
-                loads[nextLoad] = (section, generation)
                 let load = sections[section].load
-                scheduler.startLoad(screen: id, generation: nextLoad) {
+                let reply = Reply(to: self)
+                scheduler.startLoad(LoadID(screen: id, stream: .section(section), generation: generation)) {
+                    let result: Result<ItemList<S.Item>, ListError>
                     do {
                         let items = try await load()
                         try Task.checkCancellation()
-                        return Result<ItemList<S.Item>, ListError>.success(ItemList(items))
+                        result = .success(ItemList(items))
                     } catch {
-                        return Result<ItemList<S.Item>, ListError>.failure(ListError(error))
+                        result = .failure(ListError(error))
                     }
+                    return reply(.loaded(result), summary: LoadSummary(result) { $0.count })
                 }
             case .cancelLoad(let generation):
-                if let load = loads.first(where: { $0.value == (section, generation) })?.key {
-                    scheduler.cancelLoad(screen: id, generation: load)
-                }
+                scheduler.cancelLoad(LoadID(screen: id, stream: .section(section), generation: generation))
             }
         }
     }

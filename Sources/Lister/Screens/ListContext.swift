@@ -17,14 +17,16 @@ public struct ListContext<S: ListScreen> {
     public let marks: Set<S.Item.ID>?
     /// Columns of the rows scrolled out on the left.
     public var horizontalOffset = 0
-    /// True when the frame is drawn ahead for a key that may come next (Down or Up; see
-    /// `PreparedFrame`) and may never be shown: a body must not act on what it draws then
-    /// (count, log, start work). Such frames are drawn only of settled lists.
-    public internal(set) var isDrawingAhead = false
+    /// True when the frame is drawn ahead for a key that may come next (Down or Up) and may
+    /// never be shown. Internal: a body draws from its context and acts on nothing, so it
+    /// never needs to know (the chaos tests' recording body does).
+    var isDrawingAhead = false
     /// Where the default body keeps the rows it drew (the host's); nil draws every row.
     var rowCache: RowCache?
     /// Changes whenever the host replaces the screen value.
     var screenRevision = 0
+    /// Where the list notes the rectangle it is drawn in (the host's); nil notes nothing.
+    var regions: RegionMap?
 
     /// Creates a context (the runtime does this; tests may too). The sections of a
     /// ``GroupedListScreen`` are worked out from the model's items.
@@ -81,6 +83,7 @@ public struct ListContext<S: ListScreen> {
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, _) = unshiftedListView(row: row)
         view.horizontalOffset = horizontalOffset
+        view.regions = regions
         return view
     }
 
@@ -89,6 +92,7 @@ public struct ListContext<S: ListScreen> {
     func rowReusingListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, items) = unshiftedListView(row: row)
         view.horizontalOffset = horizontalOffset
+        view.regions = regions
         guard let rowCache else { return view }
         let filtering = filter.map { $0.engine.isFiltering } ?? false
         let environment = RowCache.Environment(rowsRevision: model.revision, screenRevision: screenRevision,
@@ -101,6 +105,31 @@ public struct ListContext<S: ListScreen> {
         return view
     }
 
+    /// The lines each row of the list takes, by position in the list drawn: an item's
+    /// index, or its position among a filter's matches. One line each for a grouped list.
+    var rowLayout: RowLayout {
+        guard sections == nil || filter?.engine.isFiltering == true else { return .singleLine }
+        let height = screen.rowHeight
+        if case .uniform(let lines) = height, lines <= 1 { return .singleLine }
+        let engine = filter.flatMap { $0.engine.isFiltering ? $0.engine : nil }
+        let count = engine?.visibleCount ?? model.count
+        let items = model.state.items
+        let screen = self.screen
+        return RowLayout { position in
+            guard position < count else { return 1 }  // the footer row
+            switch height {
+            case .uniform(let lines):
+                return lines
+            case .measured(let limit):
+                let index = engine?.row(atVisible: position) ?? position
+                switch screen.row(items[index], context: RowContext(index: index, isSelected: false)).sizing {
+                case .fixed(let lines): return min(max(1, lines), max(1, limit))
+                case .flexible: return max(1, limit)
+                }
+            }
+        }
+    }
+
     /// The list, and the item drawn at each of its rows (nil for a section header).
     private func unshiftedListView(row: @escaping (Int, RowContext) -> some View) -> (ListView, RowItems) {
         let selection = model.selection
@@ -109,13 +138,14 @@ public struct ListContext<S: ListScreen> {
         }
         let footer = screen.footer(self)
         guard let sections, sections.itemCount == model.count, model.count > 0 else {
-            let view = ListView(
+            var view = ListView(
                 count: model.count,
                 selection: selection,
                 scrollOffset: model.scrollOffset,
                 footer: footer,
                 row: { index in decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index) }
             )
+            view.rowLayout = rowLayout  // rows of several lines are drawn afresh, never reused
             return (view, .all)
         }
         let grouped = screen as? any GroupedListScreen
@@ -158,7 +188,7 @@ public struct ListContext<S: ListScreen> {
         } else {
             footer = screen.footer(self)
         }
-        return ListView(
+        var view = ListView(
             count: engine.visibleCount,
             selection: filter.selection,
             scrollOffset: filter.scrollOffset,
@@ -168,5 +198,7 @@ public struct ListContext<S: ListScreen> {
                 return decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index)
             }
         )
+        view.rowLayout = rowLayout
+        return view
     }
 }

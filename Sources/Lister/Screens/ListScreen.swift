@@ -43,19 +43,25 @@ public protocol ListScreen: Screen {
 
     /// The list area for the current state. The default draws the loading view (once the
     /// spinner delay has passed), the empty view, the error view, or the rows and footer.
-    /// It is also called for frames drawn ahead of a key (``ListContext/isDrawingAhead``),
-    /// so it should depend only on the context and act on nothing.
+    /// It may be called for frames that are never shown (frames drawn ahead of a key, a
+    /// frame laid out again), so it must depend only on the context and act on nothing.
     @ViewBuilder func body(_ context: ListContext<Self>) -> Group
 
     /// The row after the last one, if any: "Loading more…", an inline error, "End of list".
     func footer(_ context: ListContext<Self>) -> Footer?
 
-    /// Draws one row (a single line).
+    /// Draws one row: one line, or as many as ``rowHeight`` allows.
     ///
     /// The row must depend only on `item`, `context` and the screen's own properties: the
     /// default ``body(_:)`` reuses the cells of a row drawn in the last frame while none of
     /// these has changed (a new load, a marked row, a filter query draw it again).
     func row(_ item: Item, context: RowContext) -> Row
+
+    /// How many lines each row takes: one by default. With ``RowHeight/measured(limit:)``
+    /// a row takes the lines its view asks for (a `VStack` of two `Text`s takes two); the
+    /// selection highlights all of them, Down and Up move by row, and a page moves by the
+    /// rows that fit. Lists grouped into sections draw one line per row.
+    var rowHeight: RowHeight { get }
 
     /// The view while loading; by default a spinner saying "Loading <title>…".
     func loadingView(frame: Int) -> Loading
@@ -171,6 +177,8 @@ extension ListScreen {
     }
 
     public var emptyMessage: String { "Nothing here" }
+
+    public var rowHeight: RowHeight { .uniform(1) }
 
     public func open(_ item: Item) -> OpenResult { .nothing }
 

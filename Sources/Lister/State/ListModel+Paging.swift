@@ -27,7 +27,7 @@ extension ListModel {
     /// Starts the load of page `page` (a new page, or a failed one again).
     mutating func startPage(_ page: Int, now: Duration) -> [Effect] {
         let effects = begin(page: page, now: now, background: true)
-        paging = .loadingMore
+        activity = .loadingPage(page)
         return effects
     }
 
@@ -49,10 +49,10 @@ extension ListModel {
             items = arrival.items
         }
         state = ListState(from: items)
-        isRefreshing = false
+        activity = .settled
         pageCount = 1
         pagesWithoutNewItems = 0
-        paging = arrival.hasMore ? .more : .complete
+        hasMore = arrival.hasMore
         revision += 1
         replacedRevision = revision
         restoreSelection(in: items)
@@ -68,12 +68,11 @@ extension ListModel {
             state = .loaded(ItemList(pagedItems))
             revision += 1
         }
-        if !arrival.hasMore {
-            paging = .complete
-        } else if pagesWithoutNewItems >= Self.fruitlessPageLimit {
-            paging = .failed(ListError("\(pagesWithoutNewItems) pages in a row brought no new items"))
+        hasMore = arrival.hasMore
+        if arrival.hasMore, pagesWithoutNewItems >= Self.fruitlessPageLimit {
+            activity = .pageFailed(page + 1, ListError("\(pagesWithoutNewItems) pages in a row brought no new items"))
         } else {
-            paging = .more
+            activity = .settled
         }
         rememberSelection()
     }

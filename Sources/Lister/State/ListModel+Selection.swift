@@ -18,11 +18,17 @@ extension ListModel {
     /// Keeps the selected row visible in `height` rows; call on layout. The height is also
     /// the default prefetch distance.
     public mutating func layout(height: Int, footerRows: Int = 0) {
+        layout(height: height, footerRows: footerRows, rowLayout: .singleLine)
+    }
+
+    /// As ``layout(height:footerRows:)``, for rows that take the lines `rowLayout` says.
+    mutating func layout(height: Int, footerRows: Int, rowLayout: RowLayout) {
         viewportHeight = height
-        scrollOffset = ListView.scrollOffset(keeping: selection, visibleIn: height, from: scrollOffset, rows: count + footerRows)
-        if footerRows > 0, selection == count - 1, height >= 2 {
+        let rows = count + footerRows
+        scrollOffset = rowLayout.scrollOffset(keeping: selection, visibleIn: height, from: scrollOffset, rows: rows)
+        if footerRows > 0, selection == count - 1, height >= rowLayout.lines(of: selection) + 1 {
             // On the last row, the footer ("Loading more…", "End of list") comes into view too.
-            scrollOffset = ListView.scrollOffset(keeping: count, visibleIn: height, from: scrollOffset, rows: count + footerRows)
+            scrollOffset = rowLayout.scrollOffset(keeping: count, visibleIn: height, from: scrollOffset, rows: rows)
         }
     }
 

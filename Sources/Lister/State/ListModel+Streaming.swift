@@ -12,18 +12,19 @@ extension ListModel {
     /// the screen was left) and was dropped.
     @discardableResult
     public mutating func receive(progress items: ItemList<Item>, generation: Int, now: Duration) -> Bool {
-        let shows = pendingPage == nil && !loads.isBackground && (isStreaming || !items.isEmpty)
-        guard pendingPage == nil, loads.progress(generation: generation, now: now, contentShown: shows) else {
+        let isPage = activity.page != nil
+        let shows = !isPage && !loads.isBackground && (isStreaming || !items.isEmpty)
+        guard !isPage, loads.progress(generation: generation, now: now, contentShown: shows) else {
             return false
         }
         guard shows else { return true }  // nothing to show yet, or a refresh behind the rows
         if isStreaming {
             grow(to: items)
         } else {
-            isStreaming = true
+            activity = .streaming
             isPaged = false
             pageCount = 1
-            paging = .complete
+            hasMore = false
             state = ListState(from: items)
             revision += 1
             replacedRevision = revision
@@ -35,12 +36,12 @@ extension ListModel {
     /// The stream's final result: all rows (appended to those shown), or its error, which
     /// leaves the rows that came before it.
     mutating func finishStream(_ result: Result<Arrival, ListError>) {
-        isStreaming = false
         switch result {
         case .success(let arrival):
+            activity = .settled
             grow(to: arrival.items)
         case .failure(let error):
-            streamError = error
+            activity = .streamStopped(error)
         }
         pendingSelectionID = nil  // not among the rows: the selection stays where it is
     }

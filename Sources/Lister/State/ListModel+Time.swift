@@ -28,7 +28,7 @@ extension ListModel {
     /// (a page keeps the rows; a refresh keeps them too).
     public mutating func timeOut(now: Duration) -> [Effect] {
         guard let timedOut = loads.timeOut(now: now) else { return [] }
-        let effects = timedOut.effects.map(effect)
+        let effects = timedOut.effects.map { effect($0, page: activity.page) }
         apply(.failure(timedOut.error))
         return effects
     }

@@ -20,17 +20,33 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// Number of rows: kept beside ``state`` because every key asks for it, and reading it
     /// from the generic state costs metadata lookups when the host runs unspecialised.
     public private(set) var count = 0
+    /// What runs behind the rows, or how it ended: one value for refresh, stream and page.
+    public internal(set) var activity: ListActivity = .settled
+    /// Whether a paged list has more pages after those loaded (false when not paged).
+    var hasMore = false
     /// A refresh is in flight while the current rows stay visible.
-    public internal(set) var isRefreshing = false
+    public var isRefreshing: Bool { activity == .refreshing }
     /// A refresh failed; the rows shown are from before it.
-    public internal(set) var refreshError: ListError?
+    public var refreshError: ListError? {
+        if case .refreshFailed(let error) = activity { return error }
+        return nil
+    }
     /// Rows are still arriving from the load in flight (a stream being read): the rows
     /// shown are those that came so far, and more are appended as they come.
-    public internal(set) var isStreaming = false
+    public var isStreaming: Bool { activity == .streaming }
     /// A stream that failed (or timed out) after some of its rows came; they stay shown.
-    public internal(set) var streamError: ListError?
+    public var streamError: ListError? {
+        if case .streamStopped(let error) = activity { return error }
+        return nil
+    }
     /// Whether more can be loaded after the rows shown.
-    public internal(set) var paging: PagingStatus = .complete
+    public var paging: PagingStatus {
+        switch activity {
+        case .loadingPage: return .loadingMore
+        case .pageFailed(_, let error): return .failed(error)
+        default: return hasMore ? .more : .complete
+        }
+    }
     /// Whether the rows came as pages (a paged list shows "End of list" and its page).
     public internal(set) var isPaged = false
     /// Pages loaded since the list was last replaced (1 for a one-shot list).
@@ -99,8 +115,6 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// stream has not brought it back yet: it is selected again when it arrives, unless the
     /// user moved meanwhile.
     var pendingSelectionID: Item.ID?
-    /// The page the load in flight asks for; nil for the first page (load or refresh).
-    var pendingPage: Int?
     /// The rows of a paged list, and the ids among them.
     var pagedItems: [Item] = []
     var seenIDs: Set<Item.ID> = []
@@ -146,15 +160,13 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// Starts a load that discards the rows and shows the spinner (after its delay).
     public mutating func load(now: Duration) -> [Effect] {
         let effects = begin(page: nil, now: now, background: false)
-        isRefreshing = false
-        refreshError = nil
         if case .loaded = state {
             // The rows are gone: views and the filter built from them must look again.
             revision += 1
             replacedRevision = revision
         }
         state = .loading
-        paging = .complete
+        hasMore = false
         return effects
     }
 
@@ -165,22 +177,19 @@ public struct ListModel<Item: Identifiable & Sendable> {
     /// flight is cancelled. With nothing shown yet (or an empty list) it loads with the
     /// spinner.
     public mutating func refresh(now: Duration) -> [Effect] {
-        if case .failed = paging, !isLoadInFlight { return startPage(pageCount + 1, now: now) }
+        if case .pageFailed(let page, _) = activity, !isLoadInFlight { return startPage(page, now: now) }
         guard case .loaded = state else { return load(now: now) }
         let effects = begin(page: nil, now: now, background: true)
-        isRefreshing = true
-        refreshError = nil
+        activity = .refreshing
         return effects
     }
 
     /// Cancels whatever is in flight (the screen is going away).
     public mutating func cancel() -> [Effect] {
-        stopPage()
-        isStreaming = false
+        if activity.isInFlight { activity = .settled }  // a page stopped before its answer leaves more to load
         let effects = loads.cancel()
         if state.isLoading { state = .idle }
-        isRefreshing = false
-        return effects.map(effect)
+        return effects.map { effect($0) }
     }
 
     /// Takes the result of the load of `generation`: the whole list, or the first page of a
@@ -191,30 +200,23 @@ public struct ListModel<Item: Identifiable & Sendable> {
         take(result.map { Arrival(items: $0, isPage: false, hasMore: false) }, generation: generation, now: now)
     }
 
-    /// Starts a load of `page` (nil: the first page), cancelling the one in flight.
+    /// Starts a load of `page` (nil: the first page), cancelling the one in flight. The
+    /// activity starts over: the caller says what the new load is.
     mutating func begin(page: Int?, now: Duration, background: Bool) -> [Effect] {
-        stopPage()
-        isStreaming = false
+        activity = .settled
         if let pending = pendingSelectionID {
             selectedID = pending  // a load before the stream brought it back still looks for it
             pendingSelectionID = nil
         }
-        streamError = nil
-        pendingPage = page
-        return loads.start(now: now, background: background).map(effect)
+        return loads.start(now: now, background: background).map { effect($0, page: page) }
     }
 
-    /// A page load that stops before its answer leaves more to load.
-    mutating func stopPage() {
-        if loads.isInFlight, pendingPage != nil, paging == .loadingMore { paging = .more }
-        pendingPage = nil
-    }
-
-    /// The model's effect for a lifecycle effect: a start names the page it loads.
-    func effect(_ effect: LoadLifecycle<Arrival>.Effect) -> Effect {
+    /// The model's effect for a lifecycle effect: a start names the page it loads (nil:
+    /// the whole list or its first page).
+    func effect(_ effect: LoadLifecycle<Arrival>.Effect, page: Int? = nil) -> Effect {
         switch effect {
         case .start(let generation):
-            return pendingPage.map { .loadPage(generation: generation, page: $0) } ?? .startLoad(generation: generation)
+            return page.map { .loadPage(generation: generation, page: $0) } ?? .startLoad(generation: generation)
         case .cancel(let generation):
             return .cancelLoad(generation: generation)
         }
@@ -232,29 +234,21 @@ public struct ListModel<Item: Identifiable & Sendable> {
     }
 
     mutating func apply(_ result: Result<Arrival, ListError>) {
-        let page = pendingPage
-        pendingPage = nil
-        if isStreaming {
+        switch (activity, result) {
+        case (.streaming, _):
             finishStream(result)
-            return
-        }
-        switch result {
-        case .success(let arrival):
-            if let page {
-                append(arrival, page: page)
-            } else {
-                replace(with: arrival)
-            }
-        case .failure(let error):
-            if page != nil {
-                paging = .failed(error)  // keep every row; `r` asks for this page again
-            } else if isRefreshing {
-                refreshError = error  // keep the rows; say the refresh failed
-                isRefreshing = false
-            } else {
-                state = .error(error)
-                paging = .complete
-            }
+        case (.loadingPage(let page), .success(let arrival)):
+            append(arrival, page: page)
+        case (.loadingPage(let page), .failure(let error)):
+            activity = .pageFailed(page, error)  // keep every row; `r` asks for this page again
+        case (.refreshing, .failure(let error)):
+            activity = .refreshFailed(error)  // keep the rows; say the refresh failed
+        case (_, .success(let arrival)):
+            replace(with: arrival)
+        case (_, .failure(let error)):
+            state = .error(error)
+            activity = .settled
+            hasMore = false
         }
     }
 }

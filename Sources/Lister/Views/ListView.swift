@@ -28,6 +28,11 @@ public struct ListView: View {
     /// Rows of the last frame to reuse instead of drawing them again (a list screen's
     /// default body); nil draws every row.
     var reuse: RowReuse?
+    /// The lines each row takes; one each unless the screen says otherwise.
+    var rowLayout = RowLayout.singleLine
+    /// Where the list notes the rectangle it is drawn in (a screen's host reads it to lay
+    /// the list out in the room it really has, and to map clicks); nil notes nothing.
+    var regions: RegionMap?
 
     /// Creates a list of `count` rows.
     public init(
@@ -53,6 +58,7 @@ public struct ListView: View {
     public var sizing: Sizing { .flexible }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
+        regions?.record(.list, rect)
         guard !rect.isEmpty else { return }
         let first = max(0, min(scrollOffset, count))
         var line = rect.top
@@ -66,6 +72,9 @@ public struct ListView: View {
             environment.columns = rect.left..<rect.right
             environment.horizontalOffset = horizontalOffset
             cache.beginFrame(environment)
+        }
+        if rowLayout.height != nil {
+            (line, index) = renderTallRows(from: first, in: rect, buffer: &buffer)
         }
         while line < rect.bottom, index < count {
             let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
@@ -97,6 +106,27 @@ public struct ListView: View {
         }
     }
 
+    /// Draws rows of several lines from `first`, each selected row highlighted on all its
+    /// lines, a row cut by the list's bottom marked `…` on its last line shown. Rows are
+    /// drawn afresh (no reuse). Returns the line and row after the last one drawn.
+    private func renderTallRows(from first: Int, in rect: Rect, buffer: inout Buffer) -> (line: Int, index: Int) {
+        var line = rect.top
+        var index = first
+        while line < rect.bottom, index < count {
+            let lines = rowLayout.lines(of: index)
+            let shown = min(lines, rect.bottom - line)
+            let area = Rect(row: line, column: rect.left, rows: shown, columns: rect.width)
+            renderRow(index, in: area, buffer: &buffer)
+            if shown < lines, rect.width > 0 {
+                buffer.write("…", at: Point(row: area.bottom - 1, column: rect.right - 1), maxWidth: 1, style: .dim)
+            }
+            if index == selection { mark(area, in: &buffer) }
+            line += shown
+            index += 1
+        }
+        return (line, index)
+    }
+
     private func renderRow(_ index: Int, in area: Rect, buffer: inout Buffer) {
         if horizontalOffset > 0 {
             renderShifted(row(index), in: area, buffer: &buffer)
@@ -118,11 +148,13 @@ public struct ListView: View {
         }
     }
 
-    /// Highlights the written text of a row and puts the cursor at its start.
+    /// Highlights the written text of a row (each of its lines) and puts the cursor at its start.
     private func mark(_ area: Rect, in buffer: inout Buffer) {
-        let end = buffer.textEnd(row: area.top, columns: area.left..<area.right) ?? area.left
-        let width = max(1, end - area.left)
-        buffer.applyStyle(highlight, to: Rect(row: area.top, column: area.left, rows: 1, columns: width))
+        for row in area.top..<area.bottom {
+            let end = buffer.textEnd(row: row, columns: area.left..<area.right) ?? area.left
+            let width = max(1, end - area.left)
+            buffer.applyStyle(highlight, to: Rect(row: row, column: area.left, rows: 1, columns: width))
+        }
         buffer.cursor = area.origin
     }
 

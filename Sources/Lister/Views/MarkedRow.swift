@@ -13,7 +13,7 @@ public struct MarkedRow: View {
         self.content = content
     }
 
-    public var sizing: Sizing { .fixed(1) }
+    public var sizing: Sizing { content.sizing }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         guard rect.width > 2 else { return content.render(in: rect, buffer: &buffer) }

@@ -1,0 +1,84 @@
+/// Which of a screen's loads a load is: each stream counts its own generations and is
+/// started and cancelled on its own, so one screen can have several loads in flight (its
+/// list, a filter run, each of its sections; later a preview or a feed).
+@_spi(Testing)
+public enum LoadStream: Hashable, Sendable, CustomStringConvertible {
+    /// The list's load: the whole list, its first page or a later one.
+    case list
+    /// A filter run over the rows, off the main actor.
+    case filter
+    /// One section of a sectioned list.
+    case section(Int)
+
+    public var description: String {
+        switch self {
+        case .list: return "list"
+        case .filter: return "filter"
+        case .section(let index): return "section \(index)"
+        }
+    }
+
+    /// Whether the log hears of this stream's loads (a filter run is not a load of data).
+    var isLogged: Bool { self != .filter }
+}
+
+/// One load: the screen that started it, its stream and its generation there.
+@_spi(Testing)
+public struct LoadID: Hashable, Sendable {
+    var screen: Int
+    var stream: LoadStream
+    var generation: Int
+}
+
+/// A host that takes typed messages from its loads: what a load brings back is a value of
+/// the host's own `Message` enum, so no result is ever told apart by a cast.
+@MainActor
+protocol MessageReceiver: AnyObject, Sendable {
+    /// Everything this host's loads can bring back.
+    associatedtype Message: Sendable
+    /// Takes `message` from `load`; true when it changed the screen. A stale message (an
+    /// older generation than the stream's current one) is dropped and returns false.
+    func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool
+}
+
+/// What a load hands back to the runtime: its message bound to the host that started it,
+/// to be applied on the main actor, and what the log says of it.
+@_spi(Testing)
+public struct Delivery: Sendable {
+    /// Applies the message; false when the host is gone or dropped it as stale.
+    let apply: @MainActor @Sendable (_ load: LoadID, _ now: Duration) -> Bool
+    /// Item count or error, for the log; nil when there is nothing to say.
+    let summary: LoadSummary?
+}
+
+/// How a host's load sends its messages back: made on the main actor when the load
+/// starts, called off it when the load reports or ends. It holds the host weakly, so a
+/// load still running never keeps a screen that was left.
+struct Reply<Host: MessageReceiver>: Sendable {
+    private weak var host: Host?
+
+    /// A reply to `host`.
+    init(to host: Host) { self.host = host }
+
+    /// The delivery of `message`, with what the log says of it.
+    func callAsFunction(_ message: Host.Message, summary: LoadSummary? = nil) -> Delivery {
+        let host = self.host
+        return Delivery(apply: { [weak host] load, now in
+            host?.receive(message, from: load, now: now) ?? false
+        }, summary: summary)
+    }
+}
+
+/// What a finished load says in the log: how many items, or the error.
+enum LoadSummary: Sendable {
+    case success(count: Int?)
+    case failure(String)
+
+    /// The summary of a load's result; `count` says how many items a value holds.
+    init<Value>(_ result: Result<Value, ListError>, count: (Value) -> Int? = { _ in nil }) {
+        switch result {
+        case .success(let value): self = .success(count: count(value))
+        case .failure(let error): self = .failure(error.message)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import TerminalCore
+
+/// Frames: the top screen laid out and drawn with the header, the status bar and help.
+extension Runtime {
+    /// Draws the current state if anything changed and hands the frame to the terminal.
+    @_spi(Testing) public func render() {
+        guard let buffer = composeFrame() else { return }
+        dirty = false
+        guard buffer != lastFrame else {
+            spareFrame = buffer
+            return
+        }
+        spareFrame = lastFrame
+        lastFrame = buffer
+        terminal.present(buffer)
+    }
+
+    /// The frame of the top screen, laid out for the terminal's size, drawn into the
+    /// spare frame's storage unless `reusingSpare` is false. Where its regions are drawn is
+    /// noted in `regions` (by default the map clicks go by).
+    func composeFrame(reusingSpare: Bool = true, regions: RegionMap? = nil) -> Buffer? {
+        let regions = regions ?? self.regions
+        guard let top = stack.last else { return nil }
+        let size = terminal.size
+        let layout = ScreenLayout(size: size)
+        var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
+        // A body draws its list where its own layout puts it; when that is not the room
+        // the list was laid out in (the first frame of a body with lines around its list,
+        // a new size), the list is laid out in the room it has and drawn again.
+        var passes = 0
+        repeat {
+            passes += 1
+            regions.removeAll()
+            top.layout(body: layout.list)
+            buffer.reset(size: size)
+            top.render(in: layout.list, buffer: &buffer, regions: regions, now: now)
+        } while top.listDrawn(regions, body: layout.list) && passes < 2
+        if let header = layout.header {
+            drawHeader(in: header, buffer: &buffer)
+        }
+        if let statusArea = layout.status {
+            let status = top.status(now: now)
+            let helpKey = configuration.keyMap.key(for: .help)?.label ?? "?"
+            StatusBar(position: status.position, state: hint ?? status.state, hint: "\(helpKey) help")
+                .render(in: statusArea, buffer: &buffer)
+        }
+        if showingHelp {
+            let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: top) }
+            HelpOverlay(entries: top.actionHelp + bindings.map { ($0.keyLabel, $0.help) })
+                .render(in: layout.full, buffer: &buffer)
+            buffer.cursor = nil
+        }
+        return buffer
+    }
+
+    /// Whether `command` does something now, for the help overlay: the runtime's own
+    /// commands always do (back only with a screen to go back to), the rest as `top` says.
+    func offers(_ command: Command, on top: any ScreenHost) -> Bool {
+        switch command {
+        case .help, .back, .quit, .interrupt, .suspend, .redraw: return true
+        case .parent: return stack.count > 1
+        default: return top.offers(command)
+        }
+    }
+
+    /// Draws the breadcrumb of the stack's titles, or pastes it from the last frame when
+    /// the titles and the width are the same.
+    func drawHeader(in rect: Rect, buffer: inout Buffer) {
+        let titles = stack.map(\.title)
+        guard rect.height == 1, rect.intersection(buffer.area) == rect else {
+            Breadcrumb(titles).render(in: rect, buffer: &buffer)
+            return
+        }
+        // Titles compared byte for byte: `==` on strings would take a title now in another
+        // normal form for the same one, and paste its old bytes.
+        if let header, header.width == rect.width,
+           header.titles.elementsEqual(titles, by: { $0.utf8.elementsEqual($1.utf8) }) {
+            buffer.paste(header.cells, row: rect.top, column: rect.left)
+            return
+        }
+        Breadcrumb(titles).render(in: rect, buffer: &buffer)
+        header = (titles, rect.width, ContiguousArray(buffer.cells(row: rect.top, columns: rect.left..<rect.right)))
+    }
+
+    /// Whether a draw is pending.
+    @_spi(Testing) public var needsRender: Bool { dirty }
+}

@@ -1,0 +1,117 @@
+import TerminalCore
+
+/// Keys, mouse events, signals and resizes: what the user does, turned into commands.
+extension Runtime {
+    func handle(_ event: TerminalEvent) {
+        switch event {
+        case .resize:
+            dirty = true
+        case .mouse(let mouse):
+            handle(mouse)
+        case .signal(let signal):
+            outcome = .interrupted(signal)
+        case .key(let key):
+            if hint != nil {
+                hint = nil
+                dirty = true
+            }
+            if !showingHelp, let top = stack.last, let response = top.handleOwnKey(key, now: now) {
+                apply(response)  // typed into the screen's line (the filter)
+                return
+            }
+            guard let command = configuration.keyMap.command(for: key) else { return }
+            perform(command)
+        }
+    }
+
+    /// Wheel scrolls three rows; a click selects; a second click on the same row soon after
+    /// opens it; a click on a footer error row retries.
+    func handle(_ mouse: MouseEvent) {
+        guard !showingHelp, let top = stack.last else { return }
+        switch mouse.kind {
+        case .wheelUp, .wheelDown:
+            for _ in 0..<3 { perform(mouse.kind == .wheelUp ? .up : .down) }
+        case .press:
+            // The list where the last frame drew it; a body that drew no list region (a
+            // detail screen, a list view built by hand) takes clicks on all of its room.
+            let point = mouse.position
+            let list: Rect
+            if let hit = regions.region(at: point) {
+                guard hit.id == .list else { return }
+                list = hit.rect
+            } else {
+                list = ScreenLayout(size: terminal.size).list
+                guard regions.rect(of: .list) == nil, point.row >= list.top, point.row < list.bottom else { return }
+            }
+            let (row, response) = top.click(line: point.row - list.top, now: now)
+            apply(response)
+            if let row, let last = lastClick, last.row == row, now - last.at <= Self.doubleClickInterval {
+                lastClick = nil
+                perform(.open)
+            } else {
+                lastClick = row.map { (row: $0, at: now) }
+            }
+        }
+    }
+
+    /// The most time between the clicks of a double click.
+    static let doubleClickInterval: Duration = .milliseconds(400)
+
+    func perform(_ command: Command) {
+        guard let top = stack.last else { return }
+        if showingHelp, ![.quit, .interrupt, .suspend, .redraw].contains(command) {
+            if command == .help || command == .back { showingHelp = false; dirty = true }
+            return
+        }
+        switch command {
+        case .help:
+            showingHelp = true
+            dirty = true
+        case .quit:
+            outcome = top.isPicker ? .cancelled : .finished
+        case .interrupt:
+            outcome = .interrupted(.interrupt)
+        case .suspend:
+            terminal.suspend()
+            dirty = true
+        case .redraw:
+            terminal.redraw()
+            lastFrame = nil
+            header = nil
+            top.forgetDrawnRows()  // Ctrl-L draws everything from scratch
+            dirty = true
+        case .back:
+            if top.closeLayer() {
+                dirty = true
+            } else if stack.count > 1 {
+                stack.removeLast().cancelAll()
+                dirty = true
+            } else {
+                outcome = top.isPicker ? .cancelled : .finished
+            }
+        case .parent:
+            if stack.count > 1 {
+                stack.removeLast().cancelAll()
+                dirty = true
+            }
+        default:
+            apply(top.perform(command, now: now))
+        }
+    }
+
+    func apply(_ response: HostResponse) {
+        switch response {
+        case .handled(let changed):
+            if changed { dirty = true }
+        case .hint(let text):
+            hint = text
+            dirty = true
+        case .push(let screen):
+            push(screen)
+            stack.last?.appear(now: now)
+            dirty = true
+        case .pick(let items):
+            outcome = .picked(items)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import TerminalCore
+
+/// Names a part of a screen's body that input can reach on its own: the list, and later a
+/// preview pane or another panel.
+public struct RegionID: Hashable, Sendable, CustomStringConvertible {
+    /// The name, unique within a screen.
+    public let name: String
+
+    /// A region called `name`.
+    public init(_ name: String) { self.name = name }
+
+    /// The list of a list screen.
+    public static let list = RegionID("list")
+
+    public var description: String { name }
+}
+
+/// Where the regions of a frame were drawn, recorded while it is drawn.
+///
+/// A body is a pure function of its context, so where its list lands (below two pinned
+/// lines, beside a pane) is known only once the body has been drawn. Views that take input
+/// record their rectangle here as they render; the host then lays the list out in the room
+/// it really has, and the runtime sends each click to the region under it, with the row
+/// and column inside that region. The runtime owns one map and refills it every frame: a
+/// frame records a handful of rectangles and allocates nothing once the map has grown.
+@MainActor
+final class RegionMap {
+    private(set) var entries: [(id: RegionID, rect: Rect)] = []
+
+    /// Forgets the last frame's regions.
+    func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+    /// Notes that `id` was drawn in `rect` (the last one drawn wins a repeated name).
+    func record(_ id: RegionID, _ rect: Rect) {
+        if let index = entries.firstIndex(where: { $0.id == id }) {
+            entries[index].rect = rect
+        } else {
+            entries.append((id, rect))
+        }
+    }
+
+    /// Where `id` was drawn, or nil when it was not.
+    func rect(of id: RegionID) -> Rect? {
+        entries.first(where: { $0.id == id })?.rect
+    }
+
+    /// The region drawn under `point`, topmost (last drawn) first.
+    func region(at point: Point) -> (id: RegionID, rect: Rect)? {
+        entries.last { entry in
+            point.row >= entry.rect.top && point.row < entry.rect.bottom
+                && point.column >= entry.rect.left && point.column < entry.rect.right
+        }
+    }
+}
