@@ -79,5 +79,9 @@ private struct FinderScreen: ListScreen {
         await app.settle()
         #expect(Array(app.lines[1...4]) == ["> er", "  cherry", "  elderberry", ""])
         #expect(app.frame?.cursor == Point(row: 1, column: 4))
+        await app.mouse(.press, row: 3)  // elderberry, under the prompt
+        #expect(app.lines[9].hasPrefix("2/2 of 7"))
+        await app.mouse(.press, row: 1)  // the prompt selects nothing
+        #expect(app.lines[9].hasPrefix("2/2 of 7"))
     }
 }
