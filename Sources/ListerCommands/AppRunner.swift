@@ -10,7 +10,8 @@ import Glibc
 @MainActor
 package enum AppRunner {
     /// Runs `screen`; the runtime logs to `log` (the `--log` file, or nowhere).
-    package static func run(_ screen: some Screen, interface: InterfaceOptions, log: DiagnosticLog = .none) async throws -> Outcome {
+    package static func run(_ screen: some Screen, interface: InterfaceOptions, log: DiagnosticLog = .none,
+                            keyMap: KeyMap = .standard) async throws -> Outcome {
         let logger = log.logger("lister")
         logger.info("screen opening", metadata: ["screen": "\(type(of: screen))", "title": "\(screen.title)"])
         let terminal: NcursesTerminal
@@ -20,7 +21,7 @@ package enum AppRunner {
             logger.error("cannot open the terminal", metadata: ["error": "\(error)"])
             throw error
         }
-        let runtime = Runtime(root: screen, terminal: terminal, configuration: Configuration(logger: logger))
+        let runtime = Runtime(root: screen, terminal: terminal, configuration: Configuration(keyMap: keyMap, logger: logger))
         let trap: Task<Void, Never>? = interface.debugTrap ? Task {
             // A hidden switch for testing that a crash leaves the terminal usable.
             try? await Task.sleep(for: .milliseconds(300))

@@ -13,7 +13,7 @@ public enum Key: Hashable, Sendable {
     /// Decodes a character code as read in raw mode (Ctrl-C arrives as 3).
     public init?(code: UInt32) {
         switch code {
-        case 0x0D, 0x0A: self = .enter
+        case 0x0D: self = .enter  // Ctrl-J (0x0A) stays Ctrl-J: a finder moves down on it
         case 0x09: self = .tab
         case 0x1B: self = .escape
         case 0x08, 0x7F: self = .backspace

@@ -45,6 +45,7 @@ import TerminalCore
         #expect(KeyDecoding.decode(status: ok, value: 12) == .key(.control("l")))
         #expect(KeyDecoding.decode(status: ok, value: 27) == .key(.escape))
         #expect(KeyDecoding.decode(status: ok, value: 13) == .key(.enter))
+        #expect(KeyDecoding.decode(status: ok, value: 10) == .key(.control("j")))  // Ctrl-J is not Enter (nonl)
         #expect(KeyDecoding.decode(status: ok, value: 127) == .key(.backspace))
         #expect(KeyDecoding.decode(status: ok, value: 9) == .key(.tab))
         #expect(KeyDecoding.decode(status: ok, value: 0x71) == .key(.character("q")))

@@ -97,6 +97,15 @@ struct MatchMarks {
         characterStarts = starts
         scalarMarks = Array(repeating: false, count: scalars.count)
         if scalars.isEmpty { return }
+        if let pattern = query.pattern {
+            // The characters that scored, as the ranking found them.
+            for position in pattern.match(String(String.UnicodeScalarView(scalars)))?.positions ?? []
+            where position < scalarMarks.count {
+                scalarMarks[position] = true
+            }
+            widenToCharacters()
+            return
+        }
 
         // The lowercased scalars, each with the index of the scalar it comes from.
         var lowered: [(scalar: Unicode.Scalar, origin: Int)] = []
@@ -122,9 +131,13 @@ struct MatchMarks {
                 }
             }
         }
-        // A character is marked as a whole when any of its scalars is.
+        widenToCharacters()
+    }
+
+    /// Marks a character as a whole when any of its scalars is.
+    private mutating func widenToCharacters() {
         for character in characters.indices {
-            let range = starts[character]..<starts[character + 1]
+            let range = characterStarts[character]..<characterStarts[character + 1]
             if scalarMarks[range].contains(true) {
                 for index in range { scalarMarks[index] = true }
             }

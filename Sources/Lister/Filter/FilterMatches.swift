@@ -16,6 +16,10 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     public let coveredRows: Int
     /// The matching rows, ascending.
     let rows: [Int32]
+    /// The matching rows in the order shown, when they are ranked; nil: ascending.
+    let order: [Int32]?
+    /// For each covered row, its position in `order`, or -1; nil when not ranked.
+    private let positions: [Int32]?
 
     /// Creates matches from rows known to match `query`.
     /// - Parameters:
@@ -29,6 +33,28 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
         self.query = query
         self.rows = rows
         self.coveredRows = coveredRows
+        order = nil
+        positions = nil
+    }
+
+    /// Creates ranked matches: shown in `order`, best first.
+    /// - Parameters:
+    ///   - query: the query the rows match.
+    ///   - order: the matching rows, each once, in the order shown.
+    ///   - coveredRows: how many rows of the list were examined; every row is below it.
+    public init(query: FilterQuery, order: [Int32], coveredRows: Int) {
+        precondition(coveredRows >= 0 && coveredRows <= Int(Int32.max), "coveredRows \(coveredRows) out of range")
+        self.query = query
+        self.coveredRows = coveredRows
+        self.order = order
+        var positions = [Int32](repeating: -1, count: coveredRows)
+        for (position, row) in order.enumerated() { positions[Int(row)] = Int32(truncatingIfNeeded: position) }
+        // The rows ascending from the table, in one pass instead of a sort.
+        var rows: [Int32] = []
+        rows.reserveCapacity(order.count)
+        for (row, position) in positions.enumerated() where position >= 0 { rows.append(Int32(truncatingIfNeeded: row)) }
+        self.rows = rows
+        self.positions = positions
     }
 
     /// Nothing matched yet: no row examined.
@@ -40,21 +66,28 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     public var endIndex: Int { rows.count }
 
     /// The row of the full list at `position` of the filtered list.
-    public subscript(position: Int) -> Int { Int(rows[position]) }
+    public subscript(position: Int) -> Int { Int(order?[position] ?? rows[position]) }
 
     /// The position of `row` in the filtered list, or `nil` when it does not match (or was
     /// not examined). A binary search: O(log n).
     public func position(ofRow row: Int) -> Int? {
+        if let positions {
+            guard row >= 0, row < positions.count, positions[row] >= 0 else { return nil }
+            return Int(positions[row])
+        }
         let position = insertionPosition(ofRow: row)
         return position < rows.count && Int(rows[position]) == row ? position : nil
     }
 
-    /// The number of matches before `row`: the position of `row` if it matches, else the
+    /// Ranked matches: the position of `row`, or 0 (the best match) when it does not match.
+    ///
+    /// Otherwise the number of matches before `row`: the position of `row` if it matches, else the
     /// position of the first match after it (`count` when none). A binary search.
     ///
     /// Keeps a selection near its place when its row is filtered out:
     /// `min(matches.insertionPosition(ofRow: row), matches.count - 1)`.
     public func insertionPosition(ofRow row: Int) -> Int {
+        if positions != nil { return position(ofRow: row) ?? 0 }  // ranked: the best match
         var low = 0
         var high = rows.count
         while low < high {

@@ -57,8 +57,15 @@ public struct FilterQuery: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The terms in the order typed; empty for the empty query.
+    /// The terms in the order typed; empty for the empty query and for a query in the
+    /// extended syntax.
     public let terms: [Term]
+    /// The query in fzf's extended syntax (fuzzy terms, `'`, `^`, `$`, `!`, `|`), when it
+    /// was made with ``init(extended:options:)``; nil for plain substring terms.
+    public let pattern: FuzzyPattern?
+    /// How matches are ordered, when they are ranked (``init(ranking:)``); nil keeps list
+    /// order.
+    public let ranking: FuzzyRanking?
 
     /// The query that matches every row.
     public static let empty = FilterQuery(terms: [])
@@ -69,16 +76,44 @@ public struct FilterQuery: Hashable, Sendable, CustomStringConvertible {
         terms = String(text).unicodeScalars
             .split(separator: " ", omittingEmptySubsequences: true)
             .map { Term(String(String.UnicodeScalarView($0))) }
+        pattern = nil
+        ranking = nil
     }
 
     /// A query of the given terms.
-    public init(terms: [Term]) { self.terms = terms }
+    public init(terms: [Term]) {
+        self.terms = terms
+        pattern = nil
+        ranking = nil
+    }
+
+    /// Parses `text` in fzf's extended syntax (see ``FuzzyPattern``): fuzzy terms by
+    /// default, a row matches in list order, and matched characters are the ones that
+    /// scored.
+    ///
+    /// ```swift
+    /// FilterQuery(extended: "^src swift$ !test").matches("src/main.swift")  // true
+    /// ```
+    public init(extended text: some StringProtocol, options: FuzzyPattern.Options = .init()) {
+        terms = []
+        let pattern = FuzzyPattern(String(text), options: options)
+        self.pattern = pattern.matchesEverything ? nil : pattern
+        ranking = nil
+    }
+
+    /// The query of `ranking`'s pattern, whose matches are shown best first (a fuzzy
+    /// finder's order) instead of in list order.
+    public init(ranking: FuzzyRanking) {
+        terms = []
+        pattern = ranking.pattern.matchesEverything ? nil : ranking.pattern
+        self.ranking = pattern == nil ? nil : ranking
+    }
 
     /// Whether the query has no terms (it matches every row).
-    public var isEmpty: Bool { terms.isEmpty }
+    public var isEmpty: Bool { terms.isEmpty && pattern == nil }
 
-    /// The terms joined by single spaces.
-    public var description: String { terms.map(\.text).joined(separator: " ") }
+    /// The terms joined by single spaces (the text as typed, for an extended query).
+    public var description: String { pattern?.text ?? terms.map(\.text).joined(separator: " ") }
 
     /// Whether every row that this query matches is also matched by `other`, so this query
     /// can be answered by searching only `other`'s matches.
@@ -100,13 +135,19 @@ public struct FilterQuery: Hashable, Sendable, CustomStringConvertible {
     /// The rule is sufficient, not necessary: it may answer `false` for a query that does
     /// narrow in fact, which costs a full search, never a wrong result.
     public func isRefinement(of other: FilterQuery) -> Bool {
-        other.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
+        if other.isEmpty { return true }
+        if pattern != nil || other.pattern != nil {
+            guard let pattern, let old = other.pattern, ranking?.orderOnly == other.ranking?.orderOnly else { return false }
+            return pattern.isRefinement(of: old)
+        }
+        return other.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
     }
 
     /// Whether `text` matches the query. Convenient for short lists and tests; a long list
     /// is filtered by a ``FilterRun`` over its bytes.
     public func matches(_ text: some StringProtocol) -> Bool {
         guard !isEmpty else { return true }
+        if let pattern { return pattern.matches(text) }
         var copy = String(text)
         return copy.withUTF8 { QueryMatcher(self).matches($0) }
     }

@@ -86,6 +86,11 @@ public struct FilterRun: Sendable, Identifiable {
     ) async throws -> FilterResult {
         try Task.checkCancellation()
         precondition(source.count >= rowCount, "the source has \(source.count) rows, the run covers \(rowCount)")
+        if let ranking = query.ranking {
+            let order = try await ranking.rank(source, candidates: rankingCandidates, rowCount: rowCount,
+                                               chunkSize: chunkSize, parallelism: parallelism)
+            return FilterResult(id: id, matches: FilterMatches(query: query, order: order, coveredRows: rowCount))
+        }
         let matcher = QueryMatcher(query)
         let chunks = self.chunks(size: max(1, chunkSize))
         var parts = [[Int32]](repeating: [], count: chunks.count)
@@ -131,6 +136,10 @@ public struct FilterRun: Sendable, Identifiable {
     /// tests. It cannot be cancelled.
     public func perform<Source: FilterableText>(over source: Source) -> FilterResult {
         precondition(source.count >= rowCount, "the source has \(source.count) rows, the run covers \(rowCount)")
+        if let ranking = query.ranking {
+            let order = ranking.rankNow(source, candidates: rankingCandidates, rowCount: rowCount)
+            return FilterResult(id: id, matches: FilterMatches(query: query, order: order, coveredRows: rowCount))
+        }
         let matcher = QueryMatcher(query)
         let parts = chunks(size: max(1, rowCount)).map {
             Self.search($0, matcher: matcher, source: source, checksCancellation: false)
@@ -153,8 +162,29 @@ public struct FilterRun: Sendable, Identifiable {
         }
     }
 
+    /// The rows a ranked run scores: the prior matches and the rows after them (all of
+    /// them are ranked together), or nil for every row.
+    private var rankingCandidates: [Int32]? {
+        guard let prior else { return nil }
+        return prior.rows + (prior.coveredRows..<rowCount).map { Int32(truncatingIfNeeded: $0) }
+    }
+
     /// The first row examined in full: rows before it are covered by the prior matches.
     private var startOfScan: Int { prior?.coveredRows ?? 0 }
+
+    /// `candidates` (ascending rows) when given, else rows `0..<rowCount`, in chunks of
+    /// at most `size` rows.
+    static func plainChunks(rowCount: Int, candidates: [Int32]?, size: Int) -> [Chunk] {
+        var chunks: [Chunk] = []
+        var start = 0
+        let total = candidates?.count ?? rowCount
+        while start < total {
+            let end = min(start + size, total)
+            chunks.append(candidates.map { .candidates($0[start..<end]) } ?? .rows(start..<end))
+            start = end
+        }
+        return chunks
+    }
 
     /// The work in list order, cut into chunks of at most `size` rows.
     func chunks(size: Int) -> [Chunk] {
@@ -212,6 +242,16 @@ public struct FilterRun: Sendable, Identifiable {
             }
         }
         var found: [Int32] = []
+        if let pattern = matcher.fuzzy {
+            var fuzzy = FuzzyMatcher(pattern)
+            let test = { (utf8: UnsafeBufferPointer<UInt8>) in fuzzy.matches(utf8) }
+            forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+                source.forEachUTF8(in: batch) { row, utf8 in
+                    if test(utf8) { found.append(Int32(truncatingIfNeeded: row)) }
+                }
+            }
+            return found
+        }
         matcher.withBound { bound in
             switch chunk {
             case .candidates(let rows):
@@ -230,6 +270,25 @@ public struct FilterRun: Sendable, Identifiable {
             }
         }
         return found
+    }
+
+    /// Calls `body` with the rows of `chunk` in batches, stopping early once the current
+    /// task is cancelled when `checksCancellation`.
+    static func forEachBatch(of chunk: Chunk, checksCancellation: Bool, _ body: (FilterRowBatch) -> Void) {
+        switch chunk {
+        case .candidates(let rows):
+            rows.withUnsafeBufferPointer { rows in
+                for start in stride(from: 0, to: rows.count, by: batchSize) {
+                    if checksCancellation, Task.isCancelled { return }
+                    body(FilterRowBatch(UnsafeBufferPointer(rebasing: rows[start..<min(start + batchSize, rows.count)])))
+                }
+            }
+        case .rows(let range):
+            for start in stride(from: range.lowerBound, to: range.upperBound, by: batchSize) {
+                if checksCancellation, Task.isCancelled { return }
+                body(FilterRowBatch(start..<min(start + batchSize, range.upperBound)))
+            }
+        }
     }
 
     /// Appends the rows of `batch` that match to `found`.

@@ -1,3 +1,5 @@
+import TerminalCore
+
 /// A list screen's filter as its host keeps it: the line being typed, the query kept after
 /// Enter, the engine, and where the filtered rows are scrolled.
 struct ListFilter {
@@ -16,6 +18,10 @@ struct ListFilter {
     /// The run in flight off the main actor, if any.
     var asyncRunID: Int?
 
+    /// The query whose matches the selection was last put on the best of (prompt-first
+    /// screens select the best match when the query changes).
+    var selectedTopFor: FilterQuery?
+
     /// Whether the list shows only matches (or the line is open).
     var isActive: Bool { isEditing || engine.isFiltering }
 }
@@ -30,4 +36,41 @@ public struct FilteredView: Sendable {
     public let scrollOffset: Int
     /// The query whose matches are drawn (for highlighting).
     public var query: FilterQuery { engine.matches?.query ?? engine.query }
+}
+
+/// The prompt of a prompt-first list (``ListScreen/filterPrompt``).
+public struct FilterPrompt: Hashable, Sendable {
+    /// Drawn before the query, as `> `.
+    public var prompt: String
+    /// The query typed in advance (`--query`).
+    public var query: String
+    /// Keys that choose like Enter, and are told in the outcome (fzf's `--expect`).
+    public var acceptKeys: [Key]
+    /// Whether the prompt is drawn above the rows (fzf's `--layout reverse`) instead of
+    /// below them.
+    public var isOnTop: Bool
+
+    /// Creates a prompt.
+    public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false) {
+        self.prompt = prompt
+        self.query = query
+        self.acceptKeys = acceptKeys
+        self.isOnTop = isOnTop
+    }
+}
+
+/// The first item of a prompt-first screen's ``Outcome/picked(_:)``: the query as it
+/// stood and the key that chose (nil for Enter). The chosen items follow it; none when
+/// nothing matched.
+public struct PromptChoice: Sendable, Hashable {
+    /// The query typed.
+    public let query: String
+    /// The key that chose, when it was one of ``FilterPrompt/acceptKeys``.
+    public let key: Key?
+
+    /// Creates a choice.
+    public init(query: String, key: Key?) {
+        self.query = query
+        self.key = key
+    }
 }

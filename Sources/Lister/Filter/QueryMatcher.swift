@@ -26,11 +26,14 @@ struct QueryMatcher: Sendable {
     }
 
     private let patterns: [Pattern]
+    /// The query in the extended syntax, matched by a ``FuzzyMatcher`` instead.
+    let fuzzy: FuzzyPattern?
     private let bytes: [UInt8]
     private let masks: [UInt8]
 
     /// Compiles `query`.
     init(_ query: FilterQuery) {
+        fuzzy = query.pattern
         let terms = query.terms
         // Empty terms (only possible through `Term("")`) match every row. Keep a term unless
         // another term implies it; of equal terms the first stays.
@@ -70,11 +73,15 @@ struct QueryMatcher: Sendable {
     }
 
     /// Whether the query has no terms to search for.
-    var matchesEverything: Bool { patterns.isEmpty }
+    var matchesEverything: Bool { patterns.isEmpty && fuzzy == nil }
 
     /// Whether `row` matches. For many rows, use ``withBound(_:)`` once instead.
     func matches(_ row: UnsafeBufferPointer<UInt8>) -> Bool {
-        withBound { $0.matches(row) }
+        if let fuzzy {
+            var matcher = FuzzyMatcher(fuzzy)
+            return matcher.matches(row)
+        }
+        return withBound { $0.matches(row) }
     }
 
     /// Calls `body` with a matcher that reads the pattern buffers through pointers; it is

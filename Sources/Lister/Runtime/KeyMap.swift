@@ -94,7 +94,7 @@ public struct KeyMap: Hashable, Sendable {
         KeyBinding([.pageDown, .control("f")], .pageDown, help: "Next page"),
         KeyBinding([.home, .character("g")], .top, help: "First row"),
         KeyBinding([.end, .character("G")], .bottom, help: "Last loaded row"),
-        KeyBinding([.enter], .open, help: "Open or choose"),
+        KeyBinding([.enter, .control("j")], .open, help: "Open or choose"),
         KeyBinding([.right, .character("l")], .drillIn, help: "Open (never chooses)"),
         KeyBinding([.left, .character("h"), .backspace], .parent, help: "Back to the previous screen"),
         KeyBinding([.character("/")], .filter, help: "Filter the rows"),

@@ -28,11 +28,40 @@ extension ListHost {
         syncFilter()
     }
 
+    /// A prompt-first screen opens its filter line at once, with the query given.
+    func openPrompt() {
+        guard let prompt = screen.filterPrompt, !filter.isEditing else { return }
+        filter.text = prompt.query
+        filter.isEditing = true
+        applyQuery()
+    }
+
+    /// A prompt-first screen's choice: the query and key first, then the marked items, or
+    /// the selected one, or none when nothing matches.
+    func promptChoice(key: Key?) -> HostResponse {
+        let choice = PromptChoice(query: filter.text, key: key)
+        if screen.pickMode == .multiple, !marks.isEmpty { return .pick([choice] + markedItems) }
+        guard let item = model.selectedItem, isSelectionVisible else { return .pick([choice]) }
+        return .pick([choice, item])
+    }
+
     /// Takes typed keys while the filter line is open; else runs the screen's action for
     /// `key`, if it has one.
     func handleOwnKey(_ key: Key, now: Duration) -> HostResponse? {
         self.now = now
         guard filter.isEditing else { return performAction(for: key) }
+        if let prompt = screen.filterPrompt {
+            // Prompt-first: the line never closes; Enter and Esc go on to the key table.
+            if prompt.acceptKeys.contains(key) {
+                finishFilterNow()
+                return promptChoice(key: key)
+            }
+            switch key {
+            case .enter, .escape: return nil
+            case .backspace where filter.text.isEmpty: return .handled(changed: false)
+            default: break
+            }
+        }
         switch key {
         case .character(let character):
             filter.text.append(character)
@@ -61,7 +90,7 @@ extension ListHost {
             marks = []  // Esc clears the marks before it does anything else
             return true
         }
-        guard filter.isActive else { return false }
+        guard filter.isActive, screen.filterPrompt == nil else { return false }
         filter.text = ""
         filter.isEditing = false
         applyQuery()
@@ -70,7 +99,7 @@ extension ListHost {
 
     private func applyQuery() {
         syncFilter()
-        execute(filter.engine.setQuery(FilterQuery(filter.text)))
+        execute(filter.engine.setQuery(screen.filterQuery(filter.text)))
         keepSelectionAmongMatches()
     }
 
@@ -147,6 +176,12 @@ extension ListHost {
     /// When the selected item is filtered out, the nearest match is selected.
     private func keepSelectionAmongMatches() {
         let engine = filter.engine
+        if screen.filterPrompt != nil, let matches = engine.matches, matches.query != filter.selectedTopFor,
+           !matches.isEmpty {
+            filter.selectedTopFor = matches.query  // a new query: the best match, as a finder does
+            model.select(engine.row(atVisible: 0))
+            return
+        }
         guard engine.isFiltering, engine.matches != nil, engine.visiblePosition(ofRow: model.selection) == nil,
               let nearest = engine.visiblePosition(nearestRow: model.selection)
         else { return }
@@ -196,7 +231,7 @@ extension ListHost {
 
     func renderFilterLine(in rect: Rect, buffer: inout Buffer) {
         guard !rect.isEmpty else { return }
-        let prompt = Text("/", style: Style(foreground: .cyan, attributes: .bold))
+        let prompt = Text(screen.filterPrompt?.prompt ?? "/", style: Style(foreground: .cyan, attributes: .bold))
         if filter.isEditing {
             let written = (prompt + Text(filter.text)).width
             (prompt + Text(filter.text)).render(in: rect, buffer: &buffer)

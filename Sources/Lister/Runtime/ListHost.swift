@@ -76,6 +76,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
 
     func appear(now: Duration) {
         self.now = now
+        openPrompt()
         if case .idle = model.state {
             run(model.load(now: now))
         } else if screen.canReload {
@@ -110,6 +111,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             return .handled(changed: true)
         case .open:
+            if screen.filterPrompt != nil { return promptChoice(key: nil) }
             if screen.pickMode == .multiple, !marks.isEmpty { return .pick(markedItems) }
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             if screen.pickMode != .none { return .pick([item]) }
@@ -220,7 +222,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             screen.body(context).render(in: body, buffer: &buffer)
             return
         }
-        let (area, line) = body.splitBottom(1)
+        let onTop = screen.filterPrompt?.isOnTop == true
+        let (area, line) = onTop ? { let (top, rest) = body.splitTop(1); return (rest, top) }() : body.splitBottom(1)
         screen.body(context).render(in: area, buffer: &buffer)
         renderFilterLine(in: line, buffer: &buffer)
     }

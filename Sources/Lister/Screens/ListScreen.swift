@@ -86,6 +86,17 @@ public protocol ListScreen: Screen {
     /// such as `lister lines`); nil by default: the filter builds it from ``filterText(_:)``.
     func filterSource(for items: ItemList<Item>) -> (any FilterableText)?
 
+    /// The query the filter line's `text` stands for. By default plain substring terms
+    /// (``FilterQuery/init(_:)``); a screen can take fzf's extended syntax with
+    /// ``FilterQuery/init(extended:options:)``.
+    func filterQuery(_ text: String) -> FilterQuery
+
+    /// A prompt that makes the screen prompt-first, as a fuzzy finder is: the filter line is
+    /// always open and takes every printable key (so `q`, `r`, `/` and `?` are text),
+    /// Enter chooses the selected match (nothing when none matches), and Esc goes on to
+    /// the key table. Nil by default: `/` opens the filter.
+    var filterPrompt: FilterPrompt? { get }
+
     /// Keys this screen handles itself (they win over the app's keys). None by default.
     var actions: [ScreenAction<Self>] { get }
 
@@ -178,6 +189,10 @@ extension ListScreen {
     public func filterText(_ item: Item) -> String { String(describing: item) }
 
     public func filterSource(for items: ItemList<Item>) -> (any FilterableText)? { nil }
+
+    public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(text) }
+
+    public var filterPrompt: FilterPrompt? { nil }
 
     public var canReload: Bool { true }
 

@@ -83,6 +83,10 @@ public struct LinesScreen: ListScreen {
 
     public func row(_ line: Line, context: RowContext) -> Text { Text(line.description) }
 
+    /// The `/` filter takes fzf's extended syntax (fuzzy terms, `'exact`, `^prefix`,
+    /// `suffix$`, `!not`, `|`); the list keeps its order.
+    public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(extended: text) }
+
     /// The filter reads the lines' bytes where they are, without a string per line.
     public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
         items.storage as? LineStore

@@ -1,0 +1,133 @@
+import TerminalCore
+
+/// How one line matched a ``FuzzyPattern``.
+public struct FuzzyMatch: Hashable, Sendable {
+    /// The sum of the scores of the terms that matched; higher ranks first.
+    public var score: Int
+    /// The code point offsets that scored, ascending (what is highlighted).
+    public var positions: [Int]
+    /// The number of code points of the line, trailing white space aside (`length`).
+    public var length: Int
+
+    /// The first position that scored (`begin`), or 0.
+    public var begin: Int { positions.first ?? 0 }
+    /// How far the last position that scored is from the end (`end`).
+    public var distanceFromEnd: Int { length - 1 - (positions.last ?? 0) }
+}
+
+/// Matches lines against a ``FuzzyPattern``, keeping its buffers from line to line.
+///
+/// Not `Sendable`: each task of a search makes its own.
+struct FuzzyMatcher {
+    let pattern: FuzzyPattern
+    private var line = FuzzyScore.Line()
+    private var table = ScoreTable()
+    private let needsFolded: Bool
+    /// ASCII bytes each line must contain in order (folded where case is ignored): a cheap
+    /// test that rejects most lines before they are decoded.
+    private let required: [(bytes: [UInt8], folds: Bool)]
+
+    /// Whether ``required`` is the whole test for a line whose bytes are ASCII: every
+    /// group is one fuzzy ASCII term.
+    private let requiredDecides: Bool
+
+    init(_ pattern: FuzzyPattern) {
+        self.pattern = pattern
+        requiredDecides = pattern.groups.allSatisfy { group in
+            group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse && group[0].scalars.allSatisfy { $0 < 0x80 }
+        }
+        needsFolded = pattern.groups.contains { $0.contains { !$0.isCaseSensitive } }
+        required = pattern.groups.compactMap { group in
+            guard group.count == 1, let term = group.first, !term.isInverse, term.scalars.allSatisfy({ $0 < 0x80 })
+            else { return nil }
+            return (term.scalars.map { UInt8($0) }, !term.isCaseSensitive)
+        }
+    }
+
+    /// Whether `bytes` may match: every single-term group's ASCII characters appear in
+    /// order. A line that fails cannot match.
+    @inline(__always)
+    private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        for (pattern, folds) in required {
+            var index = 0
+            for wanted in pattern {
+                var found = false
+                while index < count {
+                    var byte = bytes[index]
+                    if folds, byte &- 0x41 < 26 { byte |= 0x20 }
+                    index += 1
+                    if byte == wanted { found = true; break }
+                }
+                // İ and the Kelvin sign fold to ASCII letters that the bytes do not show.
+                if !found { return folds && ByteSearch.containsASCIILowercasingScalar(bytes) }
+            }
+        }
+        return true
+    }
+
+    /// Whether `bytes` match, without scoring.
+    mutating func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if pattern.matchesEverything { return true }
+        guard mayMatch(bytes) else { return false }
+        if requiredDecides, ByteSearch.isASCII(bytes) { return true }  // the common case: no decoding
+        line.load(bytes, needsFolded: needsFolded, needsBonuses: false)
+        for group in pattern.groups {
+            let satisfied = group.contains { term in
+                let found = FuzzyScore.contains(line.text(caseSensitive: term.isCaseSensitive), kind: term.kind, pattern: term.scalars)
+                return found != term.isInverse
+            }
+            if !satisfied { return false }
+        }
+        return true
+    }
+
+    /// The match of `bytes`, scored, or nil.
+    mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, withPositions: Bool = true) -> FuzzyMatch? {
+        if pattern.matchesEverything { return FuzzyMatch(score: 0, positions: [], length: 0) }
+        guard mayMatch(bytes) else { return nil }
+        line.load(bytes, needsFolded: needsFolded)
+        var total = 0
+        var positions: [Int] = []
+        for group in pattern.groups {
+            var satisfied = false
+            for term in group {
+                let text = line.text(caseSensitive: term.isCaseSensitive)
+                let found: FuzzyScore.TermMatch? = switch term.kind {
+                case .fuzzy: FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions)
+                case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars)
+                case .prefix: FuzzyScore.prefix(text, line.bonuses, pattern: term.scalars)
+                case .suffix: FuzzyScore.suffix(text, line.bonuses, pattern: term.scalars)
+                case .equal: FuzzyScore.equal(text, pattern: term.scalars)
+                }
+                if term.isInverse {
+                    if found == nil { satisfied = true; break }
+                } else if let found {
+                    total += Int(found.score)
+                    if withPositions { positions += found.positions }
+                    satisfied = true
+                    break
+                }
+            }
+            if !satisfied { return nil }
+        }
+        guard withPositions else { return FuzzyMatch(score: total, positions: [], length: line.trimmedLength) }
+        positions.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(positions.count)
+        for position in positions where unique.last != position { unique.append(position) }
+        return FuzzyMatch(score: total, positions: unique, length: line.trimmedLength)
+    }
+}
+
+extension FuzzyPattern {
+    /// Whether `text` matches. Convenient for tests and short lists.
+    public func matches(_ text: some StringProtocol) -> Bool { match(text) != nil }
+
+    /// How `text` matches, or nil.
+    public func match(_ text: some StringProtocol) -> FuzzyMatch? {
+        var matcher = FuzzyMatcher(self)
+        var bytes = PathBytes.bytes(String(text))
+        return bytes.withUnsafeMutableBufferPointer { matcher.match(UnsafeBufferPointer($0)) }
+    }
+}

@@ -1,0 +1,149 @@
+/// How rows of equal score are ordered (fzf's `--tiebreak`); the input order decides last.
+public enum FuzzyTiebreak: String, CaseIterable, Hashable, Sendable {
+    /// Shorter lines first (trailing white space aside).
+    case length
+    /// Lines whose match starts earlier first.
+    case begin
+    /// Lines whose match ends nearer their end first.
+    case end
+    /// Input order.
+    case index
+}
+
+/// Rows of a list ordered by how well they match a ``FuzzyPattern``, as fzf ranks them:
+/// the highest score first, then by the tiebreaks, then in input order (reversed with
+/// `tac`).
+///
+/// Scoring runs in chunks on every core, off the caller's actor, and a cancelled ranking
+/// throws `CancellationError`. Give `candidates` (the matches of a broader query) to
+/// search only those rows.
+///
+/// ```swift
+/// let ranked = try await FuzzyRanking(pattern: FuzzyPattern("main swift")).rank(store)
+/// ```
+public struct FuzzyRanking: Hashable, Sendable {
+    /// The pattern.
+    public let pattern: FuzzyPattern
+    /// Tiebreaks after the score, in order; `index` is always last.
+    public let tiebreaks: [FuzzyTiebreak]
+    /// Whether to sort by score at all (`--no-sort` keeps input order).
+    public let sorts: Bool
+    /// Whether the input order is reversed (`--tac`).
+    public let reversed: Bool
+
+    /// Creates a ranking.
+    public init(pattern: FuzzyPattern, tiebreaks: [FuzzyTiebreak] = [.length], sorts: Bool = true, reversed: Bool = false) {
+        self.pattern = pattern
+        self.tiebreaks = tiebreaks
+        self.sorts = sorts
+        self.reversed = reversed
+    }
+
+    /// The ordering without the pattern, to tell whether two rankings order alike.
+    var orderOnly: [String] { tiebreaks.map(\.rawValue) + ["\(sorts)", "\(reversed)"] }
+
+    /// One matched row and what orders it.
+    struct Entry {
+        var row: Int32
+        var score: Int32
+        var length: Int32
+        var begin: Int32
+        var end: Int32
+    }
+
+    /// The rows of `source` (or of `candidates`, ascending, or the first `rowCount`) that
+    /// match, best first.
+    @concurrent
+    public func rank<Source: FilterableText>(
+        _ source: Source,
+        candidates: [Int32]? = nil,
+        rowCount: Int? = nil,
+        chunkSize: Int = FilterRun.defaultChunkSize,
+        parallelism: Int = FilterRun.defaultParallelism
+    ) async throws -> [Int32] {
+        let chunks = FilterRun.plainChunks(rowCount: rowCount ?? source.count, candidates: candidates, size: max(1, chunkSize))
+        var parts = [[Entry]](repeating: [], count: chunks.count)
+        try await withThrowingTaskGroup(of: (Int, [Entry]).self) { group in
+            var next = 0
+            func startNext() {
+                let index = next
+                next += 1
+                group.addTask { [self] in
+                    try Task.checkCancellation()
+                    let part = score(chunks[index], of: source, checksCancellation: true)
+                    try Task.checkCancellation()
+                    return (index, part)
+                }
+            }
+            while next < min(max(1, parallelism), chunks.count) { startNext() }
+            while let (index, part) = try await group.next() {
+                parts[index] = part
+                if next < chunks.count { startNext() }
+            }
+        }
+        try Task.checkCancellation()
+        return order(parts.flatMap { $0 })
+    }
+
+    /// The same ranking on the caller, in one go (small lists and tests).
+    public func rankNow<Source: FilterableText>(_ source: Source, candidates: [Int32]? = nil, rowCount: Int? = nil) -> [Int32] {
+        let count = rowCount ?? source.count
+        let chunks = FilterRun.plainChunks(rowCount: count, candidates: candidates, size: max(1, candidates?.count ?? count))
+        return order(chunks.flatMap { score($0, of: source, checksCancellation: false) })
+    }
+
+    /// The matching rows of `chunk`, scored.
+    func score<Source: FilterableText>(_ chunk: FilterRun.Chunk, of source: Source, checksCancellation: Bool) -> [Entry] {
+        var matcher = FuzzyMatcher(pattern)
+        var entries: [Entry] = []
+        let withPositions = sorts && tiebreaks.contains { $0 == .begin || $0 == .end }
+        FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+            source.forEachUTF8(in: batch) { row, utf8 in
+                guard let found = matcher.match(utf8, withPositions: withPositions) else { return }
+                entries.append(Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score),
+                                     length: Int32(clamping: found.length), begin: Int32(clamping: found.begin),
+                                     end: Int32(clamping: found.distanceFromEnd)))
+            }
+        }
+        return entries
+    }
+
+    /// The entries in rank order.
+    func order(_ entries: [Entry]) -> [Int32] {
+        let reversed = self.reversed
+        // Only `!` terms: nothing scores, so the input order stays (as in fzf).
+        let scores = pattern.groups.contains { $0.contains { !$0.isInverse } }
+        guard sorts, scores else {
+            return reversed ? entries.reversed().map(\.row) : entries.map(\.row)
+        }
+        let tiebreaks = self.tiebreaks.prefix { $0 != .index }  // nothing after index can matter
+        func value(_ entry: Entry, _ tiebreak: FuzzyTiebreak) -> Int32 {
+            switch tiebreak {
+            case .length: entry.length
+            case .begin: entry.begin
+            case .end: entry.end
+            case .index: 0
+            }
+        }
+        // One 64-bit key per entry (the score, then the first tiebreak), so that most
+        // comparisons are one integer comparison; the other tiebreaks only on equal keys.
+        let first = tiebreaks.first
+        var keyed = entries.indices.map { index -> (key: UInt64, index: Int32) in
+            let entry = entries[index]
+            let score = UInt64(UInt32(bitPattern: entry.score) ^ 0x8000_0000)
+            let tie = first.map { UInt64(UInt32(bitPattern: value(entry, $0)) ^ 0x8000_0000) } ?? 0
+            return (((0xFFFF_FFFF - score) << 32) | tie, Int32(truncatingIfNeeded: index))
+        }
+        let rest = Array(tiebreaks.dropFirst())
+        keyed.sort { lhs, rhs in
+            if lhs.key != rhs.key { return lhs.key < rhs.key }
+            let left = entries[Int(lhs.index)], right = entries[Int(rhs.index)]
+            for tiebreak in rest {
+                let a = value(left, tiebreak), b = value(right, tiebreak)
+                if a != b { return a < b }
+            }
+            return reversed ? left.row > right.row : left.row < right.row
+        }
+        return keyed.map { entries[Int($0.index)].row }
+    }
+}

@@ -1,0 +1,197 @@
+import ArgumentParser
+import Lister
+import ListerSources
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lister pick`: fzf's options over a fuzzy matcher that ranks like fzf's.
+struct PickCommand: InteractiveCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
+        discussion: """
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal; --header-lines N with --filter only.
+
+            Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
+
+            Keys: type to edit the query (every printable key is text), Backspace; Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore.
+
+            LISTER_DEFAULT_OPTS is read first (split like a shell command line); LISTER_DEFAULT_COMMAND is run with sh -c for input when standard input is a terminal. Exit status: 0 picked, 1 no match, 2 error, 130 left (Esc, Ctrl-C, Ctrl-G).
+            """
+    )
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("fzf's options (see below).", valueName: "option"))
+    var arguments: [String] = []
+
+    @OptionGroup var interface: InterfaceOptions
+
+    func validate() throws {
+        _ = try options()
+    }
+
+    /// `LISTER_DEFAULT_OPTS`, then the command line.
+    func options() throws -> PickOptions {
+        do {
+            let defaults = getenv("LISTER_DEFAULT_OPTS").map { String(cString: $0) } ?? ""
+            return try PickOptions.parse(shellWords(defaults) + arguments)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func execute() async throws {
+        let options = try options()
+        let command = getenv("LISTER_DEFAULT_COMMAND").map { String(cString: $0) }
+        let input: (fd: Int32, child: pid_t?)
+        do {
+            input = try PickInput.open(defaultCommand: command, stdinIsTerminal: isatty(0) == 1)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let separator: UInt8 = options.read0 ? 0 : 0x0A
+        guard let query = options.filter else {
+            return try await pick(options, input: input)
+        }
+        let lines = try PickInput.readAll(fd: input.fd, separator: separator)
+        PickInput.wait(for: input.child)
+        let header = min(options.headerLines, lines.count)
+        let candidates = header == 0 ? nil : (header..<lines.count).map { Int32($0) }
+        let ranked = try await options.ranking(of: query).rank(PickText(lines: lines, fields: options.fields), candidates: candidates)
+        var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
+        if options.printQuery { try output.append(Array(query.utf8)) }
+        // Read in ascending order a block of ranked rows at a time: a large file is read
+        // back as needed, and in row order the reads are sequential.
+        var start = 0
+        while start < ranked.count {
+            let block = ranked[start..<min(start + 65_536, ranked.count)]
+            var texts = [[UInt8]](repeating: [], count: block.count)
+            for (offset, row) in block.enumerated().sorted(by: { $0.element < $1.element }) {
+                texts[offset] = Array(lines[Int(row)].bytes)
+            }
+            for text in texts { try output.append(text) }
+            start += block.count
+        }
+        try output.flush()
+        throw ExitCode(ranked.isEmpty ? 1 : 0)
+    }
+}
+
+extension PickCommand {
+    /// The interactive picker.
+    @MainActor
+    func pick(_ options: PickOptions, input: (fd: Int32, child: pid_t?)) async throws {
+        for (set, name) in [(options.headerLines > 0, "--header-lines")] where set {
+            throw ValidationError("\(name) works only with --filter for now: the interactive picker does not support it yet")
+        }
+        let keyMap = try Self.keyMap(options.bindings)
+        let separator: UInt8 = options.read0 ? 0 : 0x0A
+        var preloaded: LineStore?
+        if options.selectOne || options.exitZero {
+            // Both decide on the whole input and the query as given, before any screen.
+            let lines = try PickInput.readAll(fd: input.fd, separator: separator)
+            PickInput.wait(for: input.child)
+            let ranked = try await options.ranking(of: options.query).rank(PickText(lines: lines, fields: options.fields))
+            if ranked.isEmpty, options.exitZero { throw ExitCode(1) }
+            if ranked.count == 1, options.selectOne {
+                try print([lines[Int(ranked[0])]], choice: PromptChoice(query: options.query, key: nil), options: options)
+                throw ExitCode(0)
+            }
+            preloaded = lines
+        }
+        let lines = LinesScreen(input: input.fd == 0 ? .standardInput : .file("/dev/fd/\(input.fd)"), separator: separator,
+                                multiple: options.multi)
+        var interface = self.interface
+        if options.noMouse { interface.noMouse = true }
+        let screen = PickScreen(lines: lines, options: options, preloaded: preloaded)
+        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap)
+        PickInput.wait(for: input.child)
+        switch outcome {
+        case .picked(let items):
+            let picked = items.compactMap { $0 as? Line }
+            let choice = items.first as? PromptChoice ?? PromptChoice(query: options.query, key: nil)
+            try print(picked, choice: choice, options: options)
+            throw ExitCode(picked.isEmpty ? 1 : 0)  // Enter with no match: 1
+        case .interrupted(let signal) where signal != .interrupt:
+            throw ExitCode(outcome.exitStatus)
+        default:
+            throw ExitCode(130)  // Esc, Ctrl-C, Ctrl-G
+        }
+    }
+
+    /// fzf's output: the query (`--print-query`), the key that chose (`--expect`, empty
+    /// for Enter), then the lines.
+    private func print(_ lines: [Line], choice: PromptChoice, options: PickOptions) throws {
+        var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
+        if options.printQuery { try output.append(Array(choice.query.utf8)) }
+        if !options.expect.isEmpty {
+            let name = choice.key.flatMap { key in options.expect.first { $0.key == key }?.name } ?? ""
+            try output.append(Array(name.utf8))
+        }
+        for line in lines { try output.append(Array(line.bytes)) }
+        try output.flush()
+    }
+
+    /// The keys of a fuzzy finder: moves on arrows and Ctrl-J/K/N/P, Enter chooses, Tab
+    /// marks, Esc, Ctrl-C and Ctrl-G leave; `--bind` entries replace them key by key.
+    static func keyMap(_ bindings: [PickBinding]) throws -> KeyMap {
+        var keys = KeyMap([
+            KeyBinding([.up, .control("k"), .control("p")], .up, help: "Previous match"),
+            KeyBinding([.down, .control("j"), .control("n")], .down, help: "Next match"),
+            KeyBinding([.pageUp], .pageUp, help: "Previous page"),
+            KeyBinding([.pageDown], .pageDown, help: "Next page"),
+            KeyBinding([.enter], .open, help: "Choose"),
+            KeyBinding([.tab, .backTab], .mark, help: "Mark or unmark (--multi)"),
+            KeyBinding([.escape, .control("c"), .control("g")], .interrupt, help: "Leave without choosing"),
+            KeyBinding([.control("z")], .suspend, help: "Suspend"),
+            KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
+        ])
+        for binding in bindings {
+            let command: Command
+            switch binding.actions {
+            case [.accept]: command = .open
+            case [.abort]: command = .interrupt
+            case [.up]: command = .up
+            case [.down]: command = .down
+            case [.pageUp]: command = .pageUp
+            case [.pageDown]: command = .pageDown
+            case [.first]: command = .top
+            case [.last]: command = .bottom
+            case [.toggle], [.toggleDown]: command = .mark
+            case [.ignore]: command = .redraw
+            default:
+                let names = binding.actions.map(\.rawValue).joined(separator: "+")
+                throw ValidationError("--bind \(binding.key.name):\(names): the interactive picker does not run this action yet "
+                    + "(it runs accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore)")
+            }
+            for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == binding.key.key } }
+            keys.bind([binding.key.key], to: command, help: binding.actions.map(\.rawValue).joined(separator: "+"))
+        }
+        return keys
+    }
+}
+
+/// Lines written to standard output in blocks of 64 KiB, so a million matches take a few
+/// dozen writes.
+struct PickOutput {
+    let terminator: UInt8
+    private var pending: [UInt8] = []
+
+    init(terminator: UInt8) {
+        self.terminator = terminator
+        pending.reserveCapacity(1 << 16)
+    }
+
+    mutating func append(_ line: [UInt8]) throws {
+        pending += line
+        pending.append(terminator)
+        if pending.count >= 1 << 16 { try flush() }
+    }
+
+    mutating func flush() throws {
+        guard !pending.isEmpty else { return }
+        try FileDescriptor.standardOutput.write(pending, what: "the matches to standard output")
+        pending.removeAll(keepingCapacity: true)
+    }
+}

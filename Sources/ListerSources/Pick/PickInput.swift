@@ -1,0 +1,104 @@
+import Lister
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The text a pick searches: the lines, or only their `--nth` fields.
+///
+/// Safe to read from several tasks at once: the fields are cut into a buffer local to
+/// each batch.
+public struct PickText: FilterableText {
+    /// The lines.
+    public let lines: LineStore
+    /// Which fields are searched.
+    public let fields: PickFields
+
+    /// Searches `fields` of `lines`.
+    public init(lines: LineStore, fields: PickFields) {
+        self.lines = lines
+        self.fields = fields
+    }
+
+    public var count: Int { lines.count }
+
+    public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard !fields.isIdentity else { return lines.withUTF8(row: row, body) }
+        var shown: [UInt8] = [], selected: [UInt8] = []
+        lines.withUTF8(row: row) { transform($0, shown: &shown, selected: &selected, body) }
+    }
+
+    public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        guard !fields.isIdentity else { return lines.forEachUTF8(in: rows, body) }
+        var shown: [UInt8] = [], selected: [UInt8] = []
+        lines.forEachUTF8(in: rows) { row, bytes in
+            transform(bytes, shown: &shown, selected: &selected) { body(row, $0) }
+        }
+    }
+
+    /// The text searched, as fzf has it: the `--with-nth` fields (what is shown), and of
+    /// those the `--nth` fields.
+    private func transform(_ line: UnsafeBufferPointer<UInt8>, shown: inout [UInt8], selected: inout [UInt8],
+                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let withNth = fields.withNth {
+            fields.select(withNth, of: line, into: &shown)
+            guard let nth = fields.nth else { return shown.withUnsafeBufferPointer(body) }
+            shown.withUnsafeBufferPointer { fields.select(nth, of: $0, into: &selected) }
+        } else if let nth = fields.nth {
+            fields.select(nth, of: line, into: &selected)
+        }
+        selected.withUnsafeBufferPointer(body)
+    }
+}
+
+/// Where `lister pick` reads its lines: standard input, or the output of
+/// `LISTER_DEFAULT_COMMAND` run through `sh -c` when standard input is a terminal.
+public enum PickInput {
+    /// A failure to start or read the input; exit status 2.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The descriptor to read and the child to wait for, if any.
+    public static func open(defaultCommand: String?, stdinIsTerminal: Bool) throws(Failure) -> (fd: Int32, child: pid_t?) {
+        guard stdinIsTerminal else { return (0, nil) }
+        guard let command = defaultCommand, !command.isEmpty else {
+            throw Failure(description: "no input: pipe lines into standard input (find . | lister pick), or set LISTER_DEFAULT_COMMAND")
+        }
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            throw Failure(description: "cannot run LISTER_DEFAULT_COMMAND: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
+        defer { for pointer in argv { free(pointer) } }
+        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+        close(pipeEnds[1])
+        guard status == 0 else {
+            close(pipeEnds[0])
+            throw Failure(description: "cannot run LISTER_DEFAULT_COMMAND with /bin/sh: \(String(cString: strerror(status)))")
+        }
+        return (pipeEnds[0], pid)
+    }
+
+    /// Reads every line of `fd` (used by `--filter`, which needs them all before it ranks).
+    public static func readAll(fd: Int32, separator: UInt8) throws -> LineStore {
+        try LineReader.read(fd: fd, name: fd == 0 ? "standard input" : "the output of LISTER_DEFAULT_COMMAND",
+                            separator: separator, progress: .ignored)
+    }
+
+    /// Waits for the child started by ``open(defaultCommand:stdinIsTerminal:)``.
+    public static func wait(for child: pid_t?) {
+        guard let child else { return }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    }
+}

@@ -1,0 +1,181 @@
+import TerminalCore
+
+/// A key under fzf's name (`ctrl-x`, `enter`, `esc`, `tab`, `btab`, `up`, `down`, `left`,
+/// `right`, `home`, `end`, `pgup`, `pgdn`, `del`, `bspace`, `f1`...`f12`, `space`, or one
+/// printable character).
+public struct PickKey: Hashable, Sendable {
+    /// The key as the terminal reports it.
+    public let key: Key
+    /// fzf's name, printed by `--expect`.
+    public let name: String
+
+    private static let named: [String: Key] = [
+        "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab, "shift-tab": .backTab,
+        "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+        "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown, "del": .delete,
+        "bspace": .backspace, "bs": .backspace, "space": .character(" "), "insert": .insert,
+    ]
+
+    /// Parses fzf's name of a key.
+    public static func parse(_ text: String) throws(PickOptions.Failure) -> PickKey {
+        let lower = text.lowercased()
+        if let key = named[lower] { return PickKey(key: key, name: lower) }
+        if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isASCII, letter.isLetter {
+            // Ctrl-M and Ctrl-I are Enter and Tab on a terminal.
+            let key: Key = letter == "m" ? .enter : letter == "i" ? .tab : letter == "h" ? .backspace : .control(letter)
+            return PickKey(key: key, name: lower)
+        }
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
+            return PickKey(key: .function(number), name: lower)
+        }
+        if text.count == 1, let character = text.first, !character.isWhitespace,
+           character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+            return PickKey(key: .character(character), name: text)
+        }
+        throw PickOptions.Failure("unknown key '\(text)' (ctrl-a…ctrl-z, enter, esc, tab, btab, up, down, left, right, "
+            + "home, end, pgup, pgdn, del, bspace, space, f1…f12, or one character)")
+    }
+}
+
+/// What a key does in `lister pick` (`--bind KEY:ACTION`).
+public enum PickAction: String, CaseIterable, Hashable, Sendable {
+    case accept, abort, up, down, first, last, toggle, ignore
+    case pageUp = "page-up"
+    case pageDown = "page-down"
+    case toggleDown = "toggle+down"
+    case toggleUp = "toggle+up"
+    case selectAll = "select-all"
+    case deselectAll = "deselect-all"
+    case toggleAll = "toggle-all"
+    case clearQuery = "clear-query"
+    case backwardDeleteChar = "backward-delete-char"
+    case backwardKillWord = "backward-kill-word"
+    case unixLineDiscard = "unix-line-discard"
+    case printQuery = "print-query"
+}
+
+/// A `--bind` entry: a key and the actions it runs, in order.
+public struct PickBinding: Hashable, Sendable {
+    public let key: PickKey
+    public let actions: [PickAction]
+
+    /// Parses `KEY:ACTION[+ACTION…][,KEY:ACTION…]`.
+    static func parseList(_ text: String) throws(PickOptions.Failure) -> [PickBinding] {
+        var bindings: [PickBinding] = []
+        for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw PickOptions.Failure("--bind '\(entry)': expected KEY:ACTION, as in ctrl-a:select-all")
+            }
+            let key = try PickKey.parse(String(parts[0]))
+            let actionText = String(parts[1])
+            var actions: [PickAction] = []
+            if let whole = PickAction(rawValue: actionText) {
+                actions = [whole]
+            } else {
+                for name in actionText.split(separator: "+", omittingEmptySubsequences: false) {
+                    guard let action = PickAction(rawValue: String(name)) else {
+                        let known = PickAction.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw PickOptions.Failure("--bind '\(entry)': unknown action '\(name)' (\(known))")
+                    }
+                    actions.append(action)
+                }
+            }
+            bindings.append(PickBinding(key: key, actions: actions))
+        }
+        return bindings
+    }
+}
+
+/// `--delimiter`, `--nth` and `--with-nth`: which fields of a line are searched and shown.
+public struct PickFields: Hashable, Sendable {
+    /// A range of fields, 1-based; negative counts from the end; nil is open.
+    public struct Range: Hashable, Sendable {
+        public var lower: Int?
+        public var upper: Int?
+    }
+
+    /// The literal string between fields; nil: runs of blanks (AWK-style).
+    public var delimiter: String?
+    /// The fields searched; nil: the whole line.
+    public var nth: [Range]?
+    /// The fields shown; nil: the whole line.
+    public var withNth: [Range]?
+
+    public init() {}
+
+    /// Parses `1,3..5,-1,..2,4..`.
+    static func ranges(_ text: String, option: String) throws(PickOptions.Failure) -> [Range] {
+        func bound(_ part: Substring, _ whole: Substring) throws(PickOptions.Failure) -> Int? {
+            if part.isEmpty { return nil }
+            guard let value = Int(part), value != 0 else {
+                throw PickOptions.Failure("\(option) '\(whole)': a field is a number other than 0 (1 is the first, -1 the last)")
+            }
+            return value
+        }
+        var ranges: [Range] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            if let dots = part.firstRange(of: "..") {
+                let range = Range(lower: try bound(part[..<dots.lowerBound], part), upper: try bound(part[dots.upperBound...], part))
+                if range.lower == nil && range.upper == nil && part != ".." {
+                    throw PickOptions.Failure("\(option) '\(part)': not a field range")
+                }
+                ranges.append(range)
+            } else {
+                guard let value = try bound(part, part) else { throw PickOptions.Failure("\(option): an empty field range") }
+                ranges.append(Range(lower: value, upper: value))
+            }
+        }
+        return ranges
+    }
+
+    /// Whether lines are used whole, searched and shown as they are.
+    public var isIdentity: Bool { nth == nil && withNth == nil }
+
+    /// The fields of `line`, each with the delimiter (or blanks) after it, as fzf cuts them.
+    func fields(_ line: UnsafeBufferPointer<UInt8>) -> [Swift.Range<Int>] {
+        var fields: [Swift.Range<Int>] = []
+        var start = 0
+        let count = line.count
+        if let delimiter, !delimiter.isEmpty {
+            let separator = Array(delimiter.utf8)
+            var index = 0
+            while index + separator.count <= count {
+                if line[index] == separator[0], (0..<separator.count).allSatisfy({ line[index + $0] == separator[$0] }) {
+                    fields.append(start..<(index + separator.count))
+                    index += separator.count
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            if start < count || fields.isEmpty { fields.append(start..<count) }
+            return fields
+        }
+        var index = 0
+        while index < count {
+            while index < count, line[index] != 0x20 && line[index] != 0x09 { index += 1 }
+            while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+            fields.append(start..<index)
+            start = index
+        }
+        return fields
+    }
+
+    /// The bytes of the fields of `line` that `ranges` select, in the order of `ranges`.
+    func select(_ ranges: [Range], of line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.removeAll(keepingCapacity: true)
+        let fields = self.fields(line)
+        let count = fields.count
+        for range in ranges {
+            func resolve(_ value: Int?, default fallback: Int) -> Int {
+                guard let value else { return fallback }
+                return value > 0 ? value - 1 : count + value
+            }
+            let lower = max(0, resolve(range.lower, default: 0))
+            let upper = min(count - 1, resolve(range.upper, default: count - 1))
+            guard lower <= upper else { continue }
+            for field in lower...upper { output += line[fields[field]] }
+        }
+    }
+}

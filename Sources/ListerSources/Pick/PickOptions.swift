@@ -1,0 +1,204 @@
+import Lister
+import TerminalCore
+
+/// The options of `lister pick`, under fzf's names, parsed by hand: fzf's `+i`, `-1` and
+/// `--opt=value` forms, and a clear error for an fzf option that is not supported.
+public struct PickOptions: Sendable, Equatable {
+    public var query = ""
+    /// `--filter QUERY`: no interface, print the matches in rank order.
+    public var filter: String?
+    public var selectOne = false
+    public var exitZero = false
+    public var printQuery = false
+    public var header: String?
+    public var headerLines = 0
+    public var prompt = "> "
+    /// `--layout reverse`: the prompt on top, the best match under it.
+    public var reverse = false
+    public var multi = false
+    public var read0 = false
+    public var print0 = false
+    public var expect: [PickKey] = []
+    public var bindings: [PickBinding] = []
+    public var fields = PickFields()
+    public var tiebreaks: [FuzzyTiebreak] = [.length]
+    public var caseMode: FuzzyPattern.CaseMode = .smart
+    public var exact = false
+    public var extended = true
+    public var sorts = true
+    public var tac = false
+    public var noMouse = false
+
+    public init() {}
+
+    /// How a query is read under these options.
+    public var patternOptions: FuzzyPattern.Options {
+        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended)
+    }
+
+    /// The ranking of `query` under these options.
+    public func ranking(of query: String) -> FuzzyRanking {
+        FuzzyRanking(pattern: FuzzyPattern(query, options: patternOptions), tiebreaks: tiebreaks, sorts: sorts, reversed: tac)
+    }
+
+    /// A usage error: what was wrong and what to do; exit status 2.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// fzf options that `lister pick` knows and does not support yet, with why.
+    static let unsupported: [String: String] = {
+        var table: [String: String] = [:]
+        for name in ["--preview", "--preview-window", "--preview-label"] {
+            table[name] = "is not supported yet: the preview pane is being built (issue 18)"
+        }
+        for name in ["--height", "--min-height", "--ansi", "--color", "--border", "--border-label", "--margin", "--padding",
+                     "--info", "--inline-info", "--no-info", "--cycle", "--keep-right", "--scroll-off", "--no-hscroll",
+                     "--hscroll-off", "--filepath-word", "--jump-labels", "--pointer", "--marker", "--tabstop",
+                     "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--algo", "--phony",
+                     "--disabled", "--toggle-sort", "--scheme", "--track", "--separator", "--no-separator", "--ellipsis",
+                     "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
+                     "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
+                     "--freeze-right", "--ghost", "--footer", "--accept-nth", "--list-border", "--input-border"] {
+            table[name] = "is an fzf option that lister pick does not support"
+        }
+        return table
+    }()
+
+    /// Parses `arguments` (`LISTER_DEFAULT_OPTS` first, then the command line's).
+    public static func parse(_ arguments: [String]) throws(Failure) -> PickOptions {
+        var options = PickOptions()
+        var index = 0
+        func value(for name: String, inline: String?) throws(Failure) -> String {
+            if let inline { return inline }
+            guard index < arguments.count else { throw Failure("\(name) needs a value") }
+            defer { index += 1 }
+            return arguments[index]
+        }
+        func number(_ text: String, for name: String) throws(Failure) -> Int {
+            guard let value = Int(text), value >= 0 else { throw Failure("\(name) takes a number of 0 or more, not '\(text)'") }
+            return value
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            } else if argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
+                      ["-q", "-f", "-d", "-n"].contains(String(argument.prefix(2))) {
+                name = String(argument.prefix(2))  // -qfoo, as fzf takes it
+                inline = String(argument.dropFirst(2))
+            }
+            switch name {
+            case "-q", "--query": options.query = try value(for: name, inline: inline)
+            case "-f", "--filter": options.filter = try value(for: name, inline: inline)
+            case "-1", "--select-1": options.selectOne = true
+            case "+1", "--no-select-1": options.selectOne = false
+            case "-0", "--exit-0": options.exitZero = true
+            case "+0", "--no-exit-0": options.exitZero = false
+            case "--print-query": options.printQuery = true
+            case "--no-print-query": options.printQuery = false
+            case "--header": options.header = try value(for: name, inline: inline)
+            case "--header-lines": options.headerLines = try number(value(for: name, inline: inline), for: name)
+            case "--prompt": options.prompt = try value(for: name, inline: inline)
+            case "--layout":
+                switch try value(for: name, inline: inline) {
+                case "default": options.reverse = false
+                case "reverse": options.reverse = true
+                case let other: throw Failure("--layout takes default or reverse, not '\(other)'")
+                }
+            case "--reverse": options.reverse = true
+            case "--no-reverse": options.reverse = false
+            case "-m", "--multi": options.multi = true
+            case "+m", "--no-multi": options.multi = false
+            case "--read0": options.read0 = true
+            case "--print0": options.print0 = true
+            case "--expect":
+                options.expect += try value(for: name, inline: inline).split(separator: ",").map { name throws(Failure) in
+                    try PickKey.parse(String(name))
+                }
+            case "--bind": options.bindings += try PickBinding.parseList(value(for: name, inline: inline))
+            case "-d", "--delimiter": options.fields.delimiter = try value(for: name, inline: inline)
+            case "-n", "--nth": options.fields.nth = try PickFields.ranges(value(for: name, inline: inline), option: "--nth")
+            case "--with-nth": options.fields.withNth = try PickFields.ranges(value(for: name, inline: inline), option: "--with-nth")
+            case "--tiebreak":
+                let text = try value(for: name, inline: inline)
+                options.tiebreaks = try text.split(separator: ",").map { part throws(Failure) in
+                    guard let tiebreak = FuzzyTiebreak(rawValue: String(part)) else {
+                        throw Failure("--tiebreak: unknown criterion '\(part)' (length, begin, end, index)")
+                    }
+                    return tiebreak
+                }
+            case "-i", "--ignore-case": options.caseMode = .ignore
+            case "+i", "--no-ignore-case": options.caseMode = .respect
+            case "--smart-case": options.caseMode = .smart
+            case "-e", "--exact": options.exact = true
+            case "--no-exact": options.exact = false
+            case "-x", "--extended": options.extended = true
+            case "+x", "--no-extended": options.extended = false
+            case "+s", "--no-sort": options.sorts = false
+            case "-s", "--sort": options.sorts = true
+            case "--tac": options.tac = true
+            case "--no-tac": options.tac = false
+            case "--literal": break  // lister always matches characters as they are
+            case "--no-mouse": options.noMouse = true
+            default:
+                if let why = unsupported[name] { throw Failure("\(name) \(why)") }
+                if argument.hasPrefix("-") || argument.hasPrefix("+") {
+                    throw Failure("unknown option '\(argument)' (see lister pick --help)")
+                }
+                throw Failure("unexpected argument '\(argument)': lister pick reads standard input (or LISTER_DEFAULT_COMMAND)")
+            }
+        }
+        return options
+    }
+}
+
+/// Splits a command line the way a POSIX shell splits words: blanks separate, single
+/// quotes keep everything, double quotes keep all but `\"` and `\\`, a backslash escapes
+/// the next character. For `LISTER_DEFAULT_OPTS`.
+public func shellWords(_ text: String) throws(PickOptions.Failure) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var iterator = text.makeIterator()
+    while let character = iterator.next() {
+        switch character {
+        case " ", "\t", "\n":
+            if inWord { words.append(word) }
+            word = ""
+            inWord = false
+        case "'":
+            inWord = true
+            while true {
+                guard let next = iterator.next() else { throw PickOptions.Failure("LISTER_DEFAULT_OPTS: a ' is not closed") }
+                if next == "'" { break }
+                word.append(next)
+            }
+        case "\"":
+            inWord = true
+            while true {
+                guard let next = iterator.next() else { throw PickOptions.Failure("LISTER_DEFAULT_OPTS: a \" is not closed") }
+                if next == "\"" { break }
+                if next == "\\", let escaped = iterator.next() {
+                    if escaped != "\"" && escaped != "\\" { word.append("\\") }
+                    word.append(escaped)
+                } else {
+                    word.append(next)
+                }
+            }
+        case "\\":
+            inWord = true
+            if let escaped = iterator.next(), escaped != "\n" { word.append(escaped) }
+        default:
+            inWord = true
+            word.append(character)
+        }
+    }
+    if inWord { words.append(word) }
+    return words
+}

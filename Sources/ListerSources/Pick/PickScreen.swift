@@ -1,0 +1,58 @@
+import Lister
+import Logging
+import TerminalCore
+
+/// `lister pick`'s screen: the lines of `lister lines` (same reading, storage and rows)
+/// behind a prompt that takes every printable key, ranked best first as the query is
+/// typed.
+public struct PickScreen: ListScreen {
+    /// Reads the lines as `lister lines` does.
+    public let lines: LinesScreen
+    /// The options (`--prompt`, `--query`, `--multi`, ranking, fields).
+    public let options: PickOptions
+    /// Lines read already (for `--select-1` and `--exit-0`, which need them all first).
+    public let preloaded: LineStore?
+
+    /// Creates the screen.
+    public init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil) {
+        self.lines = lines
+        self.options = options
+        self.preloaded = preloaded
+    }
+
+    public var title: String { options.header ?? "pick" }
+
+    public var pickMode: PickMode { options.multi ? .multiple : .single }
+
+    public var emptyMessage: String { "No lines in \(lines.input.name)" }
+
+    public var canReload: Bool { false }
+
+    public var initialItems: LineStore? { preloaded }
+
+    public nonisolated func load() async throws -> LineStore {
+        try await load(progress: .ignored)
+    }
+
+    public nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
+        if let preloaded { return preloaded }
+        return try await lines.load(progress: progress)
+    }
+
+    public func row(_ line: Line, context: RowContext) -> Text {
+        guard let withNth = options.fields.withNth else { return Text(line.description) }
+        var shown: [UInt8] = []
+        line.bytes.withUnsafeBufferPointer { options.fields.select(withNth, of: $0, into: &shown) }
+        return Text(String(decoding: shown, as: UTF8.self))
+    }
+
+    public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
+
+    public var filterPrompt: FilterPrompt? { FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
+                     isOnTop: options.reverse) }
+
+    public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
+        guard let store = items.storage as? LineStore else { return nil }
+        return PickText(lines: store, fields: options.fields)
+    }
+}
