@@ -33,15 +33,24 @@ package struct SqliteCommand: SiblingCommand {
     /// Always `lister-sqlite`.
     package var sibling: Sibling? { .sqlite }
 
-    /// What can be checked without SQLite: the file exists and is not a directory. That it
+    /// What can be checked without SQLite: the file exists and is a regular file (SQLite
+    /// would wait for ever on a FIFO with no writer, and a device is no database). That it
     /// is a database with TABLE is checked by `lister-sqlite` before its screen opens.
     package func validate() throws {
         var info = stat()
         guard stat(database, &info) == 0 else {
             throw ValidationError("cannot open '\(database)': \(String(cString: strerror(errno)))")
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ValidationError("'\(database)' is a directory, not an SQLite database")
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
         }
+        throw ValidationError("'\(database)' is \(kind), not an SQLite database: give the path of a database file")
     }
 }

@@ -9,9 +9,14 @@ enum SqliteRun {
     /// Runs the command; ends by throwing `ExitCode` (the outcome) or a one-line error.
     static func run(_ command: SqliteCommand) async throws {
         // Open it before the screen, so that a file that is not a database and a missing
-        // table are usage errors (status 2), not a screen.
-        try check(command)
+        // table are usage errors (status 2), not a screen; the log hears why it did not start.
         let log = try command.interface.openLog()
+        do {
+            try check(command)
+        } catch let error as ValidationError {
+            log.logger("lister.sqlite").error("not started", metadata: ["database": "\(command.database)", "error": "\(error.message)"])
+            throw error
+        }
         let handle = SqliteDatabase(path: command.database, logger: log.logger("lister.sqlite"))
         let root: any Screen
         if let table = command.table, let found = try? handle.tables().first(where: { $0.name == table }) {

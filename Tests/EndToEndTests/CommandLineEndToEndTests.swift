@@ -24,6 +24,8 @@ import Testing
         (["demo", "feed", "--fail-rate", "2"], "--fail-rate must be between 0 and 1"),
         (["demo", "nosuchdemo"], "nosuchdemo"),
         (["lines", "/"], "'/' is a directory"),
+        (["sqlite", "/"], "'/' is a directory, not an SQLite database"),
+        (["sqlite", "/dev/null"], "'/dev/null' is a character device, not an SQLite database"),
     ])
     func usageAndInputErrorsExitTwoWithOneLine(arguments: [String], message: String) throws {
         let result = try run(arguments)
@@ -32,6 +34,27 @@ import Testing
         #expect(result.stderr.contains(message))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
+    }
+
+    /// SQLite opening a FIFO would wait for a writer for ever, on a blank screen.
+    @Test func sqliteOnAFIFOIsAnErrorNotAHang() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "sqlfifo")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("db").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // `timeout` ends the run if it hangs (status 124), so a regression fails, not stalls.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["-k", "2", "10", try TmuxSession.listerPath(), "sqlite", fifo]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "stderr: \(stderr)")
+        #expect(stderr.contains("is a FIFO (named pipe), not an SQLite database"), "\(stderr)")
     }
 
     /// Opening a FIFO for writing waits for a reader: `--log` must refuse one that nothing

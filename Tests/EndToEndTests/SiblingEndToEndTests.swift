@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["sqlite", "/dev/null"], "cannot run 'lister sqlite': lister-sqlite is neither in"),
+        (["sqlite", "/etc/hostname"], "cannot run 'lister sqlite': lister-sqlite is neither in"),
         (["json", "http://127.0.0.1:9/items"], "cannot run 'lister json': lister-json is neither in"),
     ])
     func aMissingSiblingIsOneLineAndStatusTwo(arguments: [String], message: String) throws {
@@ -79,6 +79,12 @@ import Testing
         let notADatabase = try run(lister, ["sqlite", file.path])
         #expect(notADatabase.status == 2)
         #expect(notADatabase.stderr == "lister: \(file.path) is not an SQLite database\n")
+        // --log hears why it did not start.
+        let log = directory.appendingPathComponent("sqlite.log").path
+        let logged = try run(lister, ["sqlite", file.path, "--log", log])
+        #expect(logged.status == 2)
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(text.contains("not started") && text.contains("is not an SQLite database"), "log: \(text)")
         let badURL = try run(lister, ["json", "http://[bad"])
         #expect(badURL.status == 2)
         #expect(badURL.stderr == "lister: not a valid URL: http://[bad\n")
