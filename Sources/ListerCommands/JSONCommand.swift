@@ -114,7 +114,7 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
             throw ValidationError("--header takes 'Name: value'; one of them has no name or no ':'")
         }
         // An http(s) URL itself is checked by `lister-json` (Foundation's URL), first thing.
-        if !isHTTP, source == "-", isatty(0) == 1 {
+        if !isHTTP, source == "-", StandardInput.hasNoInput {
             throw ValidationError("no input: give a FILE or a URL, or pipe JSON into standard input")
         }
     }

@@ -37,6 +37,9 @@ struct LinesCommand: InteractiveCommand {
     func validate() throws {
         switch input {
         case .standardInput:
+            if StandardInput.wasClosed {
+                throw ValidationError("no input: standard input is closed; give a FILE, or pipe lines into standard input (find . | lister)")
+            }
             if isatty(0) == 1 {
                 throw ValidationError("no input: give a FILE, or pipe lines into standard input (find . | lister)")
             }

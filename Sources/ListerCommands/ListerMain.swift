@@ -40,6 +40,7 @@ package enum ListerMain {
         // (The pipe is read on a pool thread, where libdispatch blocks the signal anyway;
         // this holds for writes from any thread.)
         signal(SIGXFSZ, SIG_IGN)
+        StandardInput.secure()  // before MainLoop opens its descriptors
         let status = MainLoop.run { () -> Int32 in await run(as: runner) }
         exit(status)  // not reached: run(as:) exits
     }
@@ -47,7 +48,9 @@ package enum ListerMain {
     /// Parses the process's arguments and runs the command; `runner` is given by a sibling
     /// for the commands it runs itself. Never returns: exits with the command's status.
     package static func run(as runner: SiblingRunner? = nil) async -> Never {
-        let arguments = argumentsWithDefaultSubcommand(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: isatty(0) == 1)
+        // A closed standard input is no input: the demo when the screen is a terminal.
+        let noInput = StandardInput.isTerminal || (StandardInput.wasClosed && isatty(1) == 1)
+        let arguments = argumentsWithDefaultSubcommand(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: noInput)
         do {
             var command = try ListerCommand.parseAsRoot(arguments)
             if let delegated = command as? any SiblingCommand, let sibling = delegated.sibling {

@@ -46,7 +46,7 @@ struct PickCommand: InteractiveCommand {
         let command = getenv("LISTER_DEFAULT_COMMAND").map { String(cString: $0) }
         let input: (fd: Int32, child: pid_t?)
         do {
-            input = try PickInput.open(defaultCommand: command, stdinIsTerminal: isatty(0) == 1)
+            input = try PickInput.open(defaultCommand: command, stdinIsTerminal: StandardInput.hasNoInput)
         } catch {
             throw ValidationError(error.description)
         }
