@@ -319,3 +319,29 @@ struct ToggleScreen: ListScreen {
         #expect(app.outcome?.picked(as: Fruit.self) == [fruits[1]])
     }
 }
+
+/// Help in a window too small for every key says how many are hidden, and scrolls.
+@MainActor
+@Suite struct HelpScrollTests {
+    @Test func aCutHelpTableSaysSoAndScrolls() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: FruitScreen(loader: loader), size: Size(rows: 10, columns: 60))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.character("?"))
+        let first = app.lines[1...8].first { $0.contains("Previous row") }
+        #expect(first != nil, "\(app.lines)")
+        #expect(app.screen.contains("↓ ") && app.screen.contains(" more · Esc or ? closes"), "\(app.lines)")
+        await app.press(.down)
+        #expect(!app.screen.contains("Previous row"))  // scrolled by one entry
+        #expect(app.lines.last?.hasPrefix("1/7") == true)  // the list did not move
+        await app.press(.end)
+        #expect(app.screen.contains(" above · Esc or ? closes"), "\(app.lines)")
+        #expect(app.screen.contains("Redraw the screen"))  // the last entry
+        await app.press(.escape)
+        #expect(app.lines[1] == "apple")
+        await app.press(.character("?"))  // opens at the top again
+        #expect(app.screen.contains("Previous row"))
+    }
+}

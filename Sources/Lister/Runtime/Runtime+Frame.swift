@@ -46,8 +46,11 @@ extension Runtime {
         }
         if showingHelp {
             let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: top) }
-            HelpOverlay(entries: top.actionHelp + bindings.map { ($0.keyLabel, $0.help) })
-                .render(in: layout.full, buffer: &buffer)
+            var overlay = HelpOverlay(entries: top.actionHelp + bindings.map { ($0.keyLabel, $0.help) })
+            let visible = HelpOverlay.visibleEntries(count: overlay.entries.count, rows: layout.full.height)
+            helpOffset = max(0, min(helpOffset, overlay.entries.count - visible))
+            overlay.offset = helpOffset
+            overlay.render(in: layout.full, buffer: &buffer)
             buffer.cursor = nil
         }
         return buffer

@@ -60,12 +60,23 @@ extension Runtime {
     func perform(_ command: Command) {
         guard let top = stack.last else { return }
         if showingHelp, ![.quit, .interrupt, .suspend, .redraw].contains(command) {
-            if command == .help || command == .back { showingHelp = false; dirty = true }
+            switch command {
+            case .help, .back: showingHelp = false
+            case .up: helpOffset -= 1
+            case .down: helpOffset += 1
+            case .pageUp: helpOffset -= 10
+            case .pageDown: helpOffset += 10
+            case .top: helpOffset = 0
+            case .bottom: helpOffset = Int.max / 2
+            default: return
+            }
+            dirty = true  // the offset is clamped when the overlay is composed
             return
         }
         switch command {
         case .help:
             showingHelp = true
+            helpOffset = 0
             dirty = true
         case .quit:
             outcome = top.isPicker ? .cancelled : .finished

@@ -34,6 +34,8 @@ public final class Runtime {
     var stack: [any ScreenHost] = []
     private var nextScreenID = 0
     var showingHelp = false
+    /// The first help entry shown while help is up (↑ and ↓ scroll a long table).
+    var helpOffset = 0
     var lastClick: (row: Int, at: Duration)?
     var hint: String?
     var dirty = true
