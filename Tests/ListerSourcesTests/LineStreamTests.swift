@@ -95,10 +95,12 @@ import Testing
         let run = FilterRun(query: FilterQuery("line 19999"), rowCount: store.count)
         #expect(run.perform(over: store).matches.count == 12)  // 19999, 119999 and 199990–199999
         #expect(store.allSatisfy { $0.isComplete })
+        #expect(!store.hasShrunk)
         // A file that shrinks under the store reads as zeros, never fails, and says so.
         #expect(ftruncate(fd, 100) == 0)
         #expect(store[180_000].bytes.allSatisfy { $0 == 0 })  // a page not read before
         #expect(!store[180_000].isComplete)
+        #expect(store.hasShrunk)
         #expect(store[0].isComplete)  // still in the file
     }
 

@@ -233,7 +233,13 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func forgetDrawnRows() { rowCache.forget() }
 
     func status(now: Duration) -> (position: String, state: String) {
-        if let filtered = filteredStatus() { return withMarks(filtered) }
+        var status = filteredStatus() ?? listStatus()
+        if status.state.isEmpty, let note = screen.statusNote(context(now: now)) { status.state = note }
+        return withMarks(status)
+    }
+
+    /// Position and state of the list (not filtering): its load state and activity.
+    private func listStatus() -> (position: String, state: String) {
         var position = model.count == 0 ? "0/0" : "\(model.selection + 1)/\(model.count)"
         if model.isPaged {
             if model.paging != .complete { position += "+" }
@@ -253,7 +259,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case (_, .loadingPage(let page)): state = "loading page \(page)"
         case (_, .pageFailed(let page, _)): state = "page \(page) failed"
         }
-        return withMarks((position, state))
+        return (position, state)
     }
 
     func context(now: Duration) -> ListContext<S> {

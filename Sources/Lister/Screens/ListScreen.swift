@@ -111,6 +111,10 @@ public protocol ListScreen: Screen {
     /// Nil by default: the screen starts loading with nothing shown.
     var initialItems: Items? { get }
 
+    /// A word of the screen's own for the status bar ("file.txt shrank"), shown when the
+    /// list has nothing to say there (no load, refresh or failure); nil by default.
+    func statusNote(_ context: ListContext<Self>) -> String?
+
     /// How long a load may bring nothing before it fails as "timed out after …" (which `r`
     /// retries). Nil by default for a one-shot screen, whose load may read a slow stream;
     /// a ``PagedListScreen`` waits 30 s for a page.
@@ -199,6 +203,8 @@ extension ListScreen {
     public var initialItems: Items? { nil }
 
     public var timeout: Duration? { nil }
+
+    public func statusNote(_ context: ListContext<Self>) -> String? { nil }
 }
 
 extension ListScreen where Item: CustomStringConvertible {

@@ -27,6 +27,12 @@ final class LineSourceFile: Sendable {
     /// The last pages read for single lines: a frame's rows are next to each other, so
     /// drawing one costs one `pread`, not one per row.
     private let pages = Locked(PageCache())
+    /// Set once a read found the file shorter than when its lines were indexed.
+    private let shrank = Locked(false)
+
+    /// Whether a read found the file shorter than when its lines were indexed (it was
+    /// truncated from outside): lost bytes read as zeros.
+    var hasShrunk: Bool { shrank.withLock { $0 } }
 
     /// A few aligned pages of the file, replaced round robin.
     private struct PageCache {
@@ -133,6 +139,7 @@ final class LineSourceFile: Sendable {
                 read = self.read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
                 initialized = count
             }
+            if read < count { noteShrunk() }
             return (bytes, read == count)
         }
         let range = offset - pageOffset..<offset - pageOffset + count
@@ -146,8 +153,13 @@ final class LineSourceFile: Sendable {
                 initialized = pageSize
             }
             cache.keep((pageOffset, page, read))
+            if read < range.upperBound { noteShrunk() }
             return (Array(page[range]), read >= range.upperBound)
         }
+    }
+
+    private func noteShrunk() {
+        shrank.withLock { $0 = true }
     }
 }
 

@@ -46,6 +46,15 @@ public struct LineStore: RandomAccessCollection, Sendable {
         return Line(number: position + 1, bytes: read.bytes, isComplete: read.complete)
     }
 
+    /// Whether the file the lines are read back from was found shorter than when they were
+    /// indexed (truncated from outside): the lines it lost show as `^@`.
+    public var hasShrunk: Bool {
+        for block in blocks {
+            if case .file(let file, _) = block.storage { return file.hasShrunk }  // one file for all
+        }
+        return false
+    }
+
     /// The index of the block that holds line `position`.
     func block(containing position: Int) -> Int {
         // The last block is the usual answer while reading and after; else a binary search.

@@ -83,6 +83,12 @@ public struct LinesScreen: ListScreen {
 
     public func row(_ line: Line, context: RowContext) -> Text { Text(line.description) }
 
+    /// Says so when the file was truncated under the list: its lost lines show as `^@`.
+    public func statusNote(_ context: ListContext<Self>) -> String? {
+        guard (context.state.items.storage as? LineStore)?.hasShrunk == true else { return nil }
+        return "file shrank: ^@ stands for lost bytes"
+    }
+
     /// The `/` filter takes fzf's extended syntax (fuzzy terms, `'exact`, `^prefix`,
     /// `suffix$`, `!not`, `|`); the list keeps its order.
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(extended: text) }
