@@ -9,7 +9,7 @@ struct DemoCommand: InteractiveCommand {
         commandName: "demo",
         abstract: "Browse demo lists embedded in the binary.",
         discussion: """
-            Without a name, a menu of the demos opens: \(DemoName.allCases.map(\.rawValue).joined(separator: ", ")).
+            Without a name, a menu of the demos opens: \(DemoName.allCases.map(\.rawValue).joined(separator: ", ")). \
             The options apply to every load: the feed's, each page of the books, each section.
             """
     )

@@ -13,8 +13,8 @@ struct DirCommand: InteractiveCommand {
         commandName: "dir",
         abstract: "Browse a directory: Enter opens a directory or previews a file.",
         discussion: """
-            Directories come first, then files, each with its size and modification time.
-            '.' shows or hides hidden files. With --pick, Enter on a file prints its path and
+            Directories come first, then files, each with its size and modification time. \
+            '.' shows or hides hidden files. With --pick, Enter on a file prints its path and \
             exits 0; q exits 1.
             """
     )

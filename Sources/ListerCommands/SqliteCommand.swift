@@ -12,10 +12,10 @@ package struct SqliteCommand: SiblingCommand {
         commandName: "sqlite",
         abstract: "Browse the tables and rows of an SQLite database, read-only.",
         discussion: """
-            Without TABLE, the tables and views with their row counts; Enter opens one as a
-            list of its rows, paged as you scroll; Enter on a row shows every column. The
-            database is opened immutable: it is never written, and no -wal, -shm or journal
-            file is created next to it (changes still in another process's -wal file are not
+            Without TABLE, the tables and views with their row counts; Enter opens one as a \
+            list of its rows, paged as you scroll; Enter on a row shows every column. The \
+            database is opened immutable: it is never written, and no -wal, -shm or journal \
+            file is created next to it (changes still in another process's -wal file are not \
             seen).
             """
     )

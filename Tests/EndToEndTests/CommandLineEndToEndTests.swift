@@ -91,3 +91,31 @@ import Testing
         #expect(help.stdout.contains("USAGE: lister"))
     }
 }
+
+/// Every `--help` reads well at 80 columns: each paragraph before USAGE is wrapped once,
+/// by the parser, whose lines end before column 80 (a line break kept from the source
+/// leaves a word or two on a line of its own).
+@Suite struct HelpTextTests {
+    @Test(arguments: ["", "lines", "pick", "dir", "json", "sqlite", "demo"])
+    func helpParagraphsAreWrappedOnceAtEightyColumns(subcommand: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try TmuxSession.listerPath())
+        process.arguments = (subcommand.isEmpty ? [] : [subcommand]) + ["--help"]
+        process.environment = ["COLUMNS": "80", "LANG": "C.UTF-8"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let prose = text.components(separatedBy: "\nUSAGE:").first ?? ""
+        for paragraph in prose.components(separatedBy: "\n\n") {
+            let lines = paragraph.split(separator: "\n").map(String.init)
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                let word = next.split(separator: " ").first.map(String.init) ?? ""
+                #expect(line.count + 1 + word.count > 79, "'\(subcommand) --help': \"\(word)\" fits after \"\(line)\"")
+            }
+        }
+    }
+}
