@@ -37,9 +37,12 @@ int csig_take_pending(int signo) {
     return atomic_exchange(&pending[signo], 0);
 }
 
-/* MARK: Routing of SIGINT, SIGTERM, SIGHUP, SIGTSTP */
+/* MARK: Routing of SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT */
 
-static const int routed_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP};
+/* SIGCONT is routed too: a process stopped from outside (SIGSTOP) and continued learns of it,
+ * to draw only once it is back in the foreground. Its default action (continue) happens
+ * whatever the handler. Keep SIGTSTP at index 3 (csig_suspend_self). */
+static const int routed_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT};
 #define ROUTED_COUNT (sizeof routed_signals / sizeof routed_signals[0])
 static struct sigaction routed_previous[ROUTED_COUNT];
 static int routed_installed[ROUTED_COUNT];
@@ -96,6 +99,24 @@ void csig_suspend_self(void) {
     kill(getpid(), SIGTSTP); /* the whole process stops here until SIGCONT */
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     sigaction(SIGTSTP, &mine, NULL);
+}
+
+void csig_stop_until_foreground(void) {
+    /* SIGTTIN, as a read from the terminal in the background would send: the shell then
+     * lists the job as stopped, and `fg` continues it (a job running in the background gets
+     * the terminal from `fg` with no signal at all). */
+    struct sigaction default_action, previous;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    sigaction(SIGTTIN, &default_action, &previous);
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTTIN);
+    pthread_sigmask(SIG_UNBLOCK, &set, &old);
+    kill(getpid(), SIGTTIN); /* stops here until SIGCONT */
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    sigaction(SIGTTIN, &previous, NULL);
 }
 
 /* MARK: SIGWINCH, chained in front of curses' own handler */
@@ -205,4 +226,5 @@ int csig_SIGINT(void) { return SIGINT; }
 int csig_SIGTERM(void) { return SIGTERM; }
 int csig_SIGHUP(void) { return SIGHUP; }
 int csig_SIGTSTP(void) { return SIGTSTP; }
+int csig_SIGCONT(void) { return SIGCONT; }
 int csig_SIGWINCH(void) { return SIGWINCH; }

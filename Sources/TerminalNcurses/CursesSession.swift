@@ -36,6 +36,10 @@ final class CursesSession {
     /// Draws the frames; set once curses is up.
     private var painter: Painter?
     private var hangupReported = false
+    /// Continued in the background: nothing is drawn until the process is in the foreground.
+    private var isBackground = false
+    /// The newest frame posted while in the background, drawn on the way back.
+    private var heldFrame: Buffer?
 
     init(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, wakeReadFD: Int32,
          mailbox: Locked<Mailbox>, events: EventChannel<TerminalEvent>,
@@ -210,6 +214,12 @@ final class CursesSession {
         defer { KeyTrace.endPass() }
         if requests.close { return .close }
         if requests.suspend { suspend() }
+        if isBackground {
+            // Continued in the background (SIGSTOP, then SIGCONT from outside): the shell
+            // owns the screen. The newest frame waits for the way back to the foreground.
+            if let frame = requests.frame { heldFrame = frame }
+            return outcome
+        }
         if requests.redraw { painter?.invalidate() }
         if let frame = requests.frame {
             painter?.draw(frame, screen: currentSize())
@@ -235,6 +245,7 @@ final class CursesSession {
             if event == .hangup { reportHangup() } else { events.yield(.signal(event)) }
         }
         if csig_take_pending(csig_SIGTSTP()) != 0 { suspend() }
+        if csig_take_pending(csig_SIGCONT()) != 0 { continued() }
         // SIGWINCH needs nothing here: curses turns it into KEY_RESIZE in readInput().
         _ = csig_take_pending(csig_SIGWINCH())
     }
@@ -288,11 +299,42 @@ final class CursesSession {
         return Size(rows: Int(cncurses_getmaxy(window)), columns: Int(cncurses_getmaxx(window)))
     }
 
+    /// Whether this process's group owns the terminal (false after `kill -STOP` and
+    /// `kill -CONT` from outside, until `fg`).
+    private var isForeground: Bool {
+        let group = tcgetpgrp(fileno(input))
+        return group < 0 || group == getpgrp()  // no answer: draw, as before
+    }
+
+    /// Continued after a stop this process did not ask for (SIGSTOP from outside): in the
+    /// background it draws nothing; back in the foreground (`fg`), where the shell may have
+    /// left its own terminal modes, curses' modes are put back and the whole screen drawn.
+    private func continued() {
+        guard isForeground else {
+            isBackground = true
+            // Stopped again until `fg`, which continues a stopped job (SIGCONT, so this
+            // runs again) but gives a running one the terminal with no signal at all.
+            csig_stop_until_foreground()
+            return
+        }
+        isBackground = false
+        reset_prog_mode()  // raw input, no echo, keypad: the modes the shell replaced
+        settle()
+        painter?.invalidate()
+        if let frame = heldFrame {
+            heldFrame = nil
+            painter?.draw(frame, screen: currentSize())
+        } else {
+            painter?.repaintLast(screen: currentSize())
+        }
+    }
+
     /// Ctrl-Z: gives the terminal back, stops the process, and restores the screen once
     /// the process is continued (at a new size if the terminal changed meanwhile).
     private func suspend() {
         endwin()
         csig_suspend_self()
+        _ = csig_take_pending(csig_SIGCONT())  // this stop was ours: restored below
         // Continued. Keep tty changes made meanwhile (as curses' own SIGTSTP handler does),
         // then the first refresh after endwin restores curses' modes.
         def_shell_mode()

@@ -5,7 +5,7 @@
  * Process-level plumbing for a full-screen terminal UI, in C because signal handlers must
  * be async-signal-safe and Swift code is not. One terminal at a time: the state is global.
  *
- * - Routing: SIGINT, SIGTERM, SIGHUP and SIGTSTP set a pending flag and write one byte to
+ * - Routing: SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGCONT set a pending flag and write one byte to
  *   the wake pipe, so the thread that owns curses learns about them in its poll loop.
  * - SIGWINCH: chains the handler curses installed, then flags and wakes the same way.
  * - Crash: SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT and SIGQUIT write precomputed
@@ -20,7 +20,7 @@
 /// Sets the write end of the wake pipe (non-blocking) used by the handlers; -1 for none.
 void csig_set_wake_fd(int fd);
 
-/// Installs the routing handler for SIGINT, SIGTERM, SIGHUP and SIGTSTP (a signal that is
+/// Installs the routing handler for SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGCONT (a signal that is
 /// ignored stays ignored). Returns 0, or -1 with errno set.
 int csig_install_routing(void);
 
@@ -39,6 +39,10 @@ int csig_take_pending(int signo);
 /// Stops the process as the default SIGTSTP action would, and returns once it is continued
 /// (the routing handler is reinstalled). Call with curses ended.
 void csig_suspend_self(void);
+
+/// Stops the process with SIGTTIN (as a read from the terminal in the background would)
+/// and returns once it is continued: how a process continued in the background waits for `fg`.
+void csig_stop_until_foreground(void);
 
 /// Saves the termios of `fd` for the emergency restore. Returns 0, or -1 with errno set.
 int csig_save_termios(int fd);
@@ -77,6 +81,7 @@ int csig_SIGINT(void);
 int csig_SIGTERM(void);
 int csig_SIGHUP(void);
 int csig_SIGTSTP(void);
+int csig_SIGCONT(void);
 int csig_SIGWINCH(void);
 
 #endif
