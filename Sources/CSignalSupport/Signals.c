@@ -84,39 +84,34 @@ void csig_restore_routing(void) {
     }
 }
 
-void csig_suspend_self(void) {
-    size_t tstp = 3; /* index of SIGTSTP in routed_signals */
-    if (!routed_installed[tstp]) return; /* SIGTSTP was ignored when we started: stay */
-    struct sigaction default_action, mine;
+/* Stops the process with `signo` under its default action (stop), and returns once it is
+ * continued; the disposition and this thread's mask are put back. */
+static void stop_self_with(int signo) {
+    struct sigaction default_action, previous;
     memset(&default_action, 0, sizeof default_action);
     default_action.sa_handler = SIG_DFL;
     sigemptyset(&default_action.sa_mask);
-    sigaction(SIGTSTP, &default_action, &mine);
+    sigaction(signo, &default_action, &previous);
     sigset_t set, old;
     sigemptyset(&set);
-    sigaddset(&set, SIGTSTP);
+    sigaddset(&set, signo);
     pthread_sigmask(SIG_UNBLOCK, &set, &old);
-    kill(getpid(), SIGTSTP); /* the whole process stops here until SIGCONT */
+    kill(getpid(), signo); /* the whole process stops here until SIGCONT */
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    sigaction(SIGTSTP, &mine, NULL);
+    sigaction(signo, &previous, NULL);
+}
+
+void csig_suspend_self(void) {
+    size_t tstp = 3; /* index of SIGTSTP in routed_signals */
+    if (!routed_installed[tstp]) return; /* SIGTSTP was ignored when we started: stay */
+    stop_self_with(SIGTSTP);
 }
 
 void csig_stop_until_foreground(void) {
     /* SIGTTIN, as a read from the terminal in the background would send: the shell then
      * lists the job as stopped, and `fg` continues it (a job running in the background gets
      * the terminal from `fg` with no signal at all). */
-    struct sigaction default_action, previous;
-    memset(&default_action, 0, sizeof default_action);
-    default_action.sa_handler = SIG_DFL;
-    sigemptyset(&default_action.sa_mask);
-    sigaction(SIGTTIN, &default_action, &previous);
-    sigset_t set, old;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTTIN);
-    pthread_sigmask(SIG_UNBLOCK, &set, &old);
-    kill(getpid(), SIGTTIN); /* stops here until SIGCONT */
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    sigaction(SIGTTIN, &previous, NULL);
+    stop_self_with(SIGTTIN);
 }
 
 /* MARK: SIGWINCH, chained in front of curses' own handler */

@@ -36,16 +36,13 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
-    /// SQLite opening a FIFO would wait for a writer for ever, on a blank screen.
-    @Test func sqliteOnAFIFOIsAnErrorNotAHang() throws {
-        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "sqlfifo")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let fifo = directory.appendingPathComponent("db").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        // `timeout` ends the run if it hangs (status 124), so a regression fails, not stalls.
+    /// Runs lister with `arguments` under `timeout`, which ends a run that hangs (SIGKILL
+    /// after SIGTERM, which a blocked `open` restarts after), so a regression fails rather
+    /// than stalls: the exit status and standard error.
+    func runUnderTimeout(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-k", "2", "10", try TmuxSession.listerPath(), "sqlite", fifo]
+        process.arguments = ["-k", "2", "10", try TmuxSession.listerPath()] + arguments
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
@@ -53,13 +50,22 @@ import Testing
         try process.run()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 2, "stderr: \(stderr)")
+        return (process.terminationStatus, stderr)
+    }
+
+    /// SQLite opening a FIFO would wait for a writer for ever, on a blank screen.
+    @Test func sqliteOnAFIFOIsAnErrorNotAHang() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "sqlfifo")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("db").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let (status, stderr) = try runUnderTimeout(["sqlite", fifo])
+        #expect(status == 2, "stderr: \(stderr)")
         #expect(stderr.contains("is a FIFO (named pipe), not an SQLite database"), "\(stderr)")
     }
 
     /// Opening a FIFO for writing waits for a reader: `--log` must refuse one that nothing
-    /// reads instead of hanging before the screen opens (`timeout` ends the run if it hangs:
-    /// SIGKILL after SIGTERM, which a blocked `open` restarts after).
+    /// reads instead of hanging before the screen opens.
     @Test func aLogFIFOWithNoReaderIsAnErrorNotAHang() throws {
         let directory = try ChildProcess.makeTemporaryDirectory(prefix: "fifo")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -67,17 +73,8 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let input = directory.appendingPathComponent("input.txt").path
         try "a\nb\n".write(toFile: input, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-k", "2", "10", try TmuxSession.listerPath(), "lines", input, "--log", fifo]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2, "stderr: \(stderr)")
+        let (status, stderr) = try runUnderTimeout(["lines", input, "--log", fifo])
+        #expect(status == 2, "stderr: \(stderr)")
         #expect(stderr.contains("cannot open the log file"))
         #expect(stderr.contains("no process is reading"))
     }
