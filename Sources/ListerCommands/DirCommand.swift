@@ -15,7 +15,7 @@ struct DirCommand: InteractiveCommand {
         discussion: """
             Directories come first, then files, each with its size and modification time. \
             '.' shows or hides hidden files. With --pick, Enter on a file prints its path and \
-            exits 0; q exits 1.
+            exits 0, Right previews it; q exits 1.
             """
     )
 

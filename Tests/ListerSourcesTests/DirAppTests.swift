@@ -72,6 +72,22 @@ import Testing
         #expect(picked == [scratch.path + "/docs/guide.md"])
     }
 
+    @Test func pickPreviewsAFileOnRightAndPicksItOnEnter() async throws {
+        let scratch = try tree()
+        let app = HeadlessApp(root: DirScreen(directory: scratch.path, picks: true), size: Size(rows: 24, columns: 100))
+        await app.start()
+        await app.press(.end)  // readme.txt, the last entry
+        let name = app.lines[1...].first { $0.contains("readme.txt") }
+        #expect(name != nil)
+        await app.press(.right)  // a preview, not a pick
+        #expect(app.outcome == nil)
+        #expect(app.lines[0].hasSuffix("readme.txt"))  // the breadcrumb names the preview
+        #expect(app.screen.contains("Hello from the readme"))
+        await app.press(.left)  // back to the list
+        await app.press(.enter)
+        #expect(app.outcome?.picked(as: DirEntry.self).map(\.name) == ["readme.txt"])
+    }
+
     @Test func aBrokenLinkPreviewsAsAnErrorNotAPick() async throws {
         let scratch = try tree()
         let app = HeadlessApp(root: DirScreen(directory: scratch.path, picks: true), size: Size(rows: 24, columns: 200))

@@ -122,7 +122,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             }
         case .drillIn:
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
-            switch screen.open(item) {
+            switch screen.drillIn(item) {
             case .nothing: return .hint("Nothing to open here")
             case .screen(let next): return .push(next)
             case .pick: return .hint("Enter chooses this row")
@@ -356,7 +356,8 @@ extension ListHost {
         case .refresh, .reload: return screen.canReload
         case .open, .drillIn:
             let item = isSelectionVisible ? model.selectedItem : nil
-            return offersOpening(command, pickMode: screen.pickMode, result: item.map(screen.open))
+            let open = command == .drillIn ? screen.drillIn : screen.open
+            return offersOpening(command, pickMode: screen.pickMode, result: item.map(open))
         default: return true
         }
     }

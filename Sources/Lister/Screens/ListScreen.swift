@@ -78,6 +78,11 @@ public protocol ListScreen: Screen {
     /// What Enter on `item` opens. By default nothing.
     func open(_ item: Item) -> OpenResult
 
+    /// What Right (`l`) on `item` opens: by default what Enter opens, but it never picks.
+    /// A screen whose Enter picks a row can show it here instead (`lister dir --pick`
+    /// previews a file on Right and prints it on Enter).
+    func drillIn(_ item: Item) -> OpenResult
+
     /// The text the filter searches for `item`. By default the row's text when rows are
     /// ``Text``, else the item's description.
     func filterText(_ item: Item) -> String
@@ -185,6 +190,8 @@ extension ListScreen {
     public var rowHeight: RowHeight { .uniform(1) }
 
     public func open(_ item: Item) -> OpenResult { .nothing }
+
+    public func drillIn(_ item: Item) -> OpenResult { open(item) }
 
     public var pickMode: PickMode { .none }
 

@@ -84,6 +84,13 @@ public struct DirScreen: ListScreen {
         return .screen(FilePreviewScreen(entry: entry, logger: logger))
     }
 
+    /// Right previews a file even when Enter picks it (`--pick`): a file can be looked at
+    /// before it is chosen.
+    public func drillIn(_ entry: DirEntry) -> OpenResult {
+        if entry.isDirectory { return open(entry) }
+        return .screen(FilePreviewScreen(entry: entry, logger: logger))
+    }
+
     public var actions: [ScreenAction<DirScreen>] {
         [ScreenAction(.character("."), help: "Show or hide hidden files") { screen in
             var changed = screen
