@@ -13,6 +13,20 @@ import Testing
         HeadlessApp(root: screen, size: Size(rows: 8, columns: 40), configuration: Configuration(timing: timing))
     }
 
+    @Test func refreshingAPagedListSaysItStartsAgainFromPageOne() async {
+        let api = ScriptedEndpoint<LimitOffset, [Book]>()
+        let app = HeadlessApp(root: PagedBooks(api: api, limit: 5), size: Size(rows: 8, columns: 80),
+                              configuration: Configuration(timing: timing))
+        await app.start()
+        api.succeed(books(0..<5))
+        await app.settle()
+        api.succeed(books(5..<10))  // page 2 came at once (five rows do not fill the screen)
+        await app.settle()
+        #expect(app.lines[7].hasPrefix("1/10+ · page 2"))
+        await app.press(.character("r"))
+        #expect(app.lines[7].contains("Refreshing page 1; page 2 loads again as you scroll"), "\(app.lines)")
+    }
+
     @Test func scrollingToTheEndLoadsEveryPageAndSaysSo() async {
         let api = ScriptedEndpoint<LimitOffset, [Book]>()
         let app = makeApp(PagedBooks(api: api, limit: 5))

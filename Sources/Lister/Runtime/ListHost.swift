@@ -108,7 +108,13 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .bottom: model.select(model.count - 1)
         case .refresh, .reload:
             guard screen.canReload else { return .hint("This list cannot be read again") }
+            let pages = model.pageCount
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
+            if command == .refresh, firstPage != nil, pages > 1, model.isRefreshing {
+                // Said plainly: a refresh reads page 1 again and drops the later pages.
+                let later = pages == 2 ? "page 2 loads" : "pages 2-\(pages) load"
+                return .hint("Refreshing page 1; \(later) again as you scroll")
+            }
             return .handled(changed: true)
         case .open:
             if screen.filterPrompt != nil { return promptChoice(key: nil) }
