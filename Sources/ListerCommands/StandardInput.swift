@@ -10,9 +10,9 @@ import Glibc
 /// commands treat it as no input at all.
 package enum StandardInput {
     /// Whether descriptor 0 was closed when the process started (after ``secure()``).
+    // nonisolated(unsafe) is safe: written once by `secure()` at the very start of `main`,
+    // before any other thread or task exists, and only read after that.
     package private(set) nonisolated(unsafe) static var wasClosed = false
-    // `nonisolated(unsafe)`: written once by `secure()` at the very start of `main`, before
-    // any other thread or task exists, and only read after that.
 
     /// Notes whether descriptor 0 is closed and, if so, opens /dev/null on it. Call first
     /// thing in `main`, before any descriptor is opened.
