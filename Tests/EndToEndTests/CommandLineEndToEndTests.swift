@@ -64,6 +64,14 @@ import Testing
         #expect(stderr.contains("is a FIFO (named pipe), not an SQLite database"), "\(stderr)")
     }
 
+    /// Input that cannot begin JSON fails at its first byte, not after reading it all
+    /// (`/dev/zero` never ends).
+    @Test func jsonFromEndlessZerosFailsAtTheFirstByte() throws {
+        let (status, stderr) = try runUnderTimeout(["json", "/dev/zero"])
+        #expect(status == 2, "stderr: \(stderr)")
+        #expect(stderr == "lister: /dev/zero is not valid JSON: unexpected character 0x00 at line 1, column 1\n")
+    }
+
     /// Opening a FIFO for writing waits for a reader: `--log` must refuse one that nothing
     /// reads instead of hanging before the screen opens.
     @Test func aLogFIFOWithNoReaderIsAnErrorNotAHang() throws {

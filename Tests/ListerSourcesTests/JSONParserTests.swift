@@ -81,3 +81,27 @@ extension String {
         String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }
+
+/// The start of a document still being read: undecided over whitespace, accepted at a byte
+/// that begins a value, refused at once otherwise (so endless input that is not JSON is
+/// not read to its end).
+@Suite struct JSONStartTests {
+    @Test func whitespaceIsUndecidedAndAValueStartIsAccepted() throws {
+        #expect(try JSONParser.checkStart([]) == false)
+        #expect(try JSONParser.checkStart(Array(" \n\t\r ".utf8)) == false)
+        #expect(try JSONParser.checkStart(Array("  [".utf8)) == true)
+        #expect(try JSONParser.checkStart([0xEF, 0xBB, 0xBF] + Array("\n{".utf8)) == true)
+        for start in ["\"", "-1", "7", "true", "false", "null"] {
+            #expect(try JSONParser.checkStart(Array(start.utf8)) == true, "\(start)")
+        }
+    }
+
+    @Test func aByteThatCannotBeginJSONIsRefusedWhereItStands() {
+        #expect(throws: JSONSyntaxError(reason: "unexpected character 0x00", line: 1, column: 1)) {
+            try JSONParser.checkStart([0, 0, 0])
+        }
+        #expect(throws: JSONSyntaxError(reason: "unexpected character 'x'", line: 3, column: 3)) {
+            try JSONParser.checkStart(Array("\n\n  x".utf8))
+        }
+    }
+}

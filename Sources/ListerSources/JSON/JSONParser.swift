@@ -37,6 +37,24 @@ public struct JSONParser {
         return value
     }
 
+    /// Whether `prefix`, the first bytes of a document still being read, can begin JSON:
+    /// false while it holds only whitespace (undecided), true once a byte that can start a
+    /// value comes, and the parser's own error when the first byte cannot (`/dev/zero`
+    /// fails at its first byte instead of after reading gigabytes of zeros).
+    public static func checkStart(_ prefix: [UInt8]) throws(JSONSyntaxError) -> Bool {
+        var parser = JSONParser(bytes: prefix)
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
+        parser.skipWhitespace()
+        guard let byte = parser.current else { return false }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            throw parser.error("unexpected character \(parser.describe(byte))")
+        }
+    }
+
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }

@@ -24,17 +24,25 @@ public enum JSONInput: Sendable, Hashable {
     /// column) are errors that retrying does not fix.
     public func read() throws(ListError) -> JSONValue {
         let bytes: [UInt8]
+        // The first bytes that are not whitespace must begin JSON: `/dev/zero` fails at once.
+        let start: ([UInt8]) throws -> Bool = { [name] prefix in
+            do {
+                return try JSONParser.checkStart(prefix)
+            } catch {
+                throw ListError("\(name) is not valid JSON: \(error)", isRetryable: false)
+            }
+        }
         do {
             switch self {
             case .standardInput:
-                bytes = try FileReader.readAll(fd: 0, name: name)
+                bytes = try FileReader.readAll(fd: 0, name: name, start: start)
             case .file(let path):
                 let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY) }
                 guard fd >= 0 else {
                     throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
                 }
                 defer { Glibc.close(fd) }
-                bytes = try FileReader.readAll(fd: fd, name: path)
+                bytes = try FileReader.readAll(fd: fd, name: path, start: start)
             }
         } catch {
             throw ListError(error)
