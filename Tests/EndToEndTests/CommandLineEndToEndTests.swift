@@ -3,10 +3,12 @@ import Testing
 
 /// Errors never open the screen: one line on stderr and status 2.
 @Suite struct CommandLineErrorTests {
-    func run(_ arguments: [String], stdin: FileHandle? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ arguments: [String], stdin: FileHandle? = nil,
+             environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try TmuxSession.listerPath())
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -103,17 +105,9 @@ import Testing
 @Suite struct HelpTextTests {
     @Test(arguments: ["", "lines", "pick", "dir", "json", "sqlite", "demo"])
     func helpParagraphsAreWrappedOnceAtEightyColumns(subcommand: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try TmuxSession.listerPath())
-        process.arguments = (subcommand.isEmpty ? [] : [subcommand]) + ["--help"]
-        process.environment = ["COLUMNS": "80", "LANG": "C.UTF-8"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let arguments = (subcommand.isEmpty ? [] : [subcommand]) + ["--help"]
+        let text = try CommandLineErrorTests().run(arguments, environment: ["COLUMNS": "80", "LANG": "C.UTF-8"]).stdout
+        #expect(text.contains("\nUSAGE: lister"))  // the help was read, so the check below can fail
         let prose = text.components(separatedBy: "\nUSAGE:").first ?? ""
         for paragraph in prose.components(separatedBy: "\n\n") {
             let lines = paragraph.split(separator: "\n").map(String.init)
