@@ -5,6 +5,8 @@ public enum Key: Hashable, Sendable {
     /// A control chord, as the lowercase letter: `.control("c")` is Ctrl-C.
     case control(Character)
     case up, down, left, right
+    /// Up and Down with Shift held (they scroll a preview pane).
+    case shiftUp, shiftDown
     case home, end, pageUp, pageDown
     case enter, escape, backspace, tab, backTab, delete, insert
     /// A function key, `.function(5)` is F5.
@@ -31,9 +33,12 @@ public enum Key: Hashable, Sendable {
         switch self {
         case .character(" "): return "Space"
         case .character(let c): return String(c)
+        case .control("_"): return "Ctrl-/"  // terminals send the same byte for both
         case .control(let c): return "Ctrl-" + String(c).uppercased()
         case .up: return "↑"
         case .down: return "↓"
+        case .shiftUp: return "Shift-↑"
+        case .shiftDown: return "Shift-↓"
         case .left: return "←"
         case .right: return "→"
         case .home: return "Home"

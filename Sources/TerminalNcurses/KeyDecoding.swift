@@ -39,7 +39,7 @@ enum KeyDecoding {
         KEY_A1: .home, KEY_C1: .end, KEY_A3: .pageUp, KEY_C3: .pageDown,
         KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
         KEY_ENTER: .enter, KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_IC: .insert,
-        KEY_BTAB: .backTab,
+        KEY_BTAB: .backTab, KEY_SR: .shiftUp, KEY_SF: .shiftDown,
     ]
 
     /// The button masks Lister asks curses for, by meaning.
@@ -75,7 +75,7 @@ enum KeyDecoding {
             ("[A", KEY_UP), ("[B", KEY_DOWN), ("[C", KEY_RIGHT), ("[D", KEY_LEFT),
             ("OA", KEY_UP), ("OB", KEY_DOWN), ("OC", KEY_RIGHT), ("OD", KEY_LEFT),
             ("[5~", KEY_PPAGE), ("[6~", KEY_NPAGE), ("[3~", KEY_DC), ("[2~", KEY_IC),
-            ("[Z", KEY_BTAB),
+            ("[Z", KEY_BTAB), ("[1;2A", KEY_SR), ("[1;2B", KEY_SF),
             ("OP", cncurses_KEY_F(1)), ("OQ", cncurses_KEY_F(2)),
             ("OR", cncurses_KEY_F(3)), ("OS", cncurses_KEY_F(4)),
         ]

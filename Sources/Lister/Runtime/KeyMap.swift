@@ -21,6 +21,10 @@ public enum Command: Hashable, Sendable {
     case refresh
     /// Discard the rows and load again, showing the spinner.
     case reload
+    /// Show or hide the preview pane.
+    case togglePreview
+    /// Scroll the preview pane up or down a line.
+    case previewUp, previewDown
     case help, quit, interrupt, suspend, redraw
 }
 
@@ -101,6 +105,9 @@ public struct KeyMap: Hashable, Sendable {
         KeyBinding([.character("<")], .scrollLeft, help: "Scroll long rows left"),
         KeyBinding([.character(">")], .scrollRight, help: "Scroll long rows right"),
         KeyBinding([.tab], .mark, help: "Mark or unmark (choosing several)"),
+        KeyBinding([.character("p"), .control("_")], .togglePreview, help: "Show or hide the preview"),
+        KeyBinding([.shiftUp, .character("K")], .previewUp, help: "Scroll the preview up"),
+        KeyBinding([.shiftDown, .character("J")], .previewDown, help: "Scroll the preview down"),
         KeyBinding([.character("r"), .function(5)], .refresh, help: "Retry, else refresh"),
         KeyBinding([.character("R")], .reload, help: "Reload from scratch"),
         KeyBinding([.character("?")], .help, help: "Show or hide help"),

@@ -51,11 +51,19 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     private var drawnList: (body: Rect, list: Rect)?
     /// The rows of the list as last laid out.
     private(set) var pageHeight = 0
+    /// The regions of the body that show async content: the preview pane.
+    let contents: ContentRegistry
+    /// Whether the preview pane is shown (the screen's placement says how it starts).
+    var isPreviewShown: Bool
+    /// The lines the preview pane had in the last frame, for its scroll keys.
+    var previewHeight = 0
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
         self.screen = screen
         self.scheduler = scheduler
+        contents = ContentRegistry(screen: id, timing: timing, scheduler: scheduler)
+        isPreviewShown = screen.previewPlacement.map { !$0.startsHidden } ?? false
         if let initial = screen.initialItems {
             model = ListModel(items: ItemList(initial), timing: timing)
         } else {
@@ -95,6 +103,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return .handled(changed: true)
         case .mark:
             return toggleMark()
+        case .togglePreview, .previewUp, .previewDown:
+            return performPreview(command)
         case .scrollLeft, .scrollRight:
             let step = 8
             let before = horizontalOffset
@@ -110,6 +120,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             guard screen.canReload else { return .hint("This list cannot be read again") }
             let pages = model.pageCount
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
+            contents.refresh(now: now)
             if command == .refresh, firstPage != nil, pages > 1, model.isRefreshing {
                 // Said plainly: a refresh reads page 1 again and drops the later pages.
                 let later = pages == 2 ? "page 2 loads" : "pages 2-\(pages) load"
@@ -157,14 +168,18 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
 
     func advance(to now: Duration) -> Bool {
         self.now = now
-        guard !model.isSettled else { return false }  // the usual case on a key: nothing is due
+        let contentChanged = !contents.isSettled && contents.advance(to: now)
+        guard !model.isSettled else { return contentChanged }  // the usual case on a key: nothing is due
         let timedOut = model.timeOut(now: now)
         if !timedOut.isEmpty { scheduler.logger.warning("load timed out", metadata: ["screen": "\(title)"]) }
         run(timedOut)
-        return model.advance(to: now) || !timedOut.isEmpty
+        return model.advance(to: now) || !timedOut.isEmpty || contentChanged
     }
 
-    func nextDeadline(after now: Duration) -> Duration? { model.nextDeadline(after: now) }
+    func nextDeadline(after now: Duration) -> Duration? {
+        guard let content = contents.nextDeadline(after: now) else { return model.nextDeadline(after: now) }
+        return min(content, model.nextDeadline(after: now) ?? content)
+    }
 
     /// Keeps the selection in view and, as the selection nears the last loaded row of a
     /// paged list, starts the next page: layout is where the host learns the viewport.
@@ -215,6 +230,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func listDrawn(_ regions: RegionMap, body: Rect) -> Bool {
+        previewHeight = regions.rect(of: .preview)?.height ?? 0
         guard let list = regions.rect(of: .list) else { return false }
         drawnList = (screenArea(in: body), list)
         return list.height != pageHeight
@@ -224,17 +240,23 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         self.now = now
         var context = self.context(now: now)
         context.regions = regions
+        context.contents = contents
+        contents.isRecording = !isSpeculating
+        defer { if !isSpeculating { contents.settleFrame(now: now) } }
         guard filter.isActive else {
-            screen.body(context).render(in: body, buffer: &buffer)
+            bodyView(context).render(in: body, buffer: &buffer)
             return
         }
         let onTop = screen.filterPrompt?.isOnTop == true
         let (area, line) = onTop ? { let (top, rest) = body.splitTop(1); return (rest, top) }() : body.splitBottom(1)
-        screen.body(context).render(in: area, buffer: &buffer)
+        bodyView(context).render(in: area, buffer: &buffer)
         renderFilterLine(in: line, buffer: &buffer)
     }
 
-    func cancelAll() { run(model.cancel()) }
+    func cancelAll() {
+        run(model.cancel())
+        contents.cancelAll()
+    }
 
     func forgetDrawnRows() { rowCache.forget() }
 
@@ -359,6 +381,7 @@ extension ListHost {
     func offers(_ command: Command) -> Bool {
         switch command {
         case .mark: return screen.pickMode == .multiple
+        case .togglePreview, .previewUp, .previewDown: return offersPreview(command)
         case .refresh, .reload: return screen.canReload
         case .open, .drillIn:
             let item = isSelectionVisible ? model.selectedItem : nil

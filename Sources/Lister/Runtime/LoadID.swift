@@ -9,12 +9,15 @@ public enum LoadStream: Hashable, Sendable, CustomStringConvertible {
     case filter
     /// One section of a sectioned list.
     case section(Int)
+    /// The async content of a region of the body (a preview pane).
+    case content(RegionID)
 
     public var description: String {
         switch self {
         case .list: return "list"
         case .filter: return "filter"
         case .section(let index): return "section \(index)"
+        case .content(let region): return "content \(region)"
         }
     }
 

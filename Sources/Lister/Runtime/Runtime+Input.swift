@@ -30,7 +30,11 @@ extension Runtime {
         guard !showingHelp, let top = stack.last else { return }
         switch mouse.kind {
         case .wheelUp, .wheelDown:
-            for _ in 0..<3 { perform(mouse.kind == .wheelUp ? .up : .down) }
+            // Over a preview pane the wheel scrolls the pane; elsewhere it moves the list.
+            let overPreview = regions.region(at: mouse.position)?.id == .preview
+            let command: Command = overPreview ? (mouse.kind == .wheelUp ? .previewUp : .previewDown)
+                                               : (mouse.kind == .wheelUp ? .up : .down)
+            for _ in 0..<3 { perform(command) }
         case .press:
             // The list where the last frame drew it; a body that drew no list region (a
             // detail screen, a list view built by hand) takes clicks on all of its room.

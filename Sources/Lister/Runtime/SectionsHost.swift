@@ -103,7 +103,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .filter, .mark: return false
+        case .filter, .mark, .togglePreview, .previewUp, .previewDown: return false
         case .open, .drillIn:
             var result: OpenResult?
             if let row = selectedRow, case .item(let section, let index, _) = rows[row] {

@@ -27,6 +27,8 @@ public struct ListContext<S: ListScreen> {
     var screenRevision = 0
     /// Where the list notes the rectangle it is drawn in (the host's); nil notes nothing.
     var regions: RegionMap?
+    /// The regions of async content (the host's); nil loads nothing.
+    var contents: ContentRegistry?
 
     /// Creates a context (the runtime does this; tests may too). The sections of a
     /// ``GroupedListScreen`` are worked out from the model's items.

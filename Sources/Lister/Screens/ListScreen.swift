@@ -83,6 +83,15 @@ public protocol ListScreen: Screen {
     /// previews a file on Right and prints it on Enter).
     func drillIn(_ item: Item) -> OpenResult
 
+    /// Where the preview pane goes, beside or under the list; nil (the default) for a list
+    /// without one. The preview key (`p`) shows and hides it.
+    var previewPlacement: PreviewPlacement? { get }
+
+    /// What the preview pane shows for `item`, loaded off the main actor when the
+    /// selection rests on it; nil says "No preview". Only asked when ``previewPlacement``
+    /// is set.
+    func preview(_ item: Item) -> Preview?
+
     /// The text the filter searches for `item`. By default the row's text when rows are
     /// ``Text``, else the item's description.
     func filterText(_ item: Item) -> String
@@ -192,6 +201,10 @@ extension ListScreen {
     public func open(_ item: Item) -> OpenResult { .nothing }
 
     public func drillIn(_ item: Item) -> OpenResult { open(item) }
+
+    public var previewPlacement: PreviewPlacement? { nil }
+
+    public func preview(_ item: Item) -> Preview? { nil }
 
     public var pickMode: PickMode { .none }
 

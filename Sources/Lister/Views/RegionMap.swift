@@ -15,6 +15,11 @@ public struct RegionID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 }
 
+extension RegionID: ExpressibleByStringLiteral {
+    /// A region named by a literal: `"author"`.
+    public init(stringLiteral name: String) { self.init(name) }
+}
+
 /// Where the regions of a frame were drawn, recorded while it is drawn.
 ///
 /// A body is a pure function of its context, so where its list lands (below two pinned

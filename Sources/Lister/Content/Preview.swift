@@ -1,0 +1,170 @@
+import TerminalCore
+
+/// What a list's preview pane shows for one item: lines loaded asynchronously for a key.
+///
+/// ```swift
+/// func preview(_ file: File) -> Preview? {
+///     Preview(key: file.path) { PreviewText(try String(contentsOfFile: file.path)) }
+/// }
+/// ```
+public struct Preview: Sendable {
+    /// The identity of what is previewed: a new key cancels the load of the old one.
+    public var key: ContentKey
+    /// How long a new key waits before its load starts (Down held over the list starts
+    /// one load, not one per row).
+    public var debounce: Duration
+    /// Loads the lines, off the main actor; cancelled when the selection moves on.
+    public var load: @Sendable () async throws -> PreviewText
+
+    /// A preview of `key`, loaded by `load`.
+    public init(key: some Hashable & Sendable, debounce: Duration = .zero,
+                load: @escaping @Sendable () async throws -> PreviewText) {
+        self.key = ContentKey(key)
+        self.debounce = debounce
+        self.load = load
+    }
+
+    /// A preview whose lines are known now (they need no load worth a spinner).
+    public static func lines(_ text: PreviewText, key: some Hashable & Sendable) -> Preview {
+        Preview(key: key) { text }
+    }
+}
+
+/// The lines a preview pane shows, cut to a limit, with a note under them ("exit status
+/// 1", "cut at 10,000 lines"). Lines are drawn like rows: control characters made visible,
+/// cut at the pane's width.
+public struct PreviewText: Hashable, Sendable {
+    /// The lines.
+    public var lines: [Text]
+    /// A dimmed line under the text, if any.
+    public var note: String?
+
+    /// The most lines kept.
+    public static let lineLimit = 10_000
+    /// The most bytes of text kept.
+    public static let byteLimit = 1 << 20
+
+    /// Lines as they are.
+    public init(lines: [Text], note: String? = nil) {
+        self.lines = lines
+        self.note = note
+    }
+
+    /// The lines of `text`, at most ``lineLimit`` lines and ``byteLimit`` bytes; what is
+    /// cut is said in the note.
+    public init(_ text: String, note: String? = nil) {
+        self.init(bytes: Array(text.utf8.prefix(Self.byteLimit + 1)), note: note)
+    }
+
+    /// The lines of `bytes` (UTF-8; other bytes are shown as `<FF>`), at most
+    /// ``lineLimit`` lines and ``byteLimit`` bytes; what is cut is said in the note.
+    public init(bytes: [UInt8], note: String? = nil) {
+        var lines: [Text] = []
+        var cut: String?
+        var start = bytes.startIndex
+        var used = 0
+        while start != bytes.endIndex {
+            if lines.count == Self.lineLimit {
+                cut = "cut at \(Self.lineLimit.formatted) lines"
+                break
+            }
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let length = bytes.distance(from: start, to: end)
+            if used + length > Self.byteLimit {
+                cut = "cut at \(Self.byteLimit / (1 << 20)) MB"
+                break
+            }
+            used += length + 1
+            var line = bytes[start..<end]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            lines.append(Text(Sanitizer.clean(Sanitizer.decode(line))))
+            start = end == bytes.endIndex ? end : bytes.index(after: end)
+        }
+        self.lines = lines
+        self.note = [cut, note].compactMap { $0 }.joined(separator: " · ").nonEmpty
+    }
+}
+
+/// Where a list's preview pane goes and how big it is.
+public struct PreviewPlacement: Hashable, Sendable {
+    /// The side of the list the pane is on.
+    public enum Edge: Hashable, Sendable {
+        /// Beside the list, on its right.
+        case right
+        /// Under the list.
+        case bottom
+    }
+
+    /// The side of the list the pane is on.
+    public var edge: Edge
+    /// The pane's width (right) or height (bottom).
+    public var size: Split.Extent
+    /// Whether the pane starts hidden (the preview key shows it).
+    public var startsHidden: Bool
+
+    /// A placement.
+    public init(_ edge: Edge, size: Split.Extent = .percent(50), startsHidden: Bool = false) {
+        self.edge = edge
+        self.size = size
+        self.startsHidden = startsHidden
+    }
+
+    /// Beside the list, taking `size` of the width.
+    public static func right(_ size: Split.Extent = .percent(50)) -> PreviewPlacement { PreviewPlacement(.right, size: size) }
+
+    /// Under the list, taking `size` of the height.
+    public static func bottom(_ size: Split.Extent = .percent(50)) -> PreviewPlacement { PreviewPlacement(.bottom, size: size) }
+}
+
+extension RegionID {
+    /// The preview pane of a list screen.
+    public static let preview = RegionID("preview")
+}
+
+/// The preview pane's text from a line on, with its note under it.
+struct PreviewPane: View {
+    var text: PreviewText
+    var offset: Int
+
+    var sizing: Sizing { .flexible }
+
+    /// The first line shown at most, so the last page stays full.
+    static func maxOffset(lines: Int, height: Int, hasNote: Bool) -> Int {
+        max(0, lines - max(1, height - (hasNote ? 1 : 0)))
+    }
+
+    func render(in rect: Rect, buffer: inout Buffer) {
+        var area = rect
+        if let note = text.note, rect.height > 1 {
+            let (rest, line) = rect.splitBottom(1)
+            Text(note).dim().render(in: line, buffer: &buffer)
+            area = rest
+        }
+        if text.lines.isEmpty {
+            Text("(empty)").dim().render(in: area, buffer: &buffer)
+            return
+        }
+        let first = min(max(0, offset), max(0, text.lines.count - 1))
+        for (row, line) in text.lines[first...].prefix(area.height).enumerated() {
+            line.render(in: Rect(row: area.top + row, column: area.left, rows: 1, columns: area.width), buffer: &buffer)
+        }
+    }
+}
+
+extension String {
+    /// Nil when empty.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+extension Int {
+    /// `10,000`.
+    var formatted: String {
+        let digits = Array(String(self))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+}
