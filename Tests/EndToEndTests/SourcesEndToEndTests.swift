@@ -28,6 +28,27 @@ import Testing
         #expect(try session.waitForExit() == 0)
     }
 
+    /// The pane beside the list follows the selection: a directory's entries, a text
+    /// file's first lines, "binary file" for a binary one; `p` hides it.
+    @Test func dirPreviewsTheSelectedEntryBesideTheList() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data([0x7F, 0x45, 0x4C, 0x46, 0, 1, 2]).write(to: root.appendingPathComponent("blob.bin"))
+        let session = try TmuxSession(lister: ["dir", root.path], columns: 100)
+        defer { session.close() }
+        let first = try session.waitFor("│note.txt")  // inner/ is selected: its entries beside it
+        #expect(first.contains("1 entry"))
+        try session.sendKeys("j")  // blob.bin
+        try session.waitFor("│binary file, 7 bytes")
+        try session.sendKeys("j")  // top.txt
+        let text = try session.waitFor("│top")
+        #expect(!text.contains("binary file"))
+        try session.sendKeys("p")
+        try session.waitForAbsence(of: "│")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func dirPickPrintsThePath() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
