@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Lister: terminal list browsers whose lists load asynchronously.
@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `lister sqlite`: read-only SQLite (the database opened with `immutable=1`).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `--preview CMD`: the command run through `sh -c` in a process group of its own,
+        // killed with its children when the selection moves on. No Foundation (no traits).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         // Test only: the real HTTP server the JSON-over-HTTP tests run on 127.0.0.1.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
@@ -60,7 +63,10 @@ let package = Package(
         // Foundation-free: the demos, dir, lines, and JSON files (the parser is the project's own).
         .target(
             name: "ListerSources",
-            dependencies: ["Lister", "ListerResources", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Lister", "ListerResources", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
         ),
         // JSON over HTTP: URLSession, so Foundation and FoundationNetworking (libcurl).
         .target(

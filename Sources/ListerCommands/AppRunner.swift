@@ -1,4 +1,5 @@
 import Lister
+import ListerSources
 import Logging
 import TerminalNcurses
 
@@ -29,6 +30,9 @@ package enum AppRunner {
         } : nil
         let outcome = await runtime.run()
         trap?.cancel()
+        // The runtime cancelled every load; a preview command whose teardown has not
+        // finished yet is killed now, with its children, so none outlives the app.
+        PreviewProcesses.shared.killAll()
         terminal.close()
         logger.info("screen closed", metadata: ["outcome": "\(summary(of: outcome))", "status": "\(outcome.exitStatus)"])
         return outcome

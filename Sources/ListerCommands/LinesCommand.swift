@@ -27,6 +27,15 @@ struct LinesCommand: InteractiveCommand {
     @Flag(help: "Choose several lines: Tab marks, Enter prints the marked lines in order.")
     var multi = false
 
+    @Option(help: ArgumentHelp(
+        "Preview the selected line with CMD's output beside the list: {} is the line, {n} its index from 0, {q} the filter's text, {+} the marked lines, each quoted.",
+        valueName: "CMD"))
+    var preview: String?
+
+    @Option(help: ArgumentHelp("Where the preview goes: right or bottom, a size (40 or 50%), 'hidden'; e.g. bottom:40%:hidden.",
+                               valueName: "SPEC"))
+    var previewWindow: String?
+
     @OptionGroup var interface: InterfaceOptions
 
     var input: LineInput {
@@ -35,6 +44,13 @@ struct LinesCommand: InteractiveCommand {
     }
 
     func validate() throws {
+        if let previewWindow {
+            do {
+                _ = try PreviewWindow.parse(previewWindow)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
         switch input {
         case .standardInput:
             if StandardInput.wasClosed {
@@ -65,7 +81,9 @@ struct LinesCommand: InteractiveCommand {
         logger.debug("lines input opened", metadata: [
             "input": "\(input.name)", "separator": read0 ? "NUL" : "newline", "multiple": "\(multi)",
         ])
-        let screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi, logger: logger)
+        var screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi, logger: logger)
+        screen.previewCommand = preview.map(PreviewCommand.init)
+        if let previewWindow { screen.previewWindow = try PreviewWindow.parse(previewWindow) }
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         let picked = outcome.picked(as: Line.self)
         // All or nothing: a line the file lost after it was indexed reads back as zeros.

@@ -12,7 +12,7 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal; --header-lines N with --filter only.
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal; --header-lines N with --filter only.
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
@@ -100,8 +100,10 @@ extension PickCommand {
             }
             preloaded = lines
         }
-        let lines = LinesScreen(input: input.fd == 0 ? .standardInput : .file("/dev/fd/\(input.fd)"), separator: separator,
+        var lines = LinesScreen(input: input.fd == 0 ? .standardInput : .file("/dev/fd/\(input.fd)"), separator: separator,
                                 multiple: options.multi)
+        lines.previewCommand = options.preview
+        lines.previewWindow = options.previewWindow
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
         let screen = PickScreen(lines: lines, options: options, preloaded: preloaded)

@@ -21,7 +21,7 @@ struct PreviewedFruits: ListScreen {
 
     var previewPlacement: PreviewPlacement? { placement }
 
-    func preview(_ fruit: Fruit) -> Preview? {
+    func preview(_ fruit: Fruit, context: ListContext<Self>) -> Preview? {
         guard fruit.id != 13 else { return nil }
         let loader = self.loader
         return Preview(key: fruit.id, debounce: debounce) { try await loader.load() }

@@ -19,7 +19,7 @@ extension ListHost {
     /// item the screen does not preview, else its lines as they load.
     private func previewView(_ context: ListContext<S>) -> AsyncContentView {
         let item = isSelectionVisible ? model.selectedItem : nil
-        let preview = item.flatMap { screen.preview($0) }
+        let preview = item.flatMap { screen.preview($0, context: context) }
         let slot = contents.slot(.preview, ContentKey.self, PreviewText.self)
         if contents.isRecording {
             let load = preview?.load

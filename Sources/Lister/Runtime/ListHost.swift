@@ -297,6 +297,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         var context = ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections,
                                   filter: filteredView, marks: screen.pickMode == .multiple ? marks : nil)
         context.horizontalOffset = horizontalOffset
+        context.filterText = filter.isActive ? filter.text : ""
         context.rowCache = reusesRows ? rowCache : nil
         context.screenRevision = screenRevision
         context.isDrawingAhead = isSpeculating

@@ -17,6 +17,9 @@ public struct ListContext<S: ListScreen> {
     public let marks: Set<S.Item.ID>?
     /// Columns of the rows scrolled out on the left.
     public var horizontalOffset = 0
+    /// The text typed in the filter line (the query of a prompt-first list); empty when
+    /// no filter is open.
+    public var filterText = ""
     /// True when the frame is drawn ahead for a key that may come next (Down or Up) and may
     /// never be shown. Internal: a body draws from its context and acts on nothing, so it
     /// never needs to know (the chaos tests' recording body does).

@@ -88,9 +88,10 @@ public protocol ListScreen: Screen {
     var previewPlacement: PreviewPlacement? { get }
 
     /// What the preview pane shows for `item`, loaded off the main actor when the
-    /// selection rests on it; nil says "No preview". Only asked when ``previewPlacement``
-    /// is set.
-    func preview(_ item: Item) -> Preview?
+    /// selection rests on it; nil says "No preview". The context has the filter's query
+    /// and the marks. Only asked when ``previewPlacement`` is set, once per frame: make
+    /// the ``Preview`` (its key and loader), and leave the work to its loader.
+    func preview(_ item: Item, context: ListContext<Self>) -> Preview?
 
     /// The text the filter searches for `item`. By default the row's text when rows are
     /// ``Text``, else the item's description.
@@ -204,7 +205,7 @@ extension ListScreen {
 
     public var previewPlacement: PreviewPlacement? { nil }
 
-    public func preview(_ item: Item) -> Preview? { nil }
+    public func preview(_ item: Item, context: ListContext<Self>) -> Preview? { nil }
 
     public var pickMode: PickMode { .none }
 

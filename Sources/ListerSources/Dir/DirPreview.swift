@@ -6,7 +6,7 @@ import TerminalCore
 extension DirScreen {
     public var previewPlacement: PreviewPlacement? { .right(.percent(45)) }
 
-    public func preview(_ entry: DirEntry) -> Preview? {
+    public func preview(_ entry: DirEntry, context: ListContext<DirScreen>) -> Preview? {
         let showsHidden = self.showsHidden
         // Keyed by path and modification time: a file written since is read again.
         return Preview(key: "\(entry.path)\u{0}\(entry.modified)") {

@@ -37,6 +37,11 @@ public struct LinesScreen: ListScreen {
     /// moved to a temporary file, or kept in memory because the file failed.
     public let logger: Logger
 
+    /// The command that previews the selected line (`--preview`); nil for no pane.
+    public var previewCommand: PreviewCommand?
+    /// Where the preview pane goes (`--preview-window`).
+    public var previewWindow = PreviewPlacement.right(.percent(50))
+
     /// Creates the screen.
     public init(input: LineInput, separator: UInt8 = 0x0A, multiple: Bool = false,
                 logger: Logger = Configuration.silentLogger) {
@@ -82,6 +87,14 @@ public struct LinesScreen: ListScreen {
     }
 
     public func row(_ line: Line, context: RowContext) -> Text { Text(line.description) }
+
+    public var previewPlacement: PreviewPlacement? { previewCommand == nil ? nil : previewWindow }
+
+    public func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
+        previewCommand.map {
+            LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items)
+        }
+    }
 
     /// Says so when the file was truncated under the list: its lost lines show as `^@`.
     public func statusNote(_ context: ListContext<Self>) -> String? {

@@ -28,6 +28,10 @@ public struct PickOptions: Sendable, Equatable {
     public var sorts = true
     public var tac = false
     public var noMouse = false
+    /// `--preview CMD`: the command that previews the selected line.
+    public var preview: PreviewCommand?
+    /// `--preview-window`: where the pane goes.
+    public var previewWindow = PreviewPlacement.right(.percent(50))
 
     public init() {}
 
@@ -50,10 +54,7 @@ public struct PickOptions: Sendable, Equatable {
     /// fzf options that `lister pick` knows and does not support yet, with why.
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["--preview", "--preview-window", "--preview-label"] {
-            table[name] = "is not supported yet: the preview pane is being built (issue 18)"
-        }
-        for name in ["--height", "--min-height", "--ansi", "--color", "--border", "--border-label", "--margin", "--padding",
+        for name in ["--preview-label", "--height", "--min-height", "--ansi", "--color", "--border", "--border-label", "--margin", "--padding",
                      "--info", "--inline-info", "--no-info", "--cycle", "--keep-right", "--scroll-off", "--no-hscroll",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--pointer", "--marker", "--tabstop",
                      "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--algo", "--phony",
@@ -105,6 +106,15 @@ public struct PickOptions: Sendable, Equatable {
             case "--header": options.header = try value(for: name, inline: inline)
             case "--header-lines": options.headerLines = try number(value(for: name, inline: inline), for: name)
             case "--prompt": options.prompt = try value(for: name, inline: inline)
+            case "--preview": options.preview = PreviewCommand(try value(for: name, inline: inline))
+            case "--preview-window":
+                do {
+                    options.previewWindow = try PreviewWindow.parse(try value(for: name, inline: inline))
+                } catch let error as PreviewWindow.Invalid {
+                    throw Failure(error.description)
+                } catch {
+                    throw Failure("\(error)")
+                }
             case "--layout":
                 switch try value(for: name, inline: inline) {
                 case "default": options.reverse = false

@@ -46,6 +46,14 @@ public struct PickScreen: ListScreen {
         return Text(String(decoding: shown, as: UTF8.self))
     }
 
+    public var previewPlacement: PreviewPlacement? { lines.previewPlacement }
+
+    public func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
+        lines.previewCommand.map {
+            LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items)
+        }
+    }
+
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
 
     public var filterPrompt: FilterPrompt? { FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),

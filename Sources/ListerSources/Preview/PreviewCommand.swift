@@ -1,0 +1,141 @@
+import Lister
+import Subprocess
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--preview CMD`: a shell command whose output previews the selected line, with fzf's
+/// placeholders: `{}` the line, `{n}` its index from 0, `{q}` the query, `{+}` the marked
+/// lines (the selected one when none is marked), each shell-quoted.
+///
+/// The command runs through `sh -c` in a process group of its own, with standard error
+/// joined to standard output. When the selection moves on, the load's task is cancelled and
+/// the whole group is killed (SIGTERM, SIGKILL 100 ms later), so a command that starts
+/// children leaves none behind; ``PreviewProcesses/killAll()`` kills what is still running
+/// when the app ends.
+public struct PreviewCommand: Hashable, Sendable {
+    /// The command as given, placeholders and all.
+    public let template: String
+
+    /// A command from `--preview`.
+    public init(_ template: String) { self.template = template }
+
+    /// What the selection gives the placeholders.
+    public struct Selection: Hashable, Sendable {
+        /// The selected line.
+        public var line: String
+        /// Its index in the input, from 0.
+        public var index: Int
+        /// The filter's query.
+        public var query: String
+        /// The marked lines, in input order.
+        public var marked: [String]
+
+        /// A selection.
+        public init(line: String, index: Int, query: String = "", marked: [String] = []) {
+            self.line = line
+            self.index = index
+            self.query = query
+            self.marked = marked
+        }
+    }
+
+    /// The command line for `selection`: each placeholder replaced by its quoted value.
+    public func commandLine(for selection: Selection) -> String {
+        var out = ""
+        var rest = Substring(template)
+        let placeholders: [(String, () -> String)] = [
+            ("{}", { Self.quote(selection.line) }),
+            ("{n}", { String(selection.index) }),
+            ("{q}", { Self.quote(selection.query) }),
+            ("{+}", { (selection.marked.isEmpty ? [selection.line] : selection.marked).map(Self.quote).joined(separator: " ") }),
+        ]
+        outer: while !rest.isEmpty {
+            for (name, value) in placeholders where rest.hasPrefix(name) {
+                out += value()
+                rest = rest.dropFirst(name.count)
+                continue outer
+            }
+            out.append(rest.removeFirst())
+        }
+        return out
+    }
+
+    /// `text` in single quotes for `sh`: `it's` is `'it'\''s'`.
+    public static func quote(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// Runs the command for `selection` and returns its output (both streams) as preview
+    /// lines, cut at ``PreviewText/byteLimit``; a non-zero exit status or a signal is noted.
+    public func run(for selection: Selection) async throws -> PreviewText {
+        try await run(commandLine: commandLine(for: selection))
+    }
+
+    /// Runs `commandLine` (this command with its placeholders filled) as ``run(for:)`` does.
+    func run(commandLine: String) async throws -> PreviewText {
+        var options = PlatformOptions()
+        options.processGroupID = 0  // a group of its own: killing it kills its children too
+        options.teardownSequence = [.send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(100))]
+        let limit = PreviewText.byteLimit
+        let bytes: [UInt8], cut: Bool, status: TerminationStatus
+        do {
+            let result = try await Subprocess.run(
+                .path("/bin/sh"), arguments: ["-c", commandLine], platformOptions: options,
+                input: .none, output: .sequence, error: .combinedWithOutput
+            ) { execution in
+                let group = execution.processIdentifier.value
+                PreviewProcesses.shared.insert(group)
+                defer { PreviewProcesses.shared.remove(group) }
+                var bytes: [UInt8] = []
+                for try await chunk in execution.standardOutput {
+                    chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }
+                    if bytes.count > limit {
+                        // Enough to show: the rest is never read, and the command is stopped.
+                        try? execution.send(signal: .kill, toProcessGroup: true)
+                        return (Array(bytes.prefix(limit)), true)
+                    }
+                }
+                return (bytes, false)
+            }
+            (bytes, cut) = result.closureResult
+            status = result.terminationStatus
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw ListError("cannot run the preview command: \(error)", isRetryable: true)
+        }
+        var note: String?
+        switch status {
+        case .exited(0): note = nil
+        case .exited(let code): note = cut ? nil : "exit status \(code)"
+        case .signaled(let signal): note = cut ? nil : "ended by signal \(signal)"
+        }
+        if cut { note = "cut at \(limit / (1 << 20)) MB" }
+        return PreviewText(bytes: bytes, note: note)
+    }
+}
+
+/// The process groups of preview commands still running, so that none outlives the app.
+public final class PreviewProcesses: Sendable {
+    /// The groups of this process's preview commands.
+    public static let shared = PreviewProcesses()
+
+    private let groups = Mutex<Set<pid_t>>([])
+
+    func insert(_ group: pid_t) { groups.withLock { _ = $0.insert(group) } }
+
+    func remove(_ group: pid_t) { groups.withLock { _ = $0.remove(group) } }
+
+    /// How many preview commands are running.
+    public var count: Int { groups.withLock { $0.count } }
+
+    /// Kills every preview command still running, with its children (the app is ending,
+    /// and a cancelled command's teardown may not have finished).
+    public func killAll() {
+        for group in groups.withLock({ $0 }) { kill(-group, SIGKILL) }
+    }
+}

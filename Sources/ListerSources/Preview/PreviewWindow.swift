@@ -1,0 +1,53 @@
+import Lister
+
+/// `--preview-window right|bottom[:SIZE[%]][:hidden]`, as fzf writes it (`down` is
+/// `bottom`; `50%`, `40` and `hidden` may come in any order after the side).
+public enum PreviewWindow {
+    /// What was wrong with a `--preview-window` value.
+    public struct Invalid: Error, CustomStringConvertible {
+        /// The message, naming the part that was wrong.
+        public let description: String
+    }
+
+    /// The placement `text` asks for; fzf's default (right, 50%) for parts left out.
+    public static func parse(_ text: String) throws -> PreviewPlacement {
+        var placement = PreviewPlacement.right(.percent(50))
+        for part in text.split(separator: ":", omittingEmptySubsequences: false) {
+            switch part {
+            case "right": placement.edge = .right
+            case "bottom", "down": placement.edge = .bottom
+            case "hidden": placement.startsHidden = true
+            case "nohidden": placement.startsHidden = false
+            case "left", "up", "top":
+                throw Invalid(description: "--preview-window: '\(part)' is not supported; the pane goes right or bottom")
+            default:
+                let percent = part.hasSuffix("%")
+                guard let number = Int(percent ? part.dropLast() : part), number >= 0, !percent || number <= 100 else {
+                    throw Invalid(description: "--preview-window: '\(part)' is not a side (right, bottom), a size (40, 50%) or 'hidden'")
+                }
+                placement.size = percent ? .percent(number) : .cells(number)
+            }
+        }
+        return placement
+    }
+}
+
+/// The preview of a line by a shell command, for `lister lines` and `lister pick`.
+enum LinePreview {
+    /// The preview of `line` by `command`: keyed by the command line, so a new query or new
+    /// marks run it again only when the command uses them.
+    static func preview(of line: Line, command: PreviewCommand, query: String, marks: Set<Int>?,
+                        items: ItemList<Line>) -> Preview {
+        var marked: [String] = []
+        if let marks, !marks.isEmpty, command.template.contains("{+}") {
+            marked = marks.sorted().compactMap { number in
+                number - 1 < items.count ? String(decoding: items[number - 1].bytes, as: UTF8.self) : nil
+            }
+        }
+        let selection = PreviewCommand.Selection(line: String(decoding: line.bytes, as: UTF8.self), index: line.number - 1,
+                                                 query: query, marked: marked)
+        let commandLine = command.commandLine(for: selection)
+        // A short pause, so that Down held over the list starts one command, not one per row.
+        return Preview(key: commandLine, debounce: .milliseconds(20)) { try await command.run(commandLine: commandLine) }
+    }
+}

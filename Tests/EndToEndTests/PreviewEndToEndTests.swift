@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--preview CMD` in `lister lines` and `lister pick`: the command's output beside the
+/// list, fzf's placeholders, and no process left behind.
+@Suite struct PreviewEndToEndTests {
+    /// Process ids whose command line is exactly `sleep SECONDS`.
+    func sleepers(_ seconds: Int) -> [String] {
+        let found = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return found.filter { pid in
+            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return data == Data("sleep\0\(seconds)\0".utf8)
+        }
+    }
+
+    @Test func linesShowTheCommandsOutputForTheSelectedLine() throws {
+        let input = try temporaryInput(Array("alpha\nit's beta\ngamma\n".utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["lines", "--preview", "echo [{}] n={n}; echo oops >&2; exit 3", input.path],
+                                      columns: 80)
+        defer { session.close() }
+        try session.waitFor("│[alpha] n=0")
+        let first = try session.waitFor("│oops")
+        #expect(first.contains("exit status 3"), "a failing command's status is noted in the pane")
+        try session.sendKeys("Down")
+        try session.waitFor("│[it's beta] n=1")  // quoted for the shell: the quote survives
+        try session.sendKeys("p")
+        try session.waitForAbsence(of: "│")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 1, "q leaves without a pick")
+        #expect(try session.terminalState() == .restored)
+    }
+
+    @Test func movingOnAndQuittingLeaveNoCommandRunning() throws {
+        let seconds = 900 + Int(getpid() % 90)
+        let input = try temporaryInput(Array((1...50).map { "row \($0)\n" }.joined().utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["lines", "--preview", "echo {}; sleep \(seconds)", input.path], columns: 80)
+        defer { session.close() }
+        try session.waitFor("1/50")
+        try session.waitUntil("the first preview runs") { _ in sleepers(seconds).count == 1 }
+        for _ in 0..<20 { try session.sendKeys("Down") }
+        try session.waitFor("21/50")
+        try session.waitUntil("one preview runs: the one of row 21") { _ in sleepers(seconds).count == 1 }
+        try session.sendKeys("q")
+        _ = try session.waitForExit()
+        try session.waitUntil("no preview command is left") { _ in sleepers(seconds).isEmpty }
+    }
+
+    @Test func aPreviewWindowAtTheBottomCanStartHidden() throws {
+        let input = try temporaryInput(Array("one\ntwo\n".utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["lines", "--preview", "echo preview of {}", "--preview-window", "bottom:4:hidden",
+                                               input.path], columns: 60, rows: 14)
+        defer { session.close() }
+        try session.waitFor("1/2")
+        #expect(try !session.screen().contains("preview of"))
+        try session.sendKeys("p")
+        let shown = try session.waitFor("preview of one")
+        let lines = shown.components(separatedBy: "\n")
+        #expect(lines.firstIndex { $0.hasPrefix("preview of one") } == 9, "under the list, in the last 4 lines of the body")
+        try session.sendKeys("q")
+    }
+
+    @Test func pickPreviewsWithTheQuery() throws {
+        let input = try temporaryInput(Array("apple\nbanana\ncherry\n".utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let lister = PaneScript.shellQuote(try TmuxSession.listerPath())
+        let session = try TmuxSession(shell: "exec \(lister) pick --preview 'echo q={q} line={}' < '\(input.path)'", columns: 80)
+        defer { session.close() }
+        try session.waitFor("q= line=apple")
+        try session.type("an")
+        try session.waitFor("q=an line=banana")
+        try session.sendKeys("Escape")
+        _ = try session.waitForExit()
+    }
+
+    @Test func aBadPreviewWindowIsAUsageError() throws {
+        let bad = try CommandLineErrorTests().run(["lines", "--preview", "cat {}", "--preview-window", "left", "/dev/null"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("'left' is not supported; the pane goes right or bottom"))
+        let size = try CommandLineErrorTests().run(["pick", "--preview", "cat {}", "--preview-window", "right:150%"])
+        #expect(size.status == 2)
+        #expect(size.stderr.contains("'150%' is not a side"))
+    }
+}
