@@ -130,4 +130,8 @@ public struct JSONPagedScreen<Request: Sendable>: PagedListScreen {
     }
 
     public func open(_ item: JSONItem) -> OpenResult { JSONNavigation.open(item, format: format) }
+
+    public var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
+
+    public func preview(_ item: JSONItem, context: ListContext<Self>) -> Preview? { JSONPreview.preview(of: item) }
 }

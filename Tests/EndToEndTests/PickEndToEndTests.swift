@@ -42,7 +42,7 @@ import Testing
 
     @Test func unsupportedAndBadOptionsAreUsageErrorsNamingThem() throws {
         for (arguments, message) in [
-            ("--preview 'cat {}'", "--preview is not supported yet"),
+            ("--preview-window left", "--preview-window: 'left' is not supported"),
             ("--border", "--border is an fzf option that lister pick does not support"),
             ("--frobnicate", "unknown option '--frobnicate'"),
             ("--bind ctrl-a:explode", "unknown action 'explode'"),

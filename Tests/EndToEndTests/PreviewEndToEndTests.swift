@@ -88,3 +88,38 @@ import Glibc
         #expect(size.stderr.contains("'150%' is not a side"))
     }
 }
+
+/// The panes of `lister json` and `lister sqlite`.
+@Suite struct SourcePreviewEndToEndTests {
+    @Test func jsonPreviewsTheSelectedValuePrettyPrinted() throws {
+        let input = try temporaryInput(Array(#"[{"name": "ann", "langs": ["swift", "c"]}, {"name": "bo", "age": 7}]"#.utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["json", input.path], columns: 100)
+        defer { session.close() }
+        try session.waitFor("│  \"langs\": [")
+        try session.sendKeys("Down")
+        try session.waitFor("│  \"age\": 7")
+        try session.sendKeys("q")
+        _ = try session.waitForExit()
+    }
+
+    @Test func sqliteShowsTheSchemaThenTheSelectedRowsColumns() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-sqlite-preview")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("pets.db").path
+        let status = try ChildProcess.run("/usr/bin/sqlite3", [database,
+            "CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT, note TEXT); INSERT INTO pets VALUES (1, 'rex', NULL), (2, 'tom', 'a cat');"],
+            environment: [:], stdout: "/dev/null", stderr: "/dev/null")
+        #expect(status == 0, "sqlite3 makes the fixture (make deps installs it)")
+        let session = try TmuxSession(lister: ["sqlite", database], columns: 110)
+        defer { session.close() }
+        try session.waitFor("│CREATE TABLE pets")
+        try session.sendKeys("Enter")
+        try session.waitFor("│name  rex")
+        try session.sendKeys("Down")
+        let second = try session.waitFor("│note  a cat")
+        #expect(second.contains("│id    2"))
+        try session.sendKeys("q")
+        _ = try session.waitForExit()
+    }
+}

@@ -77,6 +77,7 @@ import Testing
         let source = JSONHTTPSource(url: server.url("/flaky"), paging: .pageNumber(param: "page", firstPage: 1), limit: (nil, 10))
         let app = HeadlessApp(root: source.screen(), size: .init(rows: 14, columns: 100))
         await app.start()
+        await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         #expect(app.lines[1] == "repo-01")
         await app.press(.end)  // page 2 is asked for, and fails
         #expect(app.screen.contains("✗ HTTP 500 Internal Server Error from http://127.0.0.1:\(server.port)/flaky: Internal boom[31m · r to retry"))

@@ -21,6 +21,7 @@ import Testing
         let scratch = try tree()
         let app = HeadlessApp(root: DirScreen(directory: scratch.path))
         await app.start()
+        await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         #expect(app.lines[1].hasSuffix("docs/"))
         #expect(app.lines[1].hasPrefix("    -  "))
         #expect(app.lines[2].hasSuffix("dangling -> missing-target (broken link)"))
@@ -33,6 +34,7 @@ import Testing
         let scratch = try tree()
         let app = HeadlessApp(root: DirScreen(directory: scratch.path))
         await app.start()
+        await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         await app.press(.enter)
         #expect(app.lines[0].contains("docs/"))
         #expect(app.lines[1].hasSuffix("guide.md"))
@@ -64,6 +66,7 @@ import Testing
         let scratch = try tree()
         let app = HeadlessApp(root: DirScreen(directory: scratch.path, picks: true))
         await app.start()
+        await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         await app.press(.enter)  // docs/ opens
         #expect(app.outcome == nil)
         #expect(app.lines[1].hasSuffix("guide.md"))

@@ -65,6 +65,7 @@ import Testing
         let rows = try JSONListScreen.items(of: .file(path), itemsPath: nil, format: format)
         let app = HeadlessApp(root: JSONListScreen(input: .file(path), itemsPath: nil, format: format, preloaded: rows))
         await app.start()
+        await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         #expect(app.lines[1] == "lister  Swift")
         #expect(app.lines[2] == "other  C")
         await app.press(.enter)  // the detail, pretty-printed

@@ -33,7 +33,9 @@ import Testing
                 return error.description
             }
         }
-        #expect(failure(["--preview", "cat {}"])?.contains("--preview is not supported yet") == true)
+        #expect(failure(["--preview-label", "x"])?.contains("--preview-label is an fzf option that lister pick does not support") == true)
+        #expect(failure(["--preview-window", "up"])?.contains("'up' is not supported; the pane goes right or bottom") == true)
+        #expect(failure(["--preview", "cat {}"]) == nil)
         #expect(failure(["--height=40%"])?.contains("--height") == true)
         #expect(failure(["--bogus"]) == "unknown option '--bogus' (see lister pick --help)")
         #expect(failure(["--bind", "ctrl-a"])?.contains("expected KEY:ACTION") == true)

@@ -13,6 +13,7 @@ import Testing
         let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
         let app = HeadlessApp(root: SqliteTablesScreen(database: SqliteDatabase(path: path)))
         await app.start()
+        await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         #expect(app.lines[1].hasPrefix("adults") && app.lines[1].contains("view"))
         #expect(app.lines[2].hasPrefix("people") && app.lines[2].hasSuffix("table  1000 rows"))
         #expect(app.lines[3].hasSuffix("table  3 rows"))

@@ -13,6 +13,11 @@ struct PreviewedFruits: ListScreen {
     var placement: PreviewPlacement? = .right(.cells(20))
     let loader: ScriptedLoader<PreviewText>
 
+    /// Enter opens the same list again, one level down.
+    func open(_ fruit: Fruit) -> OpenResult {
+        .screen(PreviewedFruits(title: "Inner", count: count, debounce: debounce, placement: placement, loader: loader))
+    }
+
     nonisolated func load() async throws -> [Fruit] {
         (1...count).map { Fruit(id: $0, name: "fruit \($0)") }
     }
@@ -186,6 +191,17 @@ struct PreviewedFruits: ListScreen {
         loader.succeed(text("about fruit 1"))
         await app.settle()
         #expect(pane(app, line: 1) == "about fruit 1")
+    }
+
+    @Test func aPaneHiddenOnceStaysHiddenOnTheScreensOpenedNext() async {
+        let app = await makeApp()
+        await app.press(.character("p"), .enter)
+        #expect(app.lines[0].contains("Inner"))
+        #expect(!app.lines[1].contains("│"), "opened with the pane hidden, as the user left it")
+        await app.press(.character("p"), .escape)
+        #expect(app.lines[1].contains("│") == false, "the screen below keeps its own state")
+        await app.press(.enter)
+        #expect(app.lines[1].contains("│"), "shown again: screens opened next show it")
     }
 
     @Test func aPaneBelowTheListKeepsTheSelectionVisible() async {

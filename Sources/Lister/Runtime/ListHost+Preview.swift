@@ -3,10 +3,11 @@ import TerminalCore
 /// The preview pane: the screen's body beside (or above) the selected item's preview,
 /// loaded as the async content of the `.preview` region.
 extension ListHost {
-    /// The screen's body, with the preview pane when the screen has one and it is shown.
+    /// The screen's body, with the preview pane when the screen has one, it is shown, and
+    /// there are rows to preview: the spinner, an empty list and an error take all the room.
     func bodyView(_ context: ListContext<S>) -> any View {
         let body = screen.body(context)
-        guard let placement = screen.previewPlacement, isPreviewShown else { return body }
+        guard let placement = screen.previewPlacement, isPreviewShown, case .loaded = model.state else { return body }
         let pane = previewView(context)
         return Split(placement.edge == .right ? .horizontal : .vertical, second: placement.size) {
             body
@@ -49,6 +50,7 @@ extension ListHost {
         guard screen.previewPlacement != nil else { return .hint("This list has no preview") }
         if command == .togglePreview {
             isPreviewShown.toggle()
+            previewPreference.isShown = isPreviewShown  // screens opened from here start the same way
             return .handled(changed: true)
         }
         guard isPreviewShown else { return .hint("The preview is hidden") }
@@ -66,4 +68,12 @@ extension ListHost {
         guard screen.previewPlacement != nil else { return false }
         return command == .togglePreview || isPreviewShown
     }
+}
+
+/// Whether the user last showed or hid a preview pane: screens opened after that start the
+/// same way, so a pane hidden once stays hidden while the user drills down. One per app.
+@MainActor
+final class PreviewPreference {
+    /// Nil until the user toggles a pane; then whether panes are shown.
+    var isShown: Bool?
 }

@@ -53,17 +53,22 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     private(set) var pageHeight = 0
     /// The regions of the body that show async content: the preview pane.
     let contents: ContentRegistry
-    /// Whether the preview pane is shown (the screen's placement says how it starts).
+    /// Whether the preview pane is shown (the user's last toggle, else the screen's
+    /// placement, says how it starts).
     var isPreviewShown: Bool
+    /// The user's last toggle of a pane, shared by the app's screens.
+    let previewPreference: PreviewPreference
     /// The lines the preview pane had in the last frame, for its scroll keys.
     var previewHeight = 0
 
-    init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
+    init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler,
+         previewPreference: PreviewPreference = PreviewPreference()) {
         self.id = id
         self.screen = screen
         self.scheduler = scheduler
         contents = ContentRegistry(screen: id, timing: timing, scheduler: scheduler)
-        isPreviewShown = screen.previewPlacement.map { !$0.startsHidden } ?? false
+        self.previewPreference = previewPreference
+        isPreviewShown = screen.previewPlacement.map { previewPreference.isShown ?? !$0.startsHidden } ?? false
         if let initial = screen.initialItems {
             model = ListModel(items: ItemList(initial), timing: timing)
         } else {

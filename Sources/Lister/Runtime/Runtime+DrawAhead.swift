@@ -33,7 +33,10 @@ extension Runtime {
     /// the runtime handles it as always; the terminal has shown the prepared frame already
     /// and draws the difference, which is nothing when the prediction held.
     func drawAhead() {
-        KeyHints.use(retry: retryHint)
+        KeyHints.$retry.withValue(retryHint) { drawAheadFrames() }
+    }
+
+    private func drawAheadFrames() {
         var frames: [PreparedFrame] = []
         if configuration.drawsAhead, outcome == nil, !showingHelp, hint == nil, let top = stack.last, let shown = lastFrame {
             for command in Self.commandsDrawnAhead {

@@ -40,6 +40,8 @@ public final class Runtime {
     var hint: String?
     var dirty = true
     var lastFrame: Buffer?
+    /// Whether the user last showed or hid a preview pane, for the screens opened next.
+    let previewPreference = PreviewPreference()
     /// Where the regions of the frame last composed were drawn: clicks go by it.
     let regions = RegionMap()
     /// Where the regions of frames drawn ahead go, so they never replace ``regions``.
@@ -125,9 +127,10 @@ public final class Runtime {
 
     /// Shows the root screen, starts its load and draws the first frame.
     @_spi(Testing) public func start() {
-        KeyHints.use(retry: retryHint)
-        stack.last?.appear(now: now)
-        render()
+        KeyHints.$retry.withValue(retryHint) {
+            stack.last?.appear(now: now)
+            render()
+        }
         drawAheadSoon()
     }
 
@@ -148,7 +151,11 @@ public final class Runtime {
 
     /// Applies one event and draws if anything changed.
     @_spi(Testing) public func process(_ event: Event) {
-        KeyHints.use(retry: retryHint)  // this app's keys, whatever ran before it
+        KeyHints.$retry.withValue(retryHint) { apply(event) }  // hints name this app's keys
+        drawAheadSoon()
+    }
+
+    private func apply(_ event: Event) {
         switch event {
         case .terminal(let terminalEvent):
             handle(terminalEvent)
@@ -171,7 +178,6 @@ public final class Runtime {
         for host in stack where host.advance(to: now) { dirty = true }
         KeyTrace.mark(.advanced)
         if outcome == nil { render() }
-        drawAheadSoon()
     }
 
     // MARK: - Screens
@@ -192,7 +198,7 @@ public final class Runtime {
     }
 
     private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> any ScreenHost {
-        ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+        ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self, previewPreference: previewPreference)
     }
 
     private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> any ScreenHost {

@@ -16,7 +16,6 @@ public enum JSONStyle {
     public static let punctuation = Style.dim
 
     /// A value on one line: scalars in their style, containers summarised.
-    @MainActor
     public static func inline(_ value: JSONValue) -> Text {
         switch value {
         case .null, .bool: return Text(value.inlineText, style: literal)
@@ -47,7 +46,6 @@ public enum JSONStyle {
 }
 
 /// Pretty-prints a ``JSONValue`` as styled lines, two spaces an indent level.
-@MainActor
 public enum JSONPrinter {
     /// The lines of `value`, keys in the order they were written.
     public static func lines(_ value: JSONValue) -> [Text] {
