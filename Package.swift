@@ -113,6 +113,7 @@ let package = Package(
         .executableTarget(name: "PagedList", dependencies: ["Lister", "TerminalCore", "TerminalNcurses"], path: "Examples/PagedList"),
         .executableTarget(name: "GroupedList", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/GroupedList"),
         .executableTarget(name: "Sections", dependencies: ["Lister", "TerminalCore", "TerminalNcurses"], path: "Examples/Sections"),
+        .executableTarget(name: "Preview", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/Preview"),
 
         // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
         .executableTarget(
