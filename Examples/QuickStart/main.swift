@@ -1,7 +1,6 @@
 // The README's quick start: a complete list screen that loads, with spinner, error and
 // retry, refresh, navigation and help from the framework.
 import Lister
-import TerminalNcurses
 
 struct Planet: Identifiable, Sendable {
     let id: Int
@@ -19,7 +18,9 @@ struct Planets: ListScreen {
     func row(_ planet: Planet, context: RowContext) -> Text { Text(planet.name) }
 }
 
-let terminal = try NcursesTerminal.open()
-let outcome = await Runtime(root: Planets(), terminal: terminal).run()
-terminal.close()
-print("Bye (\(outcome.exitStatus))")
+do {
+    let outcome = try ListerApp.run(Planets())
+    print("Bye (\(outcome.exitStatus))")
+} catch {
+    print("QuickStart: \(error)")  // not started from a terminal, or TERM names an unknown one
+}
