@@ -1,5 +1,5 @@
-// The README's quick start: a complete list screen that loads, with spinner, error and
-// retry, refresh, navigation and help from the framework.
+// The README's quick start (a test keeps the two identical): a list that loads slowly, with
+// spinner, error and retry, refresh, navigation and help from the framework.
 import Lister
 
 struct Planet: Identifiable, Sendable {
@@ -10,8 +10,8 @@ struct Planet: Identifiable, Sendable {
 struct Planets: ListScreen {
     let title = "Planets"
 
-    nonisolated func load() async throws -> [Planet] {
-        try await Task.sleep(for: .milliseconds(500))  // a slow source
+    nonisolated func load() async throws -> [Planet] {  // off the main actor, cancellable
+        try await Task.sleep(for: .milliseconds(500))     // a slow source
         return ["Mercury", "Venus", "Earth", "Mars"].enumerated().map { Planet(id: $0, name: $1) }
     }
 
@@ -19,7 +19,7 @@ struct Planets: ListScreen {
 }
 
 do {
-    let outcome = try ListerApp.run(Planets())
+    let outcome = try ListerApp.run(Planets())  // restores the terminal on every way out
     print("Bye (\(outcome.exitStatus))")
 } catch {
     print("QuickStart: \(error)")  // not started from a terminal, or TERM names an unknown one
