@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Test only: the real HTTP server the JSON-over-HTTP tests run on 127.0.0.1.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `make docs`: the DocC catalog of the framework (Sources/Lister/Lister.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C glue.

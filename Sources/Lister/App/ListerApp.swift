@@ -12,7 +12,7 @@ import TerminalNcurses
 /// ```
 ///
 /// ``run(_:options:)`` opens the terminal on ncursesw, serves the main thread the fast way
-/// (``MainLoop``: a key is read, handled and drawn without waking another thread), and gives
+/// (`MainLoop`: a key is read, handled and drawn without waking another thread), and gives
 /// the terminal back before it returns or throws. SIGINT, SIGTERM and SIGHUP end the app
 /// with ``Outcome/interrupted(_:)``; a crash restores the terminal before the process dies.
 /// ``run(_:on:options:)`` runs the same app on a terminal of your own, such as a

@@ -1,6 +1,6 @@
 import TerminalCore
 
-/// Something that draws itself into a rectangle of a ``Buffer``.
+/// Something that draws itself into a rectangle of a `Buffer` (TerminalCore).
 ///
 /// Rendering is a pure function of the view's value: no I/O, no waiting, no mutation of
 /// anything but the buffer. Compose views with ``VStack``, ``HStack`` and ``ViewBuilder``:
