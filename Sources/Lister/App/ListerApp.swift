@@ -33,6 +33,11 @@ public enum ListerApp {
     /// - Throws: `NcursesTerminalError` when the terminal cannot be opened (no `/dev/tty`,
     ///   an unknown `TERM`); its `description` is a message for people and its `exitStatus` is 2.
     public static func run(_ root: some Screen, options: Options = Options()) throws(NcursesTerminalError) -> Outcome {
+        precondition(
+            MainLoop.isMainThread,
+            "ListerApp.run must be called on the main thread: from a main.swift with no top-level `await`, "
+                + "or a synchronous static main() (an async main gives the main thread to dispatch_main)"
+        )
         let result = MainLoop.run { () -> Result<Outcome, NcursesTerminalError> in
             let terminal: NcursesTerminal
             do throws(NcursesTerminalError) {
