@@ -14,7 +14,7 @@
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
-#   make docs            the framework's DocC archive (Sources/Lister/Lister.docc), warnings as errors
+#   make docs            DocC archives of Lister and ListerTestSupport (their .docc catalogs), warnings as errors
 #   make clean           remove build outputs
 
 SWIFT ?= swift
@@ -112,12 +112,12 @@ check-warnings: deps
 	fi
 	@echo "check-warnings: no warnings"
 
-# The DocC archive of the framework, from its `///` comments and Sources/Lister/Lister.docc
-# (swift-docc-plugin); a broken link or another warning fails. The archive is written to
-# .build/plugins/Swift-DocC/outputs/Lister.doccarchive.
+# The DocC archives of the framework and its test kit, from their `///` comments and
+# catalogs (Sources/*/*.docc; swift-docc-plugin); a broken link or another warning fails.
+# They are written to .build/plugins/Swift-DocC/outputs/.
 .PHONY: docs
 docs:
-	$(SWIFT) package generate-documentation --target Lister --warnings-as-errors
+	$(SWIFT) package generate-documentation --target Lister --target ListerTestSupport --warnings-as-errors
 
 clean:
 	$(SWIFT) package clean
