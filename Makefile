@@ -4,7 +4,7 @@
 #   make build           debug build (library, `lister`, examples)
 #   make release         release build
 #   make run             build and run the demo: lister demo
-#   make test            all tests (debug), no warnings (debug and release), e2e on release, TSan
+#   make test            all tests (debug), no warnings (debug and release), docs, e2e on release, TSan
 #   make test-tsan       unit and headless tests under the thread sanitizer
 #   make test-release    end-to-end tests again on the release binary (.build/release)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
@@ -14,6 +14,7 @@
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
+#   make docs            DocC archives of Lister and ListerTestSupport (their .docc catalogs), warnings as errors
 #   make clean           remove build outputs
 
 SWIFT ?= swift
@@ -68,6 +69,7 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee .build/build-debug.log
 	@$(call no-warnings,.build/build-debug.log)
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory docs
 	$(SWIFT) build -c release 2>&1 | tee .build/build-release.log
 	@$(call no-warnings,.build/build-release.log)
 	@$(MAKE) --no-print-directory test-release
@@ -109,6 +111,13 @@ check-warnings: deps
 	  exit 1; \
 	fi
 	@echo "check-warnings: no warnings"
+
+# The DocC archives of the framework and its test kit, from their `///` comments and
+# catalogs (Sources/*/*.docc; swift-docc-plugin); a broken link or another warning fails.
+# They are written to .build/plugins/Swift-DocC/outputs/.
+.PHONY: docs
+docs:
+	$(SWIFT) package generate-documentation --target Lister --target ListerTestSupport --warnings-as-errors
 
 clean:
 	$(SWIFT) package clean

@@ -4,7 +4,7 @@ import PackageDescription
 /// Lister: terminal list browsers whose lists load asynchronously.
 ///
 /// Layers (arrows point to what a target may import):
-/// lister -> ListerCommands -> ListerSources -> Lister -> TerminalCore <- TerminalNcurses -> CNcurses.
+/// lister -> ListerCommands -> ListerSources -> Lister -> TerminalNcurses -> TerminalCore; TerminalNcurses -> CNcurses.
 /// lister-json -> ListerJSON (Foundation, FoundationNetworking); lister-sqlite -> ListerSqlite (GRDB).
 /// Only `TerminalNcurses` imports `CNcurses`. `lister` links neither Foundation (beyond the
 /// FoundationEssentials argument-parser needs) nor GRDB: it hands `json` over HTTP and
@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         // Test only: the real HTTP server the JSON-over-HTTP tests run on 127.0.0.1.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `make docs`: the DocC catalog of the framework (Sources/Lister/Lister.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C glue.
@@ -50,7 +52,12 @@ let package = Package(
         .target(name: "TerminalNcurses", dependencies: ["TerminalCore", "CNcurses", "CSignalSupport"]),
 
         // The framework and its test kit.
-        .target(name: "Lister", dependencies: ["TerminalCore", .product(name: "Logging", package: "swift-log")]),
+        // `ListerApp.run` opens the terminal: the framework re-exports TerminalCore and
+        // TerminalNcurses, so one `import Lister` holds a screen and its start.
+        .target(
+            name: "Lister",
+            dependencies: ["TerminalCore", "TerminalNcurses", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(name: "ListerTestSupport", dependencies: ["Lister", "TerminalCore"]),
 
         // Data embedded in the binary, and the sources the command browses.
@@ -109,11 +116,11 @@ let package = Package(
         ),
 
         // Examples are built by `make test` so they never rot.
-        .executableTarget(name: "QuickStart", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/QuickStart"),
-        .executableTarget(name: "PagedList", dependencies: ["Lister", "TerminalCore", "TerminalNcurses"], path: "Examples/PagedList"),
-        .executableTarget(name: "GroupedList", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/GroupedList"),
-        .executableTarget(name: "Sections", dependencies: ["Lister", "TerminalCore", "TerminalNcurses"], path: "Examples/Sections"),
-        .executableTarget(name: "Preview", dependencies: ["Lister", "TerminalNcurses"], path: "Examples/Preview"),
+        .executableTarget(name: "QuickStart", dependencies: ["Lister"], path: "Examples/QuickStart"),
+        .executableTarget(name: "PagedList", dependencies: ["Lister"], path: "Examples/PagedList"),
+        .executableTarget(name: "GroupedList", dependencies: ["Lister"], path: "Examples/GroupedList"),
+        .executableTarget(name: "Sections", dependencies: ["Lister"], path: "Examples/Sections"),
+        .executableTarget(name: "Preview", dependencies: ["Lister"], path: "Examples/Preview"),
 
         // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
         .executableTarget(
@@ -132,7 +139,7 @@ let package = Package(
                 "ListerSources", "ListerSqlite", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview"]),
         // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
         .testTarget(
             name: "ListerHTTPTests",

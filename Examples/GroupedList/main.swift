@@ -2,7 +2,6 @@
 // top staying put while you scroll. The API pages by cursor, so this is also how to use
 // the cursor strategy; grouping and paging combine.
 import Lister
-import TerminalNcurses
 
 struct Contact: Identifiable, Sendable {
     let id: Int
@@ -37,7 +36,9 @@ struct Contacts: PagedListScreen, GroupedListScreen {
     func row(_ contact: Contact, context: RowContext) -> Text { Text(contact.name) }
 }
 
-let terminal = try NcursesTerminal.open()
-let outcome = await Runtime(root: Contacts(), terminal: terminal).run()
-terminal.close()
-print("Bye (\(outcome.exitStatus))")
+do {
+    let outcome = try ListerApp.run(Contacts())
+    print("Bye (\(outcome.exitStatus))")
+} catch {
+    print("GroupedList: \(error)")  // not started from a terminal, or TERM names an unknown one
+}

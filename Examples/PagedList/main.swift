@@ -2,12 +2,6 @@
 // near the end loads the next page; the footer says "Loading more…" and finally
 // "End of list · 200 items"; r refreshes from page 1, keeping the selected article.
 import Lister
-import TerminalCore
-import TerminalNcurses
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 struct Article: Identifiable, Sendable {
     let id: Int
@@ -31,19 +25,9 @@ struct Articles: PagedListScreen {
     func row(_ article: Article, context: RowContext) -> Text { Text(article.title) }
 }
 
-// Served by `MainLoop` (no top-level `await`): a key is read, handled and drawn on the
-// main thread, with no other thread woken.
-let status = MainLoop.run { () -> Int32 in
-    let terminal: NcursesTerminal
-    do {
-        terminal = try NcursesTerminal.open()
-    } catch {
-        print("PagedList: \(error)")
-        return 2
-    }
-    let outcome = await Runtime(root: Articles(), terminal: terminal).run()
-    terminal.close()
+do {
+    let outcome = try ListerApp.run(Articles())
     print("Bye (\(outcome.exitStatus))")
-    return outcome.exitStatus
+} catch {
+    print("PagedList: \(error)")  // not started from a terminal, or TERM names an unknown one
 }
-exit(status)

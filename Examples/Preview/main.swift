@@ -1,7 +1,6 @@
 // A list with a preview pane: the selected planet's facts load beside the list, after the
 // selection rests, and a failed load offers retry. `p` hides the pane.
 import Lister
-import TerminalNcurses
 
 struct Planet: Identifiable, Sendable {
     let id: Int
@@ -27,6 +26,8 @@ struct Planets: ListScreen {
     }
 }
 
-let terminal = try NcursesTerminal.open()
-_ = await Runtime(root: Planets(), terminal: terminal).run()
-terminal.close()
+do {
+    _ = try ListerApp.run(Planets())
+} catch {
+    print("Preview: \(error)")  // not started from a terminal, or TERM names an unknown one
+}

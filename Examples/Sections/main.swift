@@ -2,8 +2,6 @@
 // fails the first time: the other shelves show their books meanwhile, and r on the
 // failed row retries that shelf only.
 import Lister
-import TerminalCore
-import TerminalNcurses
 
 struct Book: Identifiable, Sendable {
     let id: String
@@ -37,7 +35,9 @@ struct Shelves: SectionedListScreen {
     func row(_ book: Book, context: RowContext) -> Text { Text(book.title) }
 }
 
-let terminal = try NcursesTerminal.open()
-let outcome = await Runtime(root: Shelves(), terminal: terminal).run()
-terminal.close()
-print("Bye (\(outcome.exitStatus))")
+do {
+    let outcome = try ListerApp.run(Shelves())
+    print("Bye (\(outcome.exitStatus))")
+} catch {
+    print("Sections: \(error)")  // not started from a terminal, or TERM names an unknown one
+}

@@ -79,6 +79,18 @@ import Glibc
         _ = try session.waitForExit()
     }
 
+    /// `Examples/Preview`: the pane loads after the selection rests, with its spinner.
+    @Test func theExampleLoadsThePreviewOfTheSelectedPlanet() throws {
+        let session = try TmuxSession(arguments: [try TmuxSession.examplePath("Preview")])
+        defer { session.close() }
+        try session.waitFor("│planet number 1 from the Sun")
+        try session.sendKeys("Down")
+        try session.waitFor("│planet number 2 from the Sun")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalState() == .restored)
+    }
+
     @Test func aBadPreviewWindowIsAUsageError() throws {
         let bad = try CommandLineErrorTests().run(["lines", "--preview", "cat {}", "--preview-window", "left", "/dev/null"])
         #expect(bad.status == 2)

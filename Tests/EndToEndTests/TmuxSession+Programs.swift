@@ -43,6 +43,16 @@ extension TmuxSession {
         )
     }
 
+    /// An example program (`Examples/<name>`), built next to the `lister` the tests run.
+    static func examplePath(_ name: String) throws -> String {
+        let lister = URL(fileURLWithPath: try listerPath())
+        let path = lister.deletingLastPathComponent().appendingPathComponent(name).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw Failure("cannot find the example \(name) next to \(lister.path) (build it with `swift build`)")
+        }
+        return path
+    }
+
     /// `tmux` on `PATH`; a clear failure when it is missing (`make deps` installs it).
     static func tmuxPath() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

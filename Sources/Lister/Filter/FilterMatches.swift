@@ -62,7 +62,9 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
         self.init(query: query, rows: [], coveredRows: 0)
     }
 
+    /// The first position, 0.
     public var startIndex: Int { 0 }
+    /// The position after the last element.
     public var endIndex: Int { rows.count }
 
     /// The row of the full list at `position` of the filtered list.

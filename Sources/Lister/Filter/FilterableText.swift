@@ -78,7 +78,9 @@ public struct FilterRowBatch: RandomAccessCollection {
         self.list = list
     }
 
+    /// The first position, 0.
     public var startIndex: Int { 0 }
+    /// The position after the last element.
     public var endIndex: Int { range.count }
 
     /// The row at `position` of the batch.

@@ -47,7 +47,16 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// What a term compares.
     public enum Kind: Hashable, Sendable {
-        case fuzzy, exact, prefix, suffix, equal
+        /// The characters in order, with gaps (`abc`).
+        case fuzzy
+        /// A substring (`'abc`).
+        case exact
+        /// At the start of the text (`^abc`).
+        case prefix
+        /// At the end of the text (`abc$`).
+        case suffix
+        /// The whole text (`^abc$`).
+        case equal
     }
 
     /// One term of a query.

@@ -10,7 +10,7 @@ public struct Configuration: Sendable {
     /// errors. By default nothing is logged; never log to the terminal the app draws on.
     public var logger: Logger
     /// Whether the frames Down and Up lead to are drawn while the app waits, so that the
-    /// terminal can show them as soon as the key arrives (``PreparedFrame``). It costs two
+    /// terminal can show them as soon as the key arrives (`PreparedFrame`). It costs two
     /// frames' work after each change of a settled list, and saves most of a key's work
     /// before the screen answers.
     public var drawsAhead: Bool

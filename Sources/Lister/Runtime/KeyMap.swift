@@ -2,7 +2,12 @@ import TerminalCore
 
 /// Something a key can ask the app to do.
 public enum Command: Hashable, Sendable {
-    case up, down, pageUp, pageDown, top, bottom
+    /// Move the selection one row up or down.
+    case up, down
+    /// Move the selection one screen up or down.
+    case pageUp, pageDown
+    /// Select the first row, or the last row loaded.
+    case top, bottom
     /// Open the selected row (or pick it, in a picker).
     case open
     /// Open the selected row; never picks.
@@ -25,7 +30,16 @@ public enum Command: Hashable, Sendable {
     case togglePreview
     /// Scroll the preview pane up or down a line.
     case previewUp, previewDown
-    case help, quit, interrupt, suspend, redraw
+    /// Show or hide the help overlay.
+    case help
+    /// End the app (a picker cancels).
+    case quit
+    /// End the app as interrupted (Ctrl-C: status 130).
+    case interrupt
+    /// Give the terminal back and stop the process until `fg` (Ctrl-Z).
+    case suspend
+    /// Repaint the whole screen (Ctrl-L).
+    case redraw
 }
 
 /// One entry of the key table: keys, the command they run, and the help text.

@@ -41,7 +41,9 @@ public struct ItemList<Item: Sendable>: RandomAccessCollection, Sendable {
         storage = nil
     }
 
+    /// The first position, 0.
     public var startIndex: Int { 0 }
+    /// The position after the last element.
     public var endIndex: Int { count }
 
     public subscript(position: Int) -> Item {

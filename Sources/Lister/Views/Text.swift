@@ -21,7 +21,14 @@ nonisolated public struct Text: View, Hashable, Sendable {
     public var alignment: Alignment = .leading
 
     /// Horizontal placement of a line.
-    public enum Alignment: Hashable, Sendable { case leading, center, trailing }
+    public enum Alignment: Hashable, Sendable {
+        /// Against the left edge.
+        case leading
+        /// In the middle (an odd cell left over goes to the right).
+        case center
+        /// Against the right edge.
+        case trailing
+    }
 
     /// Creates a text of one span.
     public init(_ text: some StringProtocol, style: Style = .plain) {

@@ -1,6 +1,6 @@
 import TerminalCore
 
-/// Something that draws itself into a rectangle of a ``Buffer``.
+/// Something that draws itself into a rectangle of a `Buffer` (TerminalCore).
 ///
 /// Rendering is a pure function of the view's value: no I/O, no waiting, no mutation of
 /// anything but the buffer. Compose views with ``VStack``, ``HStack`` and ``ViewBuilder``:
@@ -32,13 +32,21 @@ public enum Sizing: Hashable, Sendable {
 @resultBuilder
 @MainActor
 public enum ViewBuilder {
+    /// One view.
     public static func buildExpression(_ view: some View) -> [any View] { [view] }
+    /// Views made elsewhere, such as an array of rows.
     public static func buildExpression(_ views: [any View]) -> [any View] { views }
+    /// The views of a block, in order.
     public static func buildBlock(_ parts: [any View]...) -> [any View] { parts.flatMap { $0 } }
+    /// The views of an `if` without `else`: none when the condition is false.
     public static func buildOptional(_ part: [any View]?) -> [any View] { part ?? [] }
+    /// The views of an `if` (or the first case of a `switch`).
     public static func buildEither(first part: [any View]) -> [any View] { part }
+    /// The views of an `else` (or a later case of a `switch`).
     public static func buildEither(second part: [any View]) -> [any View] { part }
+    /// The views of a `for` loop, iteration after iteration.
     public static func buildArray(_ parts: [[any View]]) -> [any View] { parts.flatMap { $0 } }
+    /// The whole closure's views, as one ``Group``.
     public static func buildFinalResult(_ parts: [any View]) -> Group { Group(parts) }
 }
 
