@@ -16,6 +16,19 @@ private struct NumbersScreen: ListScreen {
 
 @MainActor
 @Suite struct OpenPickTests {
+    /// Keys already read after the one that ended the app (typed ahead) change nothing.
+    @Test func keysAfterTheEndDoNotChangeTheOutcome() async {
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = HeadlessApp(root: FruitScreen(loader: loader, pickMode: .single))
+        await app.start()
+        loader.succeed(fruits)
+        await app.settle()
+        await app.press(.character("q"), .enter)
+        #expect(app.outcome?.exitStatus == 1, "cancelled, not picked or interrupted")
+        await app.press(.control("c"))
+        #expect(app.outcome?.exitStatus == 1, "cancelled, not picked or interrupted")
+    }
+
     @Test func openCanPickOneRowAndOpenAnother() async {
         let app = HeadlessApp(root: NumbersScreen())
         await app.start()

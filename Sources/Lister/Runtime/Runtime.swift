@@ -158,6 +158,8 @@ public final class Runtime {
     private func apply(_ event: Event) {
         switch event {
         case .terminal(let terminalEvent):
+            // Keys read after the one that ended the app (typed ahead) change nothing.
+            guard outcome == nil else { return }
             handle(terminalEvent)
             KeyTrace.mark(.handled)
         case .terminalClosed:
