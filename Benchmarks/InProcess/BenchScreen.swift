@@ -9,6 +9,9 @@ import ListerSources
 struct BenchScreen: ListScreen {
     /// The lines shown from the start.
     let store: LineStore
+    /// Whether a preview pane shows the selected line, loaded in-process (a few lines made
+    /// from it) as an app's own loader would.
+    var previews = false
 
     var title: String { "lines" }
 
@@ -21,4 +24,13 @@ struct BenchScreen: ListScreen {
     nonisolated func load() async throws -> LineStore { store }
 
     func row(_ line: Line, context: RowContext) -> Text { Text(line.description) }
+
+    var previewPlacement: PreviewPlacement? { previews ? .right(.percent(40)) : nil }
+
+    func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
+        let text = line.description
+        return Preview(key: line.number) {
+            PreviewText(lines: [Text("line \(line.number)").bold(), Text("")] + text.split(separator: " ").map { Text(String($0)) })
+        }
+    }
 }

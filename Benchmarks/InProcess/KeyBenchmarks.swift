@@ -21,8 +21,8 @@ enum KeyBenchmarks {
 
     /// Times Down within a page and when every Down scrolls, on `store`.
     static func run(store: LineStore, label: String, keyPrefix: String, presses: Int, drawsAhead: Bool = false,
-                    into report: inout Report) async {
-        let app = HeadlessApp(root: BenchScreen(store: store), size: RenderBenchmarks.size,
+                    previews: Bool = false, into report: inout Report) async {
+        let app = HeadlessApp(root: BenchScreen(store: store, previews: previews), size: RenderBenchmarks.size,
                               configuration: Configuration(drawsAhead: drawsAhead))
         await app.start()
         let expected = "1/\(store.count)"
@@ -59,7 +59,8 @@ enum KeyBenchmarks {
             if let frames { scrollFrames.append(frames) }
         }
 
-        let what = drawsAhead ? "Down + render + Down and Up drawn ahead" : "Down + render"
+        var what = drawsAhead ? "Down + render + Down and Up drawn ahead" : "Down + render"
+        if previews { what += " + the preview pane loaded and drawn" }
         report.results.append(.timing("\(keyPrefix)_page", "\(what) (HeadlessApp), \(label), within a page", withinPage))
         report.results.append(.timing("\(keyPrefix)_scroll", "\(what) (HeadlessApp), \(label), scrolling", scrolling))
         guard !drawsAhead else { return }  // the frames and their bytes are the same

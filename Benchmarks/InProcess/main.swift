@@ -31,6 +31,9 @@ func runBenchmarks(quick: Bool, only: String?) async -> Report {
         await KeyBenchmarks.run(store: small, label: "1,000 rows", keyPrefix: "down_1k", presses: presses, into: &report)
         await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_ahead_1m", presses: presses,
                                 drawsAhead: true, into: &report)
+        // Issue 18: Down with a preview pane (in-process loader) at most 1.5x Down without.
+        await KeyBenchmarks.run(store: store, label: "1,000,000 rows, preview pane", keyPrefix: "down_preview_1m",
+                                presses: presses, previews: true, into: &report)
     }
     if runs("filter") { await FilterBenchmark.run(store: store, repetitions: quick ? 5 : 15, into: &report) }
     return report
