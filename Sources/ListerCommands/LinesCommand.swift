@@ -36,6 +36,9 @@ struct LinesCommand: InteractiveCommand {
                                valueName: "SPEC"))
     var previewWindow: String?
 
+    @Flag(help: "Show the colours (SGR sequences) in the preview's output; other escape sequences are removed.")
+    var ansi = false
+
     @OptionGroup var interface: InterfaceOptions
 
     var input: LineInput {
@@ -82,7 +85,7 @@ struct LinesCommand: InteractiveCommand {
             "input": "\(input.name)", "separator": read0 ? "NUL" : "newline", "multiple": "\(multi)",
         ])
         var screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi, logger: logger)
-        screen.previewCommand = preview.map(PreviewCommand.init)
+        screen.previewCommand = preview.map { PreviewCommand($0, ansi: ansi) }
         if let previewWindow { screen.previewWindow = try PreviewWindow.parse(previewWindow) }
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         let picked = outcome.picked(as: Line.self)

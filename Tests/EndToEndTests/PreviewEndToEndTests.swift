@@ -79,6 +79,19 @@ import Glibc
         _ = try session.waitForExit()
     }
 
+    @Test func ansiKeepsThePreviewsColoursAndRemovesOtherSequences() throws {
+        let input = try temporaryInput(Array("alpha\n".utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let command = #"printf '\033[31mred %s\033[0m\033[2J done\n' {}"#
+        let plain = try TmuxSession(lister: ["lines", "--preview", command, input.path], columns: 80)
+        defer { plain.close() }
+        try plain.waitFor("│^[[31mred alpha^[[0m^[[2J done")
+        let session = try TmuxSession(lister: ["lines", "--ansi", "--preview", command, input.path], columns: 80)
+        defer { session.close() }
+        try session.waitFor("│red alpha done")
+        #expect(try session.screen(escapes: true).contains("\u{1B}[31m"), "drawn in red")
+    }
+
     /// `Examples/Preview`: the pane loads after the selection rests, with its spinner.
     @Test func theExampleLoadsThePreviewOfTheSelectedPlanet() throws {
         let session = try TmuxSession(arguments: [try TmuxSession.examplePath("Preview")])

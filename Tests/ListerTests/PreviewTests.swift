@@ -248,3 +248,37 @@ struct PreviewedFruits: ListScreen {
     }
 }
 
+
+/// SGR colours in a preview's output, and every other escape sequence removed.
+@MainActor
+@Suite struct ANSITextTests {
+    @Test func sgrBecomesStylesAndCarriesToTheNextLine() {
+        var parser = ANSIText()
+        let first = parser.line("\u{1B}[1;31mred\u{1B}[0m plain \u{1B}[38;5;208morange")
+        #expect(first.spans.map(\.text) == ["red", " plain ", "orange"])
+        #expect(first.spans[0].style == Style(foreground: .red, attributes: .bold))
+        #expect(first.spans[1].style == .plain)
+        #expect(first.spans[2].style.foreground == .indexed(208))
+        let second = parser.line("still orange\u{1B}[39m default")
+        #expect(second.spans[0].style.foreground == .indexed(208), "a colour runs on across lines")
+        #expect(second.spans[1].style == .plain)
+        let truecolor = parser.line("\u{1B}[48;2;255;0;0mx")
+        #expect(truecolor.spans[0].style.background == .indexed(196), "RGB becomes the nearest cube colour")
+    }
+
+    @Test func everyOtherEscapeSequenceIsRemoved() {
+        var parser = ANSIText()
+        let line = parser.line("a\u{1B}[2Jb\u{1B}]0;title\u{07}c\u{1B}]8;;http://x\u{1B}\\d\u{1B}[10;5He\u{1B}7f\u{1B}[")
+        #expect(line.plainText == "abcdef")
+        #expect(line.spans.allSatisfy { $0.style == .plain })
+    }
+
+    @Test func previewTextKeepsColoursOnlyWhenAsked() {
+        let bytes = Array("\u{1B}[32mgreen\u{1B}[0m\n".utf8)
+        let plain = PreviewText(bytes: bytes)
+        #expect(plain.lines.map(\.plainText) == ["^[[32mgreen^[[0m"])
+        let coloured = PreviewText(bytes: bytes, ansi: true)
+        #expect(coloured.lines.map(\.plainText) == ["green"])
+        #expect(coloured.lines[0].spans[0].style.foreground == .green)
+    }
+}

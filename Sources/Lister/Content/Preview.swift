@@ -51,14 +51,17 @@ public struct PreviewText: Hashable, Sendable {
     }
 
     /// The lines of `text`, at most ``lineLimit`` lines and ``byteLimit`` bytes; what is
-    /// cut is said in the note.
-    public init(_ text: String, note: String? = nil) {
-        self.init(bytes: Array(text.utf8.prefix(Self.byteLimit + 1)), note: note)
+    /// cut is said in the note. With `ansi`, SGR colours are kept (``ANSIText``).
+    public init(_ text: String, note: String? = nil, ansi: Bool = false) {
+        self.init(bytes: Array(text.utf8.prefix(Self.byteLimit + 1)), note: note, ansi: ansi)
     }
 
-    /// The lines of `bytes` (UTF-8; other bytes are shown as `<FF>`), at most
-    /// ``lineLimit`` lines and ``byteLimit`` bytes; what is cut is said in the note.
-    public init(bytes: [UInt8], note: String? = nil) {
+    /// The lines of `bytes` (UTF-8; invalid bytes are shown as U+FFFD), at most
+    /// ``lineLimit`` lines and ``byteLimit`` bytes; what is cut is said in the note. With
+    /// `ansi`, SGR colours become styles and every other escape sequence is removed;
+    /// without, an escape shows as `^[`.
+    public init(bytes: [UInt8], note: String? = nil, ansi: Bool = false) {
+        var colours = ANSIText()
         var lines: [Text] = []
         var cut: String?
         var start = bytes.startIndex
@@ -77,7 +80,14 @@ public struct PreviewText: Hashable, Sendable {
             used += length + 1
             var line = bytes[start..<end]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            lines.append(Text(Sanitizer.clean(Sanitizer.decode(line))))
+            let text = Sanitizer.decode(line)
+            if ansi {
+                var coloured = colours.line(text)
+                coloured.spans = coloured.spans.map { Text.Span(text: Sanitizer.clean($0.text), style: $0.style) }
+                lines.append(coloured)
+            } else {
+                lines.append(Text(Sanitizer.clean(text)))
+            }
             start = end == bytes.endIndex ? end : bytes.index(after: end)
         }
         self.lines = lines

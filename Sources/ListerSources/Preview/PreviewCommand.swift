@@ -18,9 +18,15 @@ import Glibc
 public struct PreviewCommand: Hashable, Sendable {
     /// The command as given, placeholders and all.
     public let template: String
+    /// Whether the SGR colours of its output are shown (`--ansi`); otherwise an escape
+    /// shows as `^[`. Other escape sequences are removed either way.
+    public var ansi: Bool
 
     /// A command from `--preview`.
-    public init(_ template: String) { self.template = template }
+    public init(_ template: String, ansi: Bool = false) {
+        self.template = template
+        self.ansi = ansi
+    }
 
     /// What the selection gives the placeholders.
     public struct Selection: Hashable, Sendable {
@@ -115,7 +121,7 @@ public struct PreviewCommand: Hashable, Sendable {
         case .signaled(let signal): note = cut ? nil : "ended by signal \(signal)"
         }
         if cut { note = "cut at \(limit / (1 << 20)) MB" }
-        return PreviewText(bytes: bytes, note: note)
+        return PreviewText(bytes: bytes, note: note, ansi: ansi)
     }
 }
 
