@@ -12,6 +12,9 @@ struct BenchScreen: ListScreen {
     /// Whether a preview pane shows the selected line, loaded in-process (a few lines made
     /// from it) as an app's own loader would.
     var previews = false
+    /// Whether that preview is made in the frame (``Preview/immediate(key:_:)``) rather
+    /// than loaded by a task.
+    var immediatePreview = false
 
     var title: String { "lines" }
 
@@ -29,8 +32,9 @@ struct BenchScreen: ListScreen {
 
     func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
         let text = line.description
-        return Preview(key: line.number) {
+        let make = { @Sendable in
             PreviewText(lines: [Text("line \(line.number)").bold(), Text("")] + text.split(separator: " ").map { Text(String($0)) })
         }
+        return immediatePreview ? .immediate(key: line.number, make) : Preview(key: line.number) { make() }
     }
 }

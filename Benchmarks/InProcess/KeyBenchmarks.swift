@@ -21,8 +21,9 @@ enum KeyBenchmarks {
 
     /// Times Down within a page and when every Down scrolls, on `store`.
     static func run(store: LineStore, label: String, keyPrefix: String, presses: Int, drawsAhead: Bool = false,
-                    previews: Bool = false, into report: inout Report) async {
-        let app = HeadlessApp(root: BenchScreen(store: store, previews: previews), size: RenderBenchmarks.size,
+                    previews: Bool = false, immediatePreview: Bool = false, into report: inout Report) async {
+        let app = HeadlessApp(root: BenchScreen(store: store, previews: previews, immediatePreview: immediatePreview),
+                              size: RenderBenchmarks.size,
                               configuration: Configuration(drawsAhead: drawsAhead))
         await app.start()
         let expected = "1/\(store.count)"
@@ -60,7 +61,7 @@ enum KeyBenchmarks {
         }
 
         var what = drawsAhead ? "Down + render + Down and Up drawn ahead" : "Down + render"
-        if previews { what += " + the preview pane loaded and drawn" }
+        if previews { what += immediatePreview ? " + the preview pane made in the frame" : " + the preview pane loaded and drawn" }
         report.results.append(.timing("\(keyPrefix)_page", "\(what) (HeadlessApp), \(label), within a page", withinPage))
         report.results.append(.timing("\(keyPrefix)_scroll", "\(what) (HeadlessApp), \(label), scrolling", scrolling))
         guard !drawsAhead else { return }  // the frames and their bytes are the same

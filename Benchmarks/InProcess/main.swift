@@ -34,6 +34,8 @@ func runBenchmarks(quick: Bool, only: String?) async -> Report {
         // Issue 18: Down with a preview pane (in-process loader) at most 1.5x Down without.
         await KeyBenchmarks.run(store: store, label: "1,000,000 rows, preview pane", keyPrefix: "down_preview_1m",
                                 presses: presses, previews: true, into: &report)
+        await KeyBenchmarks.run(store: store, label: "1,000,000 rows, immediate preview", keyPrefix: "down_preview_now_1m",
+                                presses: presses, previews: true, immediatePreview: true, into: &report)
     }
     if runs("filter") { await FilterBenchmark.run(store: store, repetitions: quick ? 5 : 15, into: &report) }
     return report

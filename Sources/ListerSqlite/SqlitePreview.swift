@@ -24,7 +24,7 @@ extension SqliteRowsScreen {
 
     /// Every column of the row, already loaded with its page: no query.
     public func preview(_ row: SqliteRow, context: ListContext<SqliteRowsScreen>) -> Preview? {
-        .lines(SqlitePreview.columns(of: row), key: row.id)
+        .immediate(key: row.id) { SqlitePreview.columns(of: row) }
     }
 }
 

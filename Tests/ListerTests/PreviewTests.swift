@@ -249,6 +249,43 @@ struct PreviewedFruits: ListScreen {
 }
 
 
+/// A list whose previews are made in the frame from the item (``Preview/immediate(key:_:)``).
+@MainActor
+struct ImmediateFruits: ListScreen {
+    var title = "Fruits"
+    nonisolated func load() async throws -> [Fruit] { (1...30).map { Fruit(id: $0, name: "fruit \($0)") } }
+    func row(_ fruit: Fruit, context: RowContext) -> Text { Text(fruit.name) }
+    var previewPlacement: PreviewPlacement? { .right(.cells(20)) }
+    func preview(_ fruit: Fruit, context: ListContext<Self>) -> Preview? {
+        .immediate(key: fruit.id) { PreviewText(lines: (1...20).map { Text("\(fruit.name) line \($0)") }) }
+    }
+}
+
+@MainActor
+@Suite struct ImmediatePreviewTests {
+    @Test func theFrameThatMovesTheSelectionShowsTheNewPreview() async {
+        let app = HeadlessApp(root: ImmediateFruits(), size: Size(rows: 12, columns: 50))
+        await app.start()
+        #expect(app.lines[1].hasSuffix("│fruit 1 line 1"))
+        await app.press(.down)
+        #expect(app.lines[1].hasSuffix("│fruit 2 line 1"))
+        #expect(app.loadsInFlight == 0, "no load for a preview made in the frame")
+        await app.press(.character("J"), .character("J"))
+        #expect(app.lines[1].hasSuffix("│fruit 2 line 3"))
+        await app.press(.down, .up)
+        #expect(app.lines[1].hasSuffix("│fruit 2 line 1"), "back on an item, its preview starts at the top")
+    }
+
+    @Test func framesDrawnAheadIncludeThePane() async {
+        let app = HeadlessApp(root: ImmediateFruits(), size: Size(rows: 12, columns: 50))
+        await app.start()
+        let ahead = app.terminal.preparedFrame(for: .down)
+        #expect(ahead?.lines[1].hasSuffix("│fruit 2 line 1") == true)
+        await app.press(.down)
+        #expect(app.frame == ahead, "the frame drawn ahead is the one the key gives, pane and all")
+    }
+}
+
 /// SGR colours in a preview's output, and every other escape sequence removed.
 @MainActor
 @Suite struct ANSITextTests {

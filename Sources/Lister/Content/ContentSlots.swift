@@ -15,8 +15,6 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
     private(set) var model: ContentModel<Key, Value>
     /// The key the last frame asked for and its loader; applied after the frame.
     private var wanted: (key: Key?, load: @Sendable (Key) async throws -> Value)?
-    /// The first line shown, for content that scrolls (a preview); 0 for a new key.
-    var scrollOffset = 0
 
     init(region: RegionID, screen: Int, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.region = region
@@ -51,7 +49,6 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
             return false
         }
         self.wanted = nil
-        if wanted.key != model.key { scrollOffset = 0 }
         run(model.show(wanted.key, now: now), load: wanted.load)
         return true
     }

@@ -15,6 +15,10 @@ public struct Preview: Sendable {
     public var debounce: Duration
     /// Loads the lines, off the main actor; cancelled when the selection moves on.
     public var load: @Sendable () async throws -> PreviewText
+    /// Makes the lines at once, on the main actor, for values already in memory: the
+    /// frame that moves the selection shows them, with no task and no blank pane between.
+    /// Made once per key.
+    let make: (@Sendable () -> PreviewText)?
 
     /// A preview of `key`, loaded by `load`.
     public init(key: some Hashable & Sendable, debounce: Duration = .zero,
@@ -22,11 +26,26 @@ public struct Preview: Sendable {
         self.key = ContentKey(key)
         self.debounce = debounce
         self.load = load
+        make = nil
     }
 
-    /// A preview whose lines are known now (they need no load worth a spinner).
+    /// A preview of a value already in memory, made by `make` in the frame that selects
+    /// it (once per key). Keep it cheap, a few hundred lines at most: it runs on the main
+    /// actor while a key is answered. Anything slower belongs in a loader.
+    public static func immediate(key: some Hashable & Sendable, _ make: @escaping @Sendable () -> PreviewText) -> Preview {
+        Preview(key: ContentKey(key), make: make)
+    }
+
+    /// A preview whose lines are known now.
     public static func lines(_ text: PreviewText, key: some Hashable & Sendable) -> Preview {
-        Preview(key: key) { text }
+        .immediate(key: key) { text }
+    }
+
+    private init(key: ContentKey, make: @escaping @Sendable () -> PreviewText) {
+        self.key = key
+        debounce = .zero
+        load = { make() }
+        self.make = make
     }
 }
 

@@ -17,23 +17,31 @@ extension ListHost {
     }
 
     /// The pane of the selected item: nothing until the list has rows, "No preview" for an
-    /// item the screen does not preview, else its lines as they load.
+    /// item the screen does not preview, else its lines: made at once for an immediate
+    /// preview, else as they load.
     private func previewView(_ context: ListContext<S>) -> AsyncContentView {
         let item = isSelectionVisible ? model.selectedItem : nil
         let preview = item.flatMap { screen.preview($0, context: context) }
         let slot = contents.slot(.preview, ContentKey.self, PreviewText.self)
+        let immediate = preview.flatMap(madeText)
         if contents.isRecording {
-            let load = preview?.load
-            slot.want(preview?.key, debounce: preview?.debounce ?? .zero) { _ in
+            // An immediate preview needs no load: the region asks for none (and so cancels
+            // the load of a key shown before).
+            let load = immediate == nil ? preview?.load : nil
+            slot.want(load == nil ? nil : preview?.key, debounce: preview?.debounce ?? .zero) { _ in
                 guard let load else { return PreviewText(lines: []) }
                 return try await load()
             }
         }
+        // A preview scrolled and left starts at the top when the selection comes back.
+        if contents.isRecording, let scrolled = previewScroll, scrolled.key != preview?.key { previewScroll = nil }
         let phase: AsyncContentView.Phase
+        let offset = previewOffset(for: preview?.key)
         if item != nil, preview == nil {
             phase = .content(Text("No preview").dim())
+        } else if let immediate {
+            phase = .content(PreviewPane(text: immediate, offset: offset))
         } else {
-            let offset = slot.scrollOffset
             phase = AsyncContentView.phase(slot.state(for: preview?.key), model: slot.model, now: context.now) { text in
                 PreviewPane(text: text, offset: offset)
             }
@@ -54,13 +62,40 @@ extension ListHost {
             return .handled(changed: true)
         }
         guard isPreviewShown else { return .hint("The preview is hidden") }
-        guard let slot = contents.existingSlot(.preview, ContentKey.self, PreviewText.self),
-              case .loaded(let text) = slot.model.state
+        guard let item = isSelectionVisible ? model.selectedItem : nil,
+              let preview = screen.preview(item, context: context(now: now)),
+              let text = shownText(of: preview)
         else { return .handled(changed: false) }
-        let before = slot.scrollOffset
+        let before = previewOffset(for: preview.key)
         let last = PreviewPane.maxOffset(lines: text.lines.count, height: previewHeight, hasNote: text.note != nil)
-        slot.scrollOffset = max(0, min(last, slot.scrollOffset + (command == .previewUp ? -1 : 1)))
-        return .handled(changed: slot.scrollOffset != before)
+        let offset = max(0, min(last, before + (command == .previewUp ? -1 : 1)))
+        previewScroll = (preview.key, offset)
+        return .handled(changed: offset != before)
+    }
+
+    /// The lines of an immediate preview, made once per key; nil for a preview that loads.
+    private func madeText(_ preview: Preview) -> PreviewText? {
+        guard let make = preview.make else { return nil }
+        if let made = previewMade, made.key == preview.key { return made.text }
+        let text = make()
+        previewMade = (preview.key, text)
+        return text
+    }
+
+    /// The lines the pane shows for `preview`, if they are there yet.
+    private func shownText(of preview: Preview) -> PreviewText? {
+        if let made = madeText(preview) { return made }
+        guard let slot = contents.existingSlot(.preview, ContentKey.self, PreviewText.self),
+              slot.model.key == preview.key, case .loaded(let text) = slot.model.state
+        else { return nil }
+        return text
+    }
+
+    /// The first line shown of the preview of `key`: where the user scrolled it, or the
+    /// top for a preview not scrolled yet.
+    private func previewOffset(for key: ContentKey?) -> Int {
+        guard let previewScroll, let key, previewScroll.key == key else { return 0 }
+        return previewScroll.offset
     }
 
     /// Whether the preview keys do something here.

@@ -60,6 +60,10 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     let previewPreference: PreviewPreference
     /// The lines the preview pane had in the last frame, for its scroll keys.
     var previewHeight = 0
+    /// Where the user scrolled the preview, and of which key.
+    var previewScroll: (key: ContentKey, offset: Int)?
+    /// The lines of the last immediate preview made, and its key.
+    var previewMade: (key: ContentKey, text: PreviewText)?
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler,
          previewPreference: PreviewPreference = PreviewPreference()) {

@@ -14,7 +14,10 @@ extension JSONListScreen {
 package enum JSONPreview {
     package static func preview(of item: JSONItem) -> Preview {
         let value = item.value
-        // Printed by the load, off the main actor: a large value takes its time there.
+        let children = value.elements?.count ?? value.fields?.count ?? 0
+        // A small value is printed in the frame that selects it; a large one by a load,
+        // off the main actor, where it may take its time.
+        if children <= 100 { return .immediate(key: item.id) { PreviewText(lines: JSONPrinter.lines(value)) } }
         return Preview(key: item.id) { PreviewText(lines: JSONPrinter.lines(value)) }
     }
 }
