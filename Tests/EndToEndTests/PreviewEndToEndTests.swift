@@ -35,6 +35,18 @@ import Glibc
         #expect(try session.terminalState() == .restored)
     }
 
+    /// A slow command's first lines show while it still runs.
+    @Test func outputShowsAsTheCommandWritesIt() throws {
+        let input = try temporaryInput(Array("alpha\n".utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["lines", "--preview", "echo first {}; sleep 30; echo second", input.path], columns: 80)
+        defer { session.close() }
+        let screen = try session.waitFor("│first alpha", timeout: .seconds(5))
+        #expect(!screen.contains("second"))
+        try session.sendKeys("q")
+        _ = try session.waitForExit()
+    }
+
     @Test func movingOnAndQuittingLeaveNoCommandRunning() throws {
         let seconds = 900 + Int(getpid() % 90)
         let input = try temporaryInput(Array((1...50).map { "row \($0)\n" }.joined().utf8))

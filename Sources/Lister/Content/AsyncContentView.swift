@@ -102,7 +102,7 @@ extension ListContext {
             return AsyncContentView(.blank, region: region)
         }
         let slot = contents.slot(region, Key.self, Value.self)
-        if contents.isRecording { slot.want(key, debounce: debounce, load: load) }
+        if contents.isRecording { slot.want(key, debounce: debounce) { key, _ in try await load(key) } }
         var view = AsyncContentView(AsyncContentView.phase(slot.state(for: key), model: slot.model, now: now, content: content),
                                     region: region)
         view.regions = regions

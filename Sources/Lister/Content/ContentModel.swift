@@ -87,6 +87,15 @@ public struct ContentModel<Key: Hashable & Sendable, Value: Sendable> {
         }
     }
 
+    /// Takes what the load of `generation` has brought so far (a command's output while it
+    /// runs): it is shown at once and the load goes on. False when stale.
+    @discardableResult
+    public mutating func receive(progress value: Value, generation: Int, now: Duration) -> Bool {
+        guard loads.progress(generation: generation, now: now, contentShown: true) else { return false }
+        state = .loaded(value)
+        return true
+    }
+
     /// Moves time forward: starts a load whose debounce is over, shows the spinner, releases
     /// a held result. Returns whether anything shown changed, and the effects to run.
     public mutating func advance(to now: Duration) -> (changed: Bool, effects: [Effect]) {

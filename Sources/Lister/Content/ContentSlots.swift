@@ -7,14 +7,18 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
     /// What the slot's loads bring back.
     enum Message: Sendable {
         case loaded(Result<Value, ListError>)
+        case progress(Value)
     }
+
+    /// Loads the value of a key, reporting what came so far.
+    typealias Loader = @Sendable (Key, LoadProgress<Value>) async throws -> Value
 
     let region: RegionID
     private let screen: Int
     private unowned let scheduler: any LoadScheduler
     private(set) var model: ContentModel<Key, Value>
     /// The key the last frame asked for and its loader; applied after the frame.
-    private var wanted: (key: Key?, load: @Sendable (Key) async throws -> Value)?
+    private var wanted: (key: Key?, load: Loader)?
 
     init(region: RegionID, screen: Int, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.region = region
@@ -24,7 +28,7 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
     }
 
     /// Notes that the frame being drawn shows `key`, loaded by `load`.
-    func want(_ key: Key?, debounce: Duration, load: @escaping @Sendable (Key) async throws -> Value) {
+    func want(_ key: Key?, debounce: Duration, load: @escaping Loader) {
         wanted = (key, load)
         model.debounce = debounce
     }
@@ -38,6 +42,7 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
     func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
         switch message {
         case .loaded(let result): return model.receive(result, generation: load.generation, now: now)
+        case .progress(let value): return model.receive(progress: value, generation: load.generation, now: now)
         }
     }
 
@@ -67,9 +72,9 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
     func cancel() { run(model.cancel()) }
 
     /// The loader used for the key now shown (set by the frame that asked for it).
-    private var loader: (@Sendable (Key) async throws -> Value)?
+    private var loader: Loader?
 
-    private func run(_ effects: [ContentModel<Key, Value>.Effect], load: (@Sendable (Key) async throws -> Value)? = nil) {
+    private func run(_ effects: [ContentModel<Key, Value>.Effect], load: Loader? = nil) {
         if let load { loader = load }
         for effect in effects {
             switch effect {
@@ -78,10 +83,11 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
             case .start(let key, let generation):
                 guard let loader else { continue }
                 let reply = Reply(to: self)
-                scheduler.startLoad(LoadID(screen: screen, stream: .content(region), generation: generation)) {
+                scheduler.startLoad(LoadID(screen: screen, stream: .content(region), generation: generation)) { report in
+                    let progress = LoadProgress<Value> { report(reply(.progress($0))) }
                     let result: Result<Value, ListError>
                     do {
-                        let value = try await loader(key)
+                        let value = try await loader(key, progress)
                         try Task.checkCancellation()
                         result = .success(value)
                     } catch {

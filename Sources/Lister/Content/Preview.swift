@@ -13,8 +13,9 @@ public struct Preview: Sendable {
     /// How long a new key waits before its load starts (Down held over the list starts
     /// one load, not one per row).
     public var debounce: Duration
-    /// Loads the lines, off the main actor; cancelled when the selection moves on.
-    public var load: @Sendable () async throws -> PreviewText
+    /// Loads the lines, off the main actor, reporting what came so far; cancelled when the
+    /// selection moves on.
+    public var load: @Sendable (LoadProgress<PreviewText>) async throws -> PreviewText
     /// Makes the lines at once, on the main actor, for values already in memory: the
     /// frame that moves the selection shows them, with no task and no blank pane between.
     /// Made once per key.
@@ -23,6 +24,14 @@ public struct Preview: Sendable {
     /// A preview of `key`, loaded by `load`.
     public init(key: some Hashable & Sendable, debounce: Duration = .zero,
                 load: @escaping @Sendable () async throws -> PreviewText) {
+        self.init(key: key, debounce: debounce, streaming: { _ in try await load() })
+    }
+
+    /// A preview of `key` whose lines show as they come (a command's output while it
+    /// runs): `load` reports the lines so far to its progress, each report replacing the
+    /// last, and returns them all.
+    public init(key: some Hashable & Sendable, debounce: Duration = .zero,
+                streaming load: @escaping @Sendable (LoadProgress<PreviewText>) async throws -> PreviewText) {
         self.key = ContentKey(key)
         self.debounce = debounce
         self.load = load
@@ -44,7 +53,7 @@ public struct Preview: Sendable {
     private init(key: ContentKey, make: @escaping @Sendable () -> PreviewText) {
         self.key = key
         debounce = .zero
-        load = { make() }
+        load = { _ in make() }
         self.make = make
     }
 }

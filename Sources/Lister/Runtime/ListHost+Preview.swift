@@ -28,9 +28,9 @@ extension ListHost {
             // An immediate preview needs no load: the region asks for none (and so cancels
             // the load of a key shown before).
             let load = immediate == nil ? preview?.load : nil
-            slot.want(load == nil ? nil : preview?.key, debounce: preview?.debounce ?? .zero) { _ in
+            slot.want(load == nil ? nil : preview?.key, debounce: preview?.debounce ?? .zero) { _, progress in
                 guard let load else { return PreviewText(lines: []) }
-                return try await load()
+                return try await load(progress)
             }
         }
         // A preview scrolled and left starts at the top when the selection comes back.

@@ -76,16 +76,19 @@ public struct PreviewCommand: Hashable, Sendable {
 
     /// Runs the command for `selection` and returns its output (both streams) as preview
     /// lines, cut at ``PreviewText/byteLimit``; a non-zero exit status or a signal is noted.
-    public func run(for selection: Selection) async throws -> PreviewText {
-        try await run(commandLine: commandLine(for: selection))
+    /// The output so far goes to `progress` as it comes (at most every 50 ms), so a slow
+    /// command shows its first lines at once.
+    public func run(for selection: Selection, progress: LoadProgress<PreviewText> = .ignored) async throws -> PreviewText {
+        try await run(commandLine: commandLine(for: selection), progress: progress)
     }
 
-    /// Runs `commandLine` (this command with its placeholders filled) as ``run(for:)`` does.
-    func run(commandLine: String) async throws -> PreviewText {
+    /// Runs `commandLine` (this command with its placeholders filled) as ``run(for:progress:)`` does.
+    func run(commandLine: String, progress: LoadProgress<PreviewText>) async throws -> PreviewText {
         var options = PlatformOptions()
         options.processGroupID = 0  // a group of its own: killing it kills its children too
         options.teardownSequence = [.send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(100))]
         let limit = PreviewText.byteLimit
+        let ansi = self.ansi
         let bytes: [UInt8], cut: Bool, status: TerminationStatus
         do {
             let result = try await Subprocess.run(
@@ -96,8 +99,14 @@ public struct PreviewCommand: Hashable, Sendable {
                 PreviewProcesses.shared.insert(group)
                 defer { PreviewProcesses.shared.remove(group) }
                 var bytes: [UInt8] = []
+                let clock = ContinuousClock()
+                var reported: ContinuousClock.Instant?
                 for try await chunk in execution.standardOutput {
                     chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }
+                    if reported.map({ clock.now - $0 >= .milliseconds(50) }) ?? true, bytes.count <= limit {
+                        reported = clock.now
+                        progress(PreviewText(bytes: bytes, ansi: ansi))
+                    }
                     if bytes.count > limit {
                         // Enough to show: the rest is never read, and the command is stopped.
                         try? execution.send(signal: .kill, toProcessGroup: true)

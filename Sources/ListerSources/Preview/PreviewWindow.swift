@@ -48,6 +48,8 @@ enum LinePreview {
                                                  query: query, marked: marked)
         let commandLine = command.commandLine(for: selection)
         // A short pause, so that Down held over the list starts one command, not one per row.
-        return Preview(key: commandLine, debounce: .milliseconds(20)) { try await command.run(commandLine: commandLine) }
+        return Preview(key: commandLine, debounce: .milliseconds(20), streaming: { progress in
+            try await command.run(commandLine: commandLine, progress: progress)
+        })
     }
 }
