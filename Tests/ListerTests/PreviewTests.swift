@@ -11,11 +11,13 @@ struct PreviewedFruits: ListScreen {
     var count = 30
     var debounce: Duration = .zero
     var placement: PreviewPlacement? = .right(.cells(20))
+    var canReload = true
     let loader: ScriptedLoader<PreviewText>
 
     /// Enter opens the same list again, one level down.
     func open(_ fruit: Fruit) -> OpenResult {
-        .screen(PreviewedFruits(title: "Inner", count: count, debounce: debounce, placement: placement, loader: loader))
+        .screen(PreviewedFruits(title: "Inner", count: count, debounce: debounce, placement: placement, canReload: canReload,
+                                loader: loader))
     }
 
     nonisolated func load() async throws -> [Fruit] {
@@ -125,6 +127,15 @@ struct PreviewedFruits: ListScreen {
         await app.settle()
         #expect(app.screen.contains("better now"))
         #expect(!app.screen.contains("disk on fire"))
+    }
+
+    @Test func theRetryKeyRetriesThePreviewOfAListThatCannotBeReadAgain() async {
+        let app = await makeApp(PreviewedFruits(canReload: false, loader: loader), size: Size(rows: 12, columns: 70))
+        loader.fail(ListError("busy"))
+        await app.settle()
+        await app.press(.character("r"))
+        #expect(!app.screen.contains("cannot be read again"))
+        #expect(loader.waitingCalls == [2])
     }
 
     @Test func theRetryHintNamesTheKeyMapsKey() async {
@@ -317,5 +328,40 @@ struct ImmediateFruits: ListScreen {
         let coloured = PreviewText(bytes: bytes, ansi: true)
         #expect(coloured.lines.map(\.plainText) == ["green"])
         #expect(coloured.lines[0].spans[0].style.foreground == .green)
+    }
+}
+
+/// Rows whose text changes with each load, previewed in the frame: a refresh must not keep
+/// showing the preview made from the rows before it.
+@MainActor
+struct Counters: ListScreen {
+    struct Counter: Identifiable, Sendable { let id: Int; let value: Int }
+    let title = "Counters"
+    let loads: ScriptedLoader<Int>
+    nonisolated func load() async throws -> [Counter] {
+        let value = try await loads.load()
+        return [Counter(id: 1, value: value)]
+    }
+    func row(_ counter: Counter, context: RowContext) -> Text { Text("counter \(counter.value)") }
+    var previewPlacement: PreviewPlacement? { .right(.cells(20)) }
+    func preview(_ counter: Counter, context: ListContext<Self>) -> Preview? {
+        .immediate(key: counter.id) { PreviewText(lines: [Text("value \(counter.value)")]) }
+    }
+}
+
+@MainActor
+@Suite struct ImmediatePreviewRefreshTests {
+    @Test func aRefreshRemakesThePreviewOfTheSameKey() async {
+        let loads = ScriptedLoader<Int>()
+        let app = HeadlessApp(root: Counters(loads: loads), size: Size(rows: 8, columns: 50))
+        await app.start()
+        loads.succeed(1)
+        await app.settle()
+        #expect(app.lines[1].hasSuffix("│value 1"))
+        await app.press(.character("r"))
+        loads.succeed(2)
+        await app.settle()
+        #expect(app.lines[1].hasPrefix("counter 2"))
+        #expect(app.lines[1].hasSuffix("│value 2"))
     }
 }

@@ -58,7 +58,12 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
         return true
     }
 
-    func refresh(now: Duration) { run(model.refresh(now: now)) }
+    /// Loads the key shown again; false when none is shown.
+    func refresh(now: Duration) -> Bool {
+        let effects = model.refresh(now: now)
+        run(effects)
+        return !effects.isEmpty
+    }
 
     func advance(to now: Duration) -> Bool {
         guard !model.isSettled else { return false }
@@ -138,8 +143,13 @@ final class ContentRegistry {
         for (region, slot) in slots where !slot.settleFrame(now) { slots[region] = nil }
     }
 
-    /// `r`: every region loads its key again.
-    func refresh(now: Duration) { for slot in slots.values { slot.refresh(now) } }
+    /// `r`: every region loads its key again; false when no region shows a key.
+    @discardableResult
+    func refresh(now: Duration) -> Bool {
+        var any = false
+        for slot in slots.values where slot.refresh(now) { any = true }
+        return any
+    }
 
     func advance(to now: Duration) -> Bool {
         var changed = false
@@ -164,7 +174,7 @@ final class ContentRegistry {
 private struct AnyContentSlot {
     let base: AnyObject
     let settleFrame: (Duration) -> Bool
-    let refresh: (Duration) -> Void
+    let refresh: (Duration) -> Bool
     let advance: (Duration) -> Bool
     let nextDeadline: (Duration) -> Duration?
     let isSettled: () -> Bool

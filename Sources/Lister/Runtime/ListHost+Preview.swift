@@ -73,12 +73,18 @@ extension ListHost {
         return .handled(changed: offset != before)
     }
 
-    /// The lines of an immediate preview, made once per key; nil for a preview that loads.
+    /// The lines of an immediate preview, made once per key while the rows and the screen
+    /// stay the same (a refresh may change the item behind a key); nil for a preview that
+    /// loads. The last few are kept: the frames drawn ahead make the neighbours' too.
     private func madeText(_ preview: Preview) -> PreviewText? {
         guard let make = preview.make else { return nil }
-        if let made = previewMade, made.key == preview.key { return made.text }
+        let stamp = MadePreview.Stamp(key: preview.key, rows: model.revision, screen: screenRevision)
+        if let index = previewsMade.firstIndex(where: { $0.stamp == stamp }) {
+            return previewsMade[index].text
+        }
         let text = make()
-        previewMade = (preview.key, text)
+        if previewsMade.count >= 3 { previewsMade.removeFirst() }
+        previewsMade.append(MadePreview(stamp: stamp, text: text))
         return text
     }
 
@@ -103,6 +109,18 @@ extension ListHost {
         guard screen.previewPlacement != nil else { return false }
         return command == .togglePreview || isPreviewShown
     }
+}
+
+/// The lines of an immediate preview, and what they were made from.
+struct MadePreview {
+    struct Stamp: Equatable {
+        var key: ContentKey
+        var rows: Int
+        var screen: Int
+    }
+
+    var stamp: Stamp
+    var text: PreviewText
 }
 
 /// Whether the user last showed or hid a preview pane: screens opened after that start the

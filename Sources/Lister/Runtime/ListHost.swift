@@ -22,7 +22,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         didSet { screenRevision += 1 }
     }
     /// Counts replacements of ``screen``: rows drawn from the old one are not reused.
-    private var screenRevision = 0
+    private(set) var screenRevision = 0
     /// The rows drawn in the last frame, reused by the screen's default body.
     let rowCache = RowCache()
     /// Whether frames reuse rows of the last one (tests turn it off to compare).
@@ -62,8 +62,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     var previewHeight = 0
     /// Where the user scrolled the preview, and of which key.
     var previewScroll: (key: ContentKey, offset: Int)?
-    /// The lines of the last immediate preview made, and its key.
-    var previewMade: (key: ContentKey, text: PreviewText)?
+    /// The lines of the last immediate previews made (``MadePreview``).
+    var previewsMade: [MadePreview] = []
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler,
          previewPreference: PreviewPreference = PreviewPreference()) {
@@ -126,10 +126,13 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .top: model.select(0)
         case .bottom: model.select(model.count - 1)
         case .refresh, .reload:
-            guard screen.canReload else { return .hint("This list cannot be read again") }
+            // The preview loads again even when the list cannot (a pipe's rows).
+            let reloadedContent = contents.refresh(now: now)
+            guard screen.canReload else {
+                return reloadedContent ? .handled(changed: true) : .hint("This list cannot be read again")
+            }
             let pages = model.pageCount
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
-            contents.refresh(now: now)
             if command == .refresh, firstPage != nil, pages > 1, model.isRefreshing {
                 // Said plainly: a refresh reads page 1 again and drops the later pages.
                 let later = pages == 2 ? "page 2 loads" : "pages 2-\(pages) load"
