@@ -14,6 +14,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case progress(ItemList<S.Item>)
         /// A filter run off the main actor ended.
         case filtered(FilterOutcome)
+        /// The feed of a live list sent changes or ended.
+        case live(LiveMessage)
     }
 
     let id: Int
@@ -64,6 +66,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     var previewScroll: (key: ContentKey, offset: Int)?
     /// The lines of the last immediate previews made (``MadePreview``).
     var previewsMade: [MadePreview] = []
+    /// The feed of a ``LiveListScreen``; nil for other screens.
+    var live: LiveHostState<S.Item>?
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler,
          previewPreference: PreviewPreference = PreviewPreference()) {
@@ -79,6 +83,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             model = ListModel(timing: timing)
         }
         model.timeout = screen.timeout
+        live = LiveFeed.of(screen).map(LiveHostState.init)
         if let paged = screen as? any PagedListScreen {
             firstPage = NextPage.first(of: paged)
             model.prefetchDistance = paged.prefetchDistance
@@ -126,6 +131,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .top: model.select(0)
         case .bottom: model.select(model.count - 1)
         case .refresh, .reload:
+            if restartsFeed(on: command) { return .handled(changed: true) }
             // The preview loads again even when the list cannot (a pipe's rows).
             let reloadedContent = contents.refresh(now: now)
             guard screen.canReload else {
@@ -159,12 +165,14 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         default:
             return .handled(changed: false)
         }
+        noteSelectionMoved()
         return .handled(changed: before != (model.selection, model.scrollOffset))
     }
 
     func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
         switch message {
         case .loaded(let result):
+            defer { startFeedIfDue() }
             return model.receive(result, generation: load.generation, now: now)
         case .page(let result):
             guard model.receive(page: result, generation: load.generation, now: now) else { return false }
@@ -175,13 +183,17 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .filtered(let outcome):
             receiveFilter(outcome)
             return true
+        case .live(let message):
+            return receive(message, generation: load.generation, now: now)
         }
     }
 
     func advance(to now: Duration) -> Bool {
         self.now = now
-        let contentChanged = !contents.isSettled && contents.advance(to: now)
-        guard !model.isSettled else { return contentChanged }  // the usual case on a key: nothing is due
+        let feedChanged = applyFeedIfDue(now: now)
+        let contentChanged = (!contents.isSettled && contents.advance(to: now)) || feedChanged
+        guard !model.isSettled else { return contentChanged }
+        defer { startFeedIfDue() }  // a result held for the spinner's minimum may apply now  // the usual case on a key: nothing is due
         let timedOut = model.timeOut(now: now)
         if !timedOut.isEmpty { scheduler.logger.warning("load timed out", metadata: ["screen": "\(title)"]) }
         run(timedOut)
@@ -189,8 +201,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func nextDeadline(after now: Duration) -> Duration? {
-        guard let content = contents.nextDeadline(after: now) else { return model.nextDeadline(after: now) }
-        return min(content, model.nextDeadline(after: now) ?? content)
+        [contents.nextDeadline(after: now), model.nextDeadline(after: now), feedDeadline].compactMap { $0 }.min()
     }
 
     /// Keeps the selection in view and, as the selection nears the last loaded row of a
@@ -266,6 +277,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func cancelAll() {
+        stopFeed()
         run(model.cancel())
         contents.cancelAll()
     }
@@ -296,6 +308,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             position += "+"
             state = "reading… \(model.count)"
         case (_, .streamStopped(let error)): state = "stopped: \(error.message)"
+        case (_, .live), (_, .liveEnded), (_, .liveStopped): state = liveStatus(model.activity) ?? ""
         case (_, .loadingPage(let page)): state = "loading page \(page)"
         case (_, .pageFailed(let page, _)): state = "page \(page) failed"
         }
@@ -321,6 +334,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         for effect in effects {
             switch effect {
             case .startLoad(let generation):
+                stopFeed()  // it starts again after this load
                 if let firstPage {
                     startPage(firstPage, generation: generation)
                 } else {

@@ -11,6 +11,8 @@ public enum LoadStream: Hashable, Sendable, CustomStringConvertible {
     case section(Int)
     /// The async content of a region of the body (a preview pane).
     case content(RegionID)
+    /// The feed of a live list (``LiveListScreen``).
+    case feed
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum LoadStream: Hashable, Sendable, CustomStringConvertible {
         case .filter: return "filter"
         case .section(let index): return "section \(index)"
         case .content(let region): return "content \(region)"
+        case .feed: return "feed"
         }
     }
 

@@ -16,6 +16,12 @@ public enum ListActivity: Hashable, Sendable {
     case streaming
     /// The stream failed (or timed out) after some of its rows came; they stay shown.
     case streamStopped(ListError)
+    /// The feed of a live list is running: its changes are applied as they come.
+    case live
+    /// The feed of a live list ended; the rows stay as it left them.
+    case liveEnded
+    /// The feed of a live list failed; the rows stay, and `r` starts it again.
+    case liveStopped(ListError)
     /// Page `page` (2 or later) of a paged list is loading.
     case loadingPage(Int)
     /// Page `page` failed; the rows stay, and `r` asks for it again.
@@ -24,8 +30,8 @@ public enum ListActivity: Hashable, Sendable {
     /// Whether a load of this activity is in flight (a refresh, a stream, a page).
     public var isInFlight: Bool {
         switch self {
-        case .refreshing, .streaming, .loadingPage: return true
-        case .settled, .refreshFailed, .streamStopped, .pageFailed: return false
+        case .refreshing, .streaming, .loadingPage, .live: return true
+        case .settled, .refreshFailed, .streamStopped, .pageFailed, .liveEnded, .liveStopped: return false
         }
     }
 

@@ -120,6 +120,10 @@ public struct ListModel<Item: Identifiable & Sendable> {
     var seenIDs: Set<Item.ID> = []
     var pagesWithoutNewItems = 0
     var viewportHeight = 0
+    /// The rows of a live list as an array once single items changed, and the index of their
+    /// ids (``apply(_:followsEnd:)``); nil while the rows are the storage a load or a
+    /// snapshot brought.
+    var live: (rows: [Item]?, index: [Item.ID: Int]?) = (nil, nil)
 
     /// What a load brought, before the model applies it.
     struct Arrival: Sendable {

@@ -1,0 +1,166 @@
+/// What a host keeps of its screen's feed (``LiveListScreen``).
+struct LiveHostState<Item: Identifiable & Sendable> {
+    let feed: LiveFeed<Item>
+    /// Counts the feed's starts; messages of an older start are dropped.
+    var generation = 0
+    /// Where the running feed puts its changes; nil while no feed runs.
+    var inbox: FeedInbox<Item>?
+    /// The list load whose result the feed last started after.
+    var startedAfterLoad: Int?
+    /// Changes wait in the inbox.
+    var isPending = false
+    /// When changes were last applied: the next batch waits for a frame after it.
+    var appliedAt: Duration?
+    /// Rows added at the end since the user was last on the last row.
+    var unseen = 0
+    /// The feed's last word for the status bar.
+    var note: String?
+    /// Whether the feed has started once (a list that follows its end opens on its last row).
+    var hasStarted = false
+
+    init(feed: LiveFeed<Item>) { self.feed = feed }
+}
+
+/// Live lists: the host starts the screen's feed after each successful load, takes its
+/// changes at most once a frame and applies them to the model.
+extension ListHost {
+    /// What the feed's task brings back.
+    enum LiveMessage: Sendable {
+        /// Changes wait in the inbox (sent only when it was empty).
+        case arrived
+        /// The feed ended: nil when its sequence finished, else its error.
+        case ended(ListError?)
+    }
+
+    /// Starts the feed when the list has loaded and no feed runs for that load.
+    func startFeedIfDue() {
+        guard var live, live.startedAfterLoad != model.generation,
+              model.activity == .settled, !model.isLoadInFlight
+        else { return }
+        switch model.state {
+        case .loaded, .empty: break
+        case .idle, .loading, .error: return
+        }
+        if !live.hasStarted, live.feed.followsEnd, model.count > 0 { model.select(model.count - 1) }
+        live.hasStarted = true
+        live.startedAfterLoad = model.generation
+        self.live = live
+        startFeed()
+    }
+
+    /// Starts the feed (again), cancelling one still running; the rows stay.
+    func startFeed() {
+        guard var live else { return }
+        stopFeed()
+        live = self.live ?? live
+        live.generation += 1
+        let inbox = FeedInbox<S.Item>()
+        live.inbox = inbox
+        live.isPending = false
+        self.live = live
+        model.live = (nil, nil)
+        model.activity = .live
+        let feed = live.feed
+        let reply = Reply(to: self)
+        scheduler.startLoad(LoadID(screen: id, stream: .feed, generation: live.generation)) { report in
+            do {
+                try await feed.read(inbox) { report(reply(.live(.arrived))) }
+                return reply(.live(.ended(nil)))
+            } catch {
+                return reply(.live(.ended(ListError(error))))
+            }
+        }
+    }
+
+    /// Cancels the running feed, if any: what it still sends is dropped.
+    func stopFeed() {
+        guard var live, let inbox = live.inbox else { return }
+        scheduler.cancelLoad(LoadID(screen: id, stream: .feed, generation: live.generation))
+        inbox.close()
+        live.generation += 1
+        live.inbox = nil
+        live.isPending = false
+        self.live = live
+        if model.activity == .live { model.activity = .settled }
+    }
+
+    /// Takes a message of the feed started as `generation`; true when the rows changed.
+    func receive(_ message: LiveMessage, generation: Int, now: Duration) -> Bool {
+        guard var live, generation == live.generation, live.inbox != nil else { return false }
+        switch message {
+        case .arrived:
+            live.isPending = true
+            self.live = live
+            return applyFeedIfDue(now: now)
+        case .ended(let error):
+            _ = applyFeed(now: now)
+            self.live?.inbox = nil
+            model.activity = error.map { .liveStopped($0) } ?? .liveEnded
+            return true
+        }
+    }
+
+    /// Applies what waits in the inbox if a frame has passed since the last batch.
+    func applyFeedIfDue(now: Duration) -> Bool {
+        guard let live, live.isPending else { return false }
+        if let applied = live.appliedAt, now < applied + live.feed.frameInterval { return false }
+        return applyFeed(now: now)
+    }
+
+    /// Applies every change waiting in the inbox.
+    private func applyFeed(now: Duration) -> Bool {
+        guard var live, let inbox = live.inbox else { return false }
+        live.isPending = false
+        let changes = inbox.take()
+        guard !changes.isEmpty else {
+            self.live = live
+            return false
+        }
+        live.appliedAt = now
+        let outcome = model.apply(changes, followsEnd: live.feed.followsEnd)
+        live.unseen += outcome.unseen
+        if model.count == 0 || model.selection == model.count - 1 { live.unseen = 0 }
+        if let note = outcome.note { live.note = note }
+        self.live = live
+        return true
+    }
+
+    /// When the changes waiting may be applied.
+    var feedDeadline: Duration? {
+        guard let live, live.isPending else { return nil }
+        return (live.appliedAt ?? .zero) + live.feed.frameInterval
+    }
+
+    /// `r` on a list whose feed ended or failed starts the feed again, keeping the rows.
+    func restartsFeed(on command: Command) -> Bool {
+        guard live != nil, command == .refresh else { return false }
+        switch model.activity {
+        case .liveEnded, .liveStopped:
+            startFeed()
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The user reached the last row: nothing there is unseen any more.
+    func noteSelectionMoved() {
+        guard live != nil, model.count == 0 || model.selection == model.count - 1 else { return }
+        live?.unseen = 0
+    }
+
+    /// The feed's part of the status bar: what it is doing, its note, the rows not seen.
+    func liveStatus(_ activity: ListActivity) -> String? {
+        let state: String
+        switch activity {
+        case .live: state = "live"
+        case .liveEnded: state = "feed ended"
+        case .liveStopped(let error): state = "feed stopped: \(error.message)"
+        default: return nil
+        }
+        var parts = [state]
+        if let note = live?.note { parts.append(note) }
+        if let unseen = live?.unseen, unseen > 0 { parts.append("\(unseen) new ↓") }
+        return parts.joined(separator: " · ")
+    }
+}
