@@ -9,7 +9,7 @@ final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
     }
 
     let id: Int
-    let screen: S
+    var screen: S
     private(set) var model: DetailModel<S.Value>
     private unowned let scheduler: any LoadScheduler
     private var height = 0

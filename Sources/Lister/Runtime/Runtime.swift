@@ -23,6 +23,8 @@ public final class Runtime {
         case loadFinished(LoadID, Delivery)
         /// A load in flight reported rows; the slot holds the newest report.
         case loadProgress(LoadID, ProgressSlot)
+        /// A ``ScreenHandle`` of the screen with this id asks for something.
+        case control(Int, ScreenControl)
         case tick
         case wake
     }
@@ -174,6 +176,9 @@ public final class Runtime {
             if let delivery = slot.take(), stack.contains(where: { $0.id == load.screen }), delivery.apply(load, now) {
                 dirty = true
             }
+        case .control(let screen, let control):
+            probe.reportTaken()
+            if outcome == nil { apply(control, to: screen) }
         case .tick, .wake:
             break
         }
@@ -186,6 +191,13 @@ public final class Runtime {
 
     func push(_ screen: some Screen) {
         nextScreenID += 1
+        if let handle = screen.handle {
+            let id = nextScreenID
+            handle.attach { [probe, continuation] control in
+                probe.reportSent()  // headless tests settle after it
+                continuation.yield(.control(id, control))
+            }
+        }
         if let sectioned = screen as? any SectionedListScreen {
             stack.append(makeHost(sectioned, id: nextScreenID))
             return

@@ -12,7 +12,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     }
 
     let id: Int
-    let screen: S
+    var screen: S
     private let sections: [ListSection<S.Item>]
     private(set) var models: [ListModel<S.Item>]
     private unowned let scheduler: any LoadScheduler

@@ -46,6 +46,10 @@ public protocol DetailScreen: Screen {
 
     /// Whether the value can be loaded again (`r`, `R`).
     var canReload: Bool { get }
+
+    /// Keys this screen handles itself, with their help; none by default. The screen an
+    /// action returns replaces this one, and loads again behind what is shown.
+    var actions: [ScreenAction<Self>] { get }
 }
 
 extension DetailScreen {
@@ -62,4 +66,6 @@ extension DetailScreen {
     public func open(_ value: Value) -> OpenResult { .nothing }
 
     public var canReload: Bool { true }
+
+    public var actions: [ScreenAction<Self>] { [] }
 }

@@ -8,6 +8,14 @@ import TerminalCore
 public protocol Screen: Sendable {
     /// Shown in the header line (and later in the breadcrumb).
     var title: String { get }
+
+    /// The handle the app steers this screen with (refresh, select, messages); nil by
+    /// default. The runtime attaches it when the screen is shown.
+    var handle: ScreenHandle? { get }
+}
+
+extension Screen {
+    public var handle: ScreenHandle? { nil }
 }
 
 /// Context for drawing one row.

@@ -79,6 +79,10 @@ public protocol SectionedListScreen: Screen {
     /// How long a section's load may bring nothing before it fails as timed out (30 s by
     /// default); nil waits for ever.
     var timeout: Duration? { get }
+
+    /// Keys this screen handles itself, with their help; none by default. The screen an
+    /// action returns replaces this one, and its sections refresh.
+    var actions: [ScreenAction<Self>] { get }
 }
 
 extension SectionedListScreen {
@@ -105,6 +109,8 @@ extension SectionedListScreen {
     public var pickMode: PickMode { .none }
 
     public var timeout: Duration? { .seconds(30) }
+
+    public var actions: [ScreenAction<Self>] { [] }
 }
 
 extension SectionedListScreen where Item: CustomStringConvertible {

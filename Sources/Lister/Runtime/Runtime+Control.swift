@@ -1,0 +1,40 @@
+/// What screens' handles ask for (``ScreenHandle``).
+extension Runtime {
+    /// Carries out `control` for the screen with id `screen`; nothing once it is gone.
+    func apply(_ control: ScreenControl, to screen: Int) {
+        guard let host = stack.first(where: { $0.id == screen }) else { return }
+        switch control {
+        case .command(let command):
+            apply(host.perform(command, now: now))
+        case .select(let id):
+            if (host as? any SelectsByID)?.select(id: id) == true { dirty = true }
+        case .push(let screen):
+            apply(HostResponse.push(screen))
+        case .pop:
+            guard stack.count > 1 else { return }
+            stack.removeLast().cancelAll()
+            dirty = true
+        case .message(let text):
+            hint = text
+            dirty = true
+        case .quit(let value):
+            outcome = value.map { .picked([$0]) } ?? .finished
+        }
+    }
+}
+
+/// A host whose rows can be selected by their items' ids.
+@MainActor
+protocol SelectsByID {
+    /// Selects the item whose id is `id`; false when there is none (or ids of another type).
+    func select(id: any Hashable & Sendable) -> Bool
+}
+
+extension ListHost: SelectsByID {
+    func select(id: any Hashable & Sendable) -> Bool {
+        guard let id = id as? S.Item.ID, let index = model.state.items.firstIndex(where: { $0.id == id }) else { return false }
+        model.select(index)
+        noteSelectionMoved()
+        return true
+    }
+}
