@@ -39,6 +39,10 @@ struct LinesCommand: InteractiveCommand {
     @Flag(help: "Show the colours (SGR sequences) in the preview's output; other escape sequences are removed.")
     var ansi = false
 
+    @Flag(name: [.customShort("f"), .long],
+          help: "Follow FILE as tail -F does: lines written later are added, a truncated file starts over, a rotated one is followed by name.")
+    var follow = false
+
     @OptionGroup var interface: InterfaceOptions
 
     var input: LineInput {
@@ -68,7 +72,7 @@ struct LinesCommand: InteractiveCommand {
                 throw ValidationError("cannot read '\(path)': \(String(cString: strerror(errno)))")
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw ValidationError("'\(path)' is a directory, not a file of lines")
+                throw ValidationError("'\(path)' is a directory, not a file of lines\(follow ? "; --follow takes a file" : "")")
             }
             guard PathBytes.withCString(path, { access($0, R_OK) }) == 0 else {
                 throw ValidationError("cannot read '\(path)': \(String(cString: strerror(errno)))")
@@ -87,7 +91,14 @@ struct LinesCommand: InteractiveCommand {
         var screen = LinesScreen(input: input, separator: read0 ? 0 : 0x0A, multiple: multi, logger: logger)
         screen.previewCommand = preview.map { PreviewCommand($0, ansi: ansi) }
         if let previewWindow { screen.previewWindow = try PreviewWindow.parse(previewWindow) }
-        let outcome = try await AppRunner.run(screen, interface: interface, log: log)
+        let outcome: Outcome
+        if follow, case .file(let path) = input, isRegularFile(path) {
+            outcome = try await AppRunner.run(FollowScreen(path: path, lines: screen), interface: interface, log: log)
+        } else {
+            // A pipe (standard input or a FIFO) shows what is written to it as it comes:
+            // reading it is following it.
+            outcome = try await AppRunner.run(screen, interface: interface, log: log)
+        }
         let picked = outcome.picked(as: Line.self)
         // All or nothing: a line the file lost after it was indexed reads back as zeros.
         if let lost = picked.first(where: { !$0.isComplete }) {
@@ -99,6 +110,12 @@ struct LinesCommand: InteractiveCommand {
         logger.debug("lines printed", metadata: ["input": "\(input.name)", "lines": "\(picked.count)"])
         throw ExitCode(outcome.exitStatus)
     }
+}
+
+/// Whether `path` is a regular file (one that `--follow` watches; a FIFO is just read).
+private func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return PathBytes.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
 }
 
 /// A chosen line that the input file no longer holds: it was truncated from outside while

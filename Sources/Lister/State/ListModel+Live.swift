@@ -68,12 +68,13 @@ extension ListModel {
                 for item in items where !rows.replace(item) { rows.append(item) }
                 if rows.count - before < items.count { reordered = true }
             }
-            // Rows came at the end.
+            // Rows came at the end: a list that follows its end goes with them from its last
+            // row (or from nothing: it opens on its last row).
             let added = rows.count - before
-            guard added > 0, before > 0 else { continue }
-            if onLast, followsEnd {
+            guard added > 0 else { continue }
+            if followsEnd, onLast || before == 0 {
                 selection = rows.count - 1
-            } else {
+            } else if before > 0 {
                 outcome.unseen += added
             }
         }
