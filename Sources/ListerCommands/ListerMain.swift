@@ -95,7 +95,7 @@ package enum ListerMain {
 /// The arguments with the default subcommand filled in: `demo` when standard input is a
 /// terminal, `lines` when it is a pipe or a file (so `find . | lister` works).
 func argumentsWithDefaultSubcommand(_ arguments: [String], stdinIsTerminal: Bool) -> [String] {
-    let subcommands: Set<String> = ["demo", "lines", "pick", "dir", "sqlite", "json", "help"]
+    let subcommands = Set(ListerCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
     // The root's own options; completion scripts and the help dump (man page) are of the root.
     let standalone: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
     if let first = arguments.first,
