@@ -121,6 +121,7 @@ let package = Package(
         .executableTarget(name: "GroupedList", dependencies: ["Lister"], path: "Examples/GroupedList"),
         .executableTarget(name: "Sections", dependencies: ["Lister"], path: "Examples/Sections"),
         .executableTarget(name: "Preview", dependencies: ["Lister"], path: "Examples/Preview"),
+        .executableTarget(name: "Live", dependencies: ["Lister"], path: "Examples/Live"),
 
         // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
         .executableTarget(
@@ -139,7 +140,7 @@ let package = Package(
                 "ListerSources", "ListerSqlite", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview", "Live"]),
         // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
         .testTarget(
             name: "ListerHTTPTests",

@@ -15,13 +15,14 @@ struct DemoCommand: InteractiveCommand {
     )
 
     enum Name: String, ExpressibleByArgument, CaseIterable {
-        case feed, books, sections
+        case feed, books, sections, live
 
         var demo: DemoName {
             switch self {
             case .feed: return .feed
             case .books: return .books
             case .sections: return .sections
+            case .live: return .live
             }
         }
     }

@@ -41,6 +41,19 @@ import Glibc
         #expect(try session.standardOutput() == "Bye (130)\n")
     }
 
+    @Test func liveJobsArriveAndAnActionPausesTheQueueThroughTheHandle() throws {
+        let session = try TmuxSession(arguments: [try TmuxSession.examplePath("Live")], columns: 60, rows: 10)
+        defer { session.close() }
+        try session.waitFor("job 1  done")  // a job started, then finished
+        let following = try session.waitFor("job 2  running")
+        #expect(following.contains("2/2   live"))  // on the last row, the list follows the end
+        try session.sendKeys("Space")
+        try session.waitFor("Queue paused")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalState() == .restored)
+    }
+
     /// The main thread waits in `poll` (`MainLoop`), not in `dispatch_main`'s `sigsuspend`
     /// as under a top-level `await`: keys are read, handled and drawn on it.
     private func expectMainThreadServesTheApp(_ session: TmuxSession) throws {

@@ -3,7 +3,7 @@ import TerminalCore
 
 /// One demo of `lister demo`.
 public enum DemoName: String, CaseIterable, Sendable {
-    case feed, books, sections
+    case feed, books, sections, live
 
     /// What the demo shows, in a few words.
     public var summary: String {
@@ -11,6 +11,7 @@ public enum DemoName: String, CaseIterable, Sendable {
         case .feed: return "a feed that loads; Enter opens a post"
         case .books: return "a library, 25 books a page, loaded as you scroll"
         case .sections: return "books by genre, each genre loading on its own"
+        case .live: return "a feed that new posts keep arriving in"
         }
     }
 
@@ -21,6 +22,7 @@ public enum DemoName: String, CaseIterable, Sendable {
         case .feed: return FeedScreen(options: options)
         case .books: return BooksScreen(options: options)
         case .sections: return BookSectionsScreen(options: options)
+        case .live: return LiveFeedScreen(options: options)
         }
     }
 }
