@@ -162,9 +162,22 @@ bench: bench-deps
 	@echo "make bench: end to end, $(BENCH_REPS) repetitions (about 40 s each)"
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/measure.py --lister .build/release/lister \
 	  --data-dir $(BENCH_DIR) --reps $(BENCH_REPS) --out $(BENCH_DIR)/e2e.json >$(BENCH_DIR)/e2e-summary.md
+	@echo "make bench: live lists (lister lines --follow next to tail -f, keys under a feed)"
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/live.py --lister .build/release/lister \
+	  --livebench .build/release/LiveBench --out $(BENCH_DIR)/live.json | tee $(BENCH_DIR)/live.md
 	@{ echo "Commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' with uncommitted changes'), $$(date -u '+%Y-%m-%d %H:%M UTC')"; \
-	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; } \
+	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; echo; cat $(BENCH_DIR)/live.md; } \
 	  | tee $(BENCH_DIR)/report.md
+
+# Live lists alone (issue 19): following a file next to tail -f, Down under a feed of
+# about 100,000 changes a second (Benchmarks/LiveBench).
+.PHONY: bench-live
+bench-live: export PYTHONDONTWRITEBYTECODE := 1
+bench-live: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/live.py --lister .build/release/lister \
+	  --livebench .build/release/LiveBench --out $(BENCH_DIR)/live.json | tee $(BENCH_DIR)/live.md
 
 # Instructions per Down counted by callgrind (valgrind from apt-get): the same from run to
 # run, unlike latency, so a change to the key path can be judged on a busy machine.

@@ -129,6 +129,7 @@ let package = Package(
             dependencies: ["Lister", "ListerSources", "ListerTestSupport", "TerminalCore"],
             path: "Benchmarks/InProcess"
         ),
+        .executableTarget(name: "LiveBench", dependencies: ["Lister"], path: "Benchmarks/LiveBench"),
 
         // Tests.
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),

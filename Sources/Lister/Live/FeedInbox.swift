@@ -18,8 +18,9 @@ final class FeedInbox<Item: Identifiable & Sendable>: Sendable {
 
     private let state = Locked(State())
 
-    /// Adds `change`; true when the inbox was empty, so the host must hear of it.
-    func put(_ change: ListChange<Item>) -> Bool {
+    /// Adds `change`. `wasEmpty`: the host must hear of it; `isFull`: the reader should
+    /// ``waitForRoom()`` before the next.
+    func put(_ change: ListChange<Item>) -> (wasEmpty: Bool, isFull: Bool) {
         state.withLock { state in
             let wasEmpty = state.changes.isEmpty
             if case .grow = change, case .grow? = state.changes.last {
@@ -27,7 +28,7 @@ final class FeedInbox<Item: Identifiable & Sendable>: Sendable {
             } else {
                 state.changes.append(change)
             }
-            return wasEmpty
+            return (wasEmpty, state.changes.count >= Self.capacity)
         }
     }
 
@@ -93,8 +94,9 @@ struct LiveFeed<Item: Identifiable & Sendable>: Sendable {
     private static func make<L: LiveListScreen>(_ screen: L) -> LiveFeed<Item>? {
         let feed = LiveFeed<L.Item>(read: { inbox, arrived in
             for try await change in screen.changes() {
-                if inbox.put(change) { arrived() }
-                await inbox.waitForRoom()
+                let (wasEmpty, isFull) = inbox.put(change)
+                if wasEmpty { arrived() }
+                if isFull { await inbox.waitForRoom() }
             }
         }, followsEnd: screen.followsEnd, frameInterval: screen.frameInterval)
         return feed as? LiveFeed<Item>
