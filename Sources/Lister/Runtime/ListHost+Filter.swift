@@ -91,10 +91,15 @@ extension ListHost {
             return true
         }
         guard filter.isActive, screen.filterPrompt == nil else { return false }
+        clearFilter()
+        return true
+    }
+
+    /// Closes the filter line and shows every row again (a prompt-first screen's line stays).
+    func clearFilter() {
         filter.text = ""
         filter.isEditing = false
         applyQuery()
-        return true
     }
 
     private func applyQuery() {
