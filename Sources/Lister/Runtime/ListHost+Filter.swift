@@ -62,26 +62,13 @@ extension ListHost {
             default: break
             }
         }
-        switch key {
-        case .character(let character):
-            filter.text.append(character)
-        case .backspace:
-            if filter.text.isEmpty {
-                filter.isEditing = false  // Backspace on an empty line closes it
-            } else {
-                filter.text.removeLast()
-            }
-        case .enter:
-            filter.isEditing = false  // keep the filter, back to the list
+        switch filter.line.edit(key) {
+        case nil: return nil
+        case .kept: return .handled(changed: true)
+        case .queryChanged:
+            applyQuery()
             return .handled(changed: true)
-        case .escape:
-            filter.text = ""
-            filter.isEditing = false
-        default:
-            return nil  // arrows, page keys and control keys still work
         }
-        applyQuery()
-        return .handled(changed: true)
     }
 
     /// Esc clears the marks, then a kept filter, before it goes back.
@@ -235,15 +222,7 @@ extension ListHost {
     }
 
     func renderFilterLine(in rect: Rect, buffer: inout Buffer) {
-        guard !rect.isEmpty else { return }
-        let prompt = Text(screen.filterPrompt?.prompt ?? "/", style: Style(foreground: .cyan, attributes: .bold))
-        if filter.isEditing {
-            let written = (prompt + Text(filter.text)).width
-            (prompt + Text(filter.text)).render(in: rect, buffer: &buffer)
-            buffer.cursor = Point(row: rect.top, column: min(rect.right - 1, rect.left + written))
-        } else {
-            (prompt + Text(filter.text) + Text("   Esc clears").dim()).render(in: rect, buffer: &buffer)
-        }
+        filter.line.render(prompt: screen.filterPrompt?.prompt ?? "/", in: rect, buffer: &buffer)
     }
 
     func filteredStatus() -> (position: String, state: String)? {

@@ -83,6 +83,9 @@ public protocol SectionedListScreen: Screen {
     /// Keys this screen handles itself, with their help; none by default. The screen an
     /// action returns replaces this one, and its sections refresh.
     var actions: [ScreenAction<Self>] { get }
+
+    /// The text `/` searches for `item`: by default the text of its row.
+    func filterText(_ item: Item) -> String
 }
 
 extension SectionedListScreen {
@@ -111,6 +114,10 @@ extension SectionedListScreen {
     public var timeout: Duration? { .seconds(30) }
 
     public var actions: [ScreenAction<Self>] { [] }
+
+    public func filterText(_ item: Item) -> String {
+        (row(item, context: RowContext(index: 0, isSelected: false)) as? Text)?.plainText ?? String(describing: item)
+    }
 }
 
 extension SectionedListScreen where Item: CustomStringConvertible {
