@@ -186,23 +186,15 @@ extension ListHost {
         guard engine.isFiltering else { return nil }
         let count = engine.visibleCount
         let current = engine.visiblePosition(ofRow: model.selection) ?? engine.visiblePosition(nearestRow: model.selection) ?? 0
-        let target: Int
-        switch command {
-        case .up: target = current - 1
-        case .down: target = current + 1
-        case .pageUp, .pageDown:
-            let forward = command == .pageDown
+        let move = Move(command) { forward in
             let layout = context(now: now).rowLayout
-            let rows = layout.height == nil ? max(1, pageHeight - 1)
+            return layout.height == nil ? max(1, pageHeight - 1)
                 : layout.pageRows(from: current, visibleIn: pageHeight, rows: count, forward: forward)
-            target = current + (forward ? rows : -rows)
-        case .top: target = 0
-        case .bottom: target = count - 1
-        default: return nil
         }
+        guard let move else { return nil }
         guard count > 0 else { return .handled(changed: false) }
         let before = model.selection
-        model.select(engine.row(atVisible: max(0, min(target, count - 1))))
+        model.select(engine.row(atVisible: move.target(from: current, count: count)))
         return .handled(changed: before != model.selection)
     }
 

@@ -111,6 +111,11 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         if command == .open || command == .drillIn || command == .mark { finishFilterNow() }
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
+        if let move = Move(command, page: pageRows(forward:)) {
+            model.select(move.target(from: model.selection, count: model.count))
+            noteSelectionMoved()
+            return .handled(changed: before != (model.selection, model.scrollOffset))
+        }
         switch command {
         case .filter:
             openFilter()
@@ -124,12 +129,6 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             let before = horizontalOffset
             horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -step : step))
             return .handled(changed: before != horizontalOffset)
-        case .up: model.move(by: -1)
-        case .down: model.move(by: 1)
-        case .pageUp: model.move(by: -pageRows(forward: false))
-        case .pageDown: model.move(by: pageRows(forward: true))
-        case .top: model.select(0)
-        case .bottom: model.select(model.count - 1)
         case .refresh, .reload:
             if restartsFeed(on: command) { return .handled(changed: true) }
             // The preview loads again even when the list cannot (a pipe's rows).
@@ -165,8 +164,6 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         default:
             return .handled(changed: false)
         }
-        noteSelectionMoved()
-        return .handled(changed: before != (model.selection, model.scrollOffset))
     }
 
     func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {

@@ -64,18 +64,21 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         self.now = now
         let before = (selectedRow, scrollOffset)
         let current = selectedRow ?? 0
+        if let move = Move(command, page: { _ in max(1, height - 1) }) {
+            switch move {
+            case .by(let delta): select(rows.move(from: current, by: delta))
+            case .start: select(rows.selectable(from: 0, down: true))
+            case .end: select(rows.selectable(from: rows.count - 1, down: false))
+            }
+            keepSelectionVisible()
+            return .handled(changed: before != (selectedRow, scrollOffset))
+        }
         switch command {
         case .filter:
             filterLine.isEditing = true
             return .handled(changed: true)
         case .mark:
             return toggleMark()
-        case .up: select(rows.move(from: current, by: -1))
-        case .down: select(rows.move(from: current, by: 1))
-        case .pageUp: select(rows.move(from: current, by: -max(1, height - 1)))
-        case .pageDown: select(rows.move(from: current, by: max(1, height - 1)))
-        case .top: select(rows.selectable(from: 0, down: true))
-        case .bottom: select(rows.selectable(from: rows.count - 1, down: false))
         case .refresh:
             if let row = selectedRow, case .loading(let section) = rows[row] {
                 run(models[section].refresh(now: now), section: section)  // this section only
@@ -112,8 +115,6 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         default:
             return .handled(changed: false)
         }
-        keepSelectionVisible()
-        return .handled(changed: before != (selectedRow, scrollOffset))
     }
 
     func offers(_ command: Command) -> Bool {
