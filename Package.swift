@@ -122,6 +122,7 @@ let package = Package(
         .executableTarget(name: "Sections", dependencies: ["Lister"], path: "Examples/Sections"),
         .executableTarget(name: "Preview", dependencies: ["Lister"], path: "Examples/Preview"),
         .executableTarget(name: "Live", dependencies: ["Lister"], path: "Examples/Live"),
+        .executableTarget(name: "Mixed", dependencies: ["Lister"], path: "Examples/Mixed"),
 
         // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
         .executableTarget(
@@ -141,7 +142,7 @@ let package = Package(
                 "ListerSources", "ListerSqlite", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview", "Live"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview", "Live", "Mixed"]),
         // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
         .testTarget(
             name: "ListerHTTPTests",

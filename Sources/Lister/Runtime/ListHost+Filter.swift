@@ -110,7 +110,7 @@ extension ListHost {
     private var filterSource: any FilterableText {
         if let source = filter.source { return source }
         let items = model.state.items
-        let source = screen.filterSource(for: items) ?? FilterStrings(items.map { screen.filterText($0) })
+        let source = screen.filterSource(for: items) ?? filterStrings(of: items)
         filter.source = source
         return source
     }

@@ -112,7 +112,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
-            model.select(move.target(from: model.selection, count: model.count))
+            let target = move.target(from: model.selection, count: model.count)
+            model.select(selectableRow(near: target, forward: move.searchesForward) ?? model.selection)
             noteSelectionMoved()
             return .handled(changed: before != (model.selection, model.scrollOffset))
         }
@@ -219,6 +220,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func fit(listHeight: Int) {
+        settleSelection()
         let context = self.context(now: now)
         let footerRows = screen.footer(context) == nil ? 0 : 1
         if let sections = context.sections, model.count > 0 {
@@ -467,13 +469,16 @@ extension ListHost {
         } else if let sections = context(now: now).sections, model.count > 0 {
             let drawn = model.scrollOffset + line
             guard drawn < sections.rowCount else { return clickFooter(now: now) }
-            guard case .item(let index) = sections.entry(atRow: drawn) else { return (nil, .handled(changed: false)) }
+            guard case .item(let index) = sections.entry(atRow: drawn), isSelectable(index) else {
+                return (nil, .handled(changed: false))
+            }
             model.select(index)
         } else {
             let rows = model.count
             guard let index = context(now: now).rowLayout.position(atLine: line, from: model.scrollOffset, rows: rows + 1),
                   index < rows
             else { return clickFooter(now: now) }
+            guard isSelectable(index) else { return (nil, .handled(changed: false)) }
             model.select(index)
         }
         return (model.selection, .handled(changed: before != model.selection))

@@ -23,6 +23,16 @@ enum Move: Equatable {
         }
     }
 
+    /// Which way to look for a row that can take the selection when the target cannot
+    /// (``ListScreen/isSelectable(_:)``): on down the list, except from the end.
+    var searchesForward: Bool {
+        switch self {
+        case .by(let delta): return delta >= 0
+        case .start: return true
+        case .end: return false
+        }
+    }
+
     /// Where the move goes from row `current` of `count` rows, clamped to them.
     func target(from current: Int, count: Int) -> Int {
         let target: Int

@@ -134,6 +134,11 @@ public protocol ListScreen: Screen {
     /// retries). Nil by default for a one-shot screen, whose load may read a slow stream;
     /// a ``PagedListScreen`` waits 30 s for a page.
     var timeout: Duration? { get }
+
+    /// Whether `item` can take the selection. True by default; false for rows that only
+    /// show something (a heading, a separator, a note in a list of mixed kinds): the move
+    /// keys, clicks and the filter pass over them.
+    func isSelectable(_ item: Item) -> Bool
 }
 
 extension ListScreen {
@@ -196,6 +201,8 @@ extension ListScreen {
     }
 
     public var emptyMessage: String { "Nothing here" }
+
+    public func isSelectable(_ item: Item) -> Bool { true }
 
     public var rowHeight: RowHeight { .uniform(1) }
 
