@@ -64,7 +64,12 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         self.now = now
         let before = (selectedRow, scrollOffset)
         let current = selectedRow ?? 0
-        if let move = Move(command, page: { _ in max(1, height - 1) }) {
+        let layout = rowLayout
+        let page: (Bool) -> Int = { [rows, height] forward in
+            guard layout.height != nil else { return max(1, height - 1) }
+            return layout.pageRows(from: current, visibleIn: self.tallRowLines(in: height), rows: rows.count, forward: forward)
+        }
+        if let move = Move(command, page: page) {
             switch move {
             case .by(let delta): select(rows.move(from: current, by: delta))
             case .start: select(rows.selectable(from: 0, down: true))
@@ -136,9 +141,15 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     /// first line and empty sections' rows take no clicks.
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
         self.now = now
-        let row = scrollOffset + line
-        let stickyHeaderShown = line == 0 && rows.stickySection(atOffset: scrollOffset) != nil
-        guard row < rows.count, !stickyHeaderShown, rows[row].isSelectable else { return (nil, .handled(changed: false)) }
+        let row: Int
+        if rowLayout.height != nil {
+            guard let tall = tallRow(atLine: line, height: height, scrollOffset: scrollOffset) else { return (nil, .handled(changed: false)) }
+            row = tall
+        } else {
+            row = scrollOffset + line
+            if line == 0, rows.stickySection(atOffset: scrollOffset) != nil { return (nil, .handled(changed: false)) }
+        }
+        guard row < rows.count, rows[row].isSelectable else { return (nil, .handled(changed: false)) }
         let before = selectedRow
         select(row)
         if case .failed(let section) = rows[row] {
@@ -199,6 +210,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         }
         list.regions = regions
         list.horizontalOffset = horizontalOffset
+        list.rowLayout = rowLayout
         let area = listArea(in: body)
         list.render(in: area, buffer: &buffer)
         if area.height < body.height {
@@ -293,7 +305,12 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
             scrollOffset = max(0, min(scrollOffset, rows.count - height))
             return
         }
-        scrollOffset = ListView.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
+        let layout = rowLayout
+        if layout.height != nil {
+            scrollOffset = layout.scrollOffset(keeping: row, visibleIn: tallRowLines(in: height), from: scrollOffset, rows: rows.count)
+        } else {
+            scrollOffset = ListView.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
+        }
     }
 
     private func run(_ effects: [ListModel<S.Item>.Effect], section: Int) {

@@ -54,8 +54,12 @@ public protocol SectionedListScreen: Screen {
     /// The sections, in order. Read once, when the screen appears.
     var sections: [ListSection<Item>] { get }
 
-    /// Draws one row (a single line).
+    /// Draws one row: a single line unless ``rowHeight`` says otherwise.
     func row(_ item: Item, context: RowContext) -> Row
+
+    /// How many lines an item's row takes: one by default; `.uniform(n)` or
+    /// `.measured(limit:)` as for a ``ListScreen``. Headers and state rows take one.
+    var rowHeight: RowHeight { get }
 
     /// The header row of a section. By default the title in bold.
     func sectionHeader(_ title: String) -> Text
@@ -114,6 +118,8 @@ extension SectionedListScreen {
     public var timeout: Duration? { .seconds(30) }
 
     public var actions: [ScreenAction<Self>] { [] }
+
+    public var rowHeight: RowHeight { .uniform(1) }
 
     public func filterText(_ item: Item) -> String {
         (row(item, context: RowContext(index: 0, isSelected: false)) as? Text)?.plainText ?? String(describing: item)
