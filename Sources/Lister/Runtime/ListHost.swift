@@ -149,19 +149,10 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             if screen.filterPrompt != nil { return promptChoice(key: nil) }
             if screen.pickMode == .multiple, !marks.isEmpty { return .pick(markedItems) }
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
-            if screen.pickMode != .none { return .pick([item]) }
-            switch screen.open(item) {
-            case .nothing: return .hint("Nothing to open here")
-            case .screen(let next): return .push(next)
-            case .pick(let value): return .pick([value])
-            }
+            return response(to: command, on: item, pickMode: screen.pickMode) { screen.open(item) }
         case .drillIn:
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
-            switch screen.drillIn(item) {
-            case .nothing: return .hint("Nothing to open here")
-            case .screen(let next): return .push(next)
-            case .pick: return .hint("Enter chooses this row")
-            }
+            return response(to: command, on: item, pickMode: screen.pickMode) { screen.drillIn(item) }
         default:
             return .handled(changed: false)
         }

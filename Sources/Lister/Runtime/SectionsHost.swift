@@ -111,12 +111,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
                 return .hint(models[rows[row].section].state.error == nil ? "Still loading" : KeyHints.retry.map { "Press \($0) to retry this section" } ?? "This section failed")
             }
             let item = models[section].state.items[index]
-            if screen.pickMode != .none, command == .open { return .pick([item]) }
-            switch screen.open(item) {
-            case .nothing: return .hint("Nothing to open here")
-            case .screen(let next): return .push(next)
-            case .pick(let value): return command == .open ? .pick([value]) : .hint("Enter chooses this row")
-            }
+            return response(to: command, on: item, pickMode: screen.pickMode) { screen.open(item) }
         default:
             return .handled(changed: false)
         }
