@@ -11,6 +11,7 @@
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
 #   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
+#   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
@@ -198,6 +199,17 @@ bench-instructions: bench-deps
 	$(SWIFT) build -c release
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/instructions.py --lister .build/release/lister --data-dir $(BENCH_DIR)
+
+# The first frame of `lister lines FILE` next to `less FILE`'s, interleaved (issue 22: at most
+# 1.5x); the start-up part of `make bench`, alone. FIRST_FRAME_REPS runs of each.
+FIRST_FRAME_REPS ?= 20
+.PHONY: bench-first-frame
+bench-first-frame: export PYTHONDONTWRITEBYTECODE := 1
+bench-first-frame: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/firstframe.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
+	  --reps $(FIRST_FRAME_REPS)
 
 # A Down's time inside the process, phase by phase (KeyTrace), next to its latency.
 .PHONY: bench-phases
