@@ -178,12 +178,12 @@ import Testing
     @Test func theMenuOpensADemoAndEscComesBack() throws {
         let session = try TmuxSession(lister: ["demo", "--latency", "0"], columns: 100)
         defer { session.close() }
-        let menu = try session.waitFor("1/3")
+        let menu = try session.waitFor("1/4")
         #expect(menu.contains("books"))
         try session.sendKeys("Enter")
         try session.waitFor("1/60")
         try session.sendKeys("Escape")
-        try session.waitFor("1/3")
+        try session.waitFor("1/4")
         try session.sendKeys("Escape")
         #expect(try session.waitForExit() == 0)
     }
