@@ -46,7 +46,7 @@ public struct FilteredView: Sendable {
     public var query: FilterQuery { engine.matches?.query ?? engine.query }
 }
 
-/// The prompt of a prompt-first list (``ListScreen/filterPrompt``).
+/// The prompt of a prompt-first list (``ListScreenOptions/filterPrompt``).
 public struct FilterPrompt: Hashable, Sendable {
     /// Drawn before the query, as `> `.
     public var prompt: String
