@@ -117,6 +117,9 @@ public struct FuzzyRanking: Hashable, Sendable {
             return reversed ? entries.reversed().map(\.row) : entries.map(\.row)
         }
         let tiebreaks = self.tiebreaks.prefix { $0 != .index }  // nothing after index can matter
+        if tiebreaks.count <= 1, let counted = Self.countingOrder(entries, tiebreak: tiebreaks.first, reversed: reversed) {
+            return counted
+        }
         func value(_ entry: Entry, _ tiebreak: FuzzyTiebreak) -> Int32 {
             switch tiebreak {
             case .length: entry.length
@@ -145,5 +148,55 @@ public struct FuzzyRanking: Hashable, Sendable {
             return reversed ? left.row > right.row : left.row < right.row
         }
         return keyed.map { entries[Int($0.index)].row }
+    }
+
+    /// The value of `tiebreak` that orders `entry` (lower first).
+    @inline(__always)
+    static func tieValue(_ entry: Entry, _ tiebreak: FuzzyTiebreak?) -> Int32 {
+        switch tiebreak {
+        case .length: entry.length
+        case .begin: entry.begin
+        case .end: entry.end
+        case .index, nil: 0
+        }
+    }
+
+    /// The entries (in ascending rows, as the chunks give them) in rank order by a stable
+    /// counting sort on (score, `tiebreak`), so that equal keys keep the order of their
+    /// rows (reversed with `reversed`): two passes over the entries instead of a
+    /// comparison sort, which took a tenth of a second on a million matches. Nil when the
+    /// keys span too many values for a table of counts.
+    static func countingOrder(_ entries: [Entry], tiebreak: FuzzyTiebreak?, reversed: Bool) -> [Int32]? {
+        guard !entries.isEmpty else { return [] }
+        var minScore = Int32.max, maxScore = Int32.min, minTie = Int32.max, maxTie = Int32.min
+        for entry in entries {
+            minScore = min(minScore, entry.score)
+            maxScore = max(maxScore, entry.score)
+            let tie = tieValue(entry, tiebreak)
+            minTie = min(minTie, tie)
+            maxTie = max(maxTie, tie)
+        }
+        let scoreSpan = Int(maxScore) - Int(minScore) + 1, tieSpan = Int(maxTie) - Int(minTie) + 1
+        let (span, overflow) = scoreSpan.multipliedReportingOverflow(by: tieSpan)
+        guard !overflow, span <= 1 << 20, span <= 8 * entries.count + 4096 else { return nil }
+        @inline(__always) func key(_ entry: Entry) -> Int {
+            Int(maxScore - entry.score) * tieSpan + Int(tieValue(entry, tiebreak) - minTie)
+        }
+        var starts = [Int](repeating: 0, count: span + 1)
+        for entry in entries { starts[key(entry) + 1] += 1 }
+        for index in 1...span { starts[index] += starts[index - 1] }
+        return [Int32](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+            func place(_ entry: Entry) {
+                let slot = key(entry)
+                buffer[starts[slot]] = entry.row
+                starts[slot] += 1
+            }
+            if reversed {
+                for entry in entries.reversed() { place(entry) }
+            } else {
+                for entry in entries { place(entry) }
+            }
+            initialized = entries.count
+        }
     }
 }
