@@ -12,7 +12,7 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal; --header-lines N with --filter only.
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal, --ansi (SGR colours shown, escape sequences not matched, the line printed as read); --header-lines N with --filter only.
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
@@ -58,7 +58,7 @@ struct PickCommand: InteractiveCommand {
         PickInput.wait(for: input.child)
         let header = min(options.headerLines, lines.count)
         let candidates = header == 0 ? nil : (header..<lines.count).map { Int32($0) }
-        let ranked = try await options.ranking(of: query).rank(PickText(lines: lines, fields: options.fields), candidates: candidates)
+        let ranked = try await options.ranking(of: query).rank(PickText(lines: lines, fields: options.fields, ansi: options.ansi), candidates: candidates)
         var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
         if options.printQuery { try output.append(Array(query.utf8)) }
         // Read in ascending order a block of ranked rows at a time: a large file is read
@@ -92,7 +92,7 @@ extension PickCommand {
             // Both decide on the whole input and the query as given, before any screen.
             let lines = try PickInput.readAll(fd: input.fd, separator: separator)
             PickInput.wait(for: input.child)
-            let ranked = try await options.ranking(of: options.query).rank(PickText(lines: lines, fields: options.fields))
+            let ranked = try await options.ranking(of: options.query).rank(PickText(lines: lines, fields: options.fields, ansi: options.ansi))
             if ranked.isEmpty, options.exitZero { throw ExitCode(1) }
             if ranked.count == 1, options.selectOne {
                 try print([lines[Int(ranked[0])]], choice: PromptChoice(query: options.query, key: nil), options: options)
