@@ -62,15 +62,25 @@ struct PickCommand: InteractiveCommand {
         var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
         if options.printQuery { try output.append(Array(query.utf8)) }
         // Read in ascending order a block of ranked rows at a time: a large file is read
-        // back as needed, and in row order the reads are sequential.
+        // back as needed, and in row order the reads are sequential. The lines of a block
+        // are copied into one buffer, then written in rank order.
         var start = 0
+        var text: [UInt8] = []
         while start < ranked.count {
             let block = ranked[start..<min(start + 65_536, ranked.count)]
-            var texts = [[UInt8]](repeating: [], count: block.count)
-            for (offset, row) in block.enumerated().sorted(by: { $0.element < $1.element }) {
-                texts[offset] = Array(lines[Int(row)].bytes)
+            let ascending = block.indices.sorted { block[$0] < block[$1] }
+            let rows = ascending.map { block[$0] }
+            var spans = [Range<Int>](repeating: 0..<0, count: block.count)
+            var next = 0
+            text.removeAll(keepingCapacity: true)
+            rows.withUnsafeBufferPointer { rows in
+                lines.forEachLine(in: rows) { _, bytes in
+                    spans[ascending[next] - block.startIndex] = text.count..<(text.count + bytes.count)
+                    text.append(contentsOf: bytes)
+                    next += 1
+                }
             }
-            for text in texts { try output.append(text) }
+            for span in spans { try output.append(text[span]) }
             start += block.count
         }
         try output.flush()
@@ -185,7 +195,7 @@ struct PickOutput {
         pending.reserveCapacity(1 << 16)
     }
 
-    mutating func append(_ line: [UInt8]) throws {
+    mutating func append(_ line: some Collection<UInt8>) throws {
         pending += line
         pending.append(terminator)
         if pending.count >= 1 << 16 { try flush() }

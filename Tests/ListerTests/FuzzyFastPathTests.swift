@@ -94,6 +94,10 @@ import Testing
                     #expect(counted == expected, "round \(round), \(tiebreak), reversed \(reversed)")
                     let ranking = FuzzyRanking(pattern: FuzzyPattern("a"), tiebreaks: [tiebreak], reversed: reversed)
                     #expect(ranking.order(entries) == expected)
+                    // In chunks, as a ranking run gives them.
+                    let cut = [0, count / 3, count / 2, count]
+                    let parts = (0..<3).map { Array(entries[cut[$0]..<cut[$0 + 1]]) }
+                    #expect(ranking.order(parts: parts) == expected)
                 }
             }
         }
