@@ -108,6 +108,59 @@ def keystrokes(name, argv, args, data):
     return result
 
 
+def shown_count(session, total):
+    """The match count on screen (lister's `k/M of N`, fzf's `M/N`), or None."""
+    for line in session.lines:
+        found = re.search(r"\b\d+/(\d+) of %d\b" % total, line) or re.search(r"\b(\d+)/%d\b" % total, line)
+        if found:
+            return int(found.group(1))
+    return None
+
+
+def fast_typing(argv, args, data):
+    """Types --fast-query at --fast-rate keys a second without waiting, and watches every
+    change of the screen until the whole query's count shows: the prefix whose count is
+    shown must never go back to a shorter one (a result of an older query after a newer
+    one). Returns the prefixes seen, in order, and the number of times one went back."""
+    session = Session(argv, stdin_path=data["path"], columns=args.columns, rows=args.rows,
+                      env={"SWIFT_BACKTRACE": "interactive=no"})
+    counts = data["fast_counts"]
+    prefix_of = {}
+    for index, count in enumerate(counts):
+        prefix_of.setdefault(count, []).append(index)
+    seen = []
+
+    def watch(until):
+        while True:
+            chunk = session.reader.next(until)
+            if chunk is None:
+                return
+            if session._feed(chunk[1]):
+                count = shown_count(session, data["lines"])
+                if count in prefix_of and not any("%)" in line for line in session.lines):
+                    if not seen or seen[-1] != prefix_of[count]:
+                        seen.append(prefix_of[count])
+                if count == counts[-1] and len(seen) and len(prefix_of[count]) == 1 and prefix_of[count][0] == len(counts) - 1:
+                    return
+    try:
+        if session.wait_for(loaded(data["lines"]), args.timeout) is None:
+            return {"error": "never loaded"}
+        session.drain(0.3)
+        for character in args.fast_query:
+            os.write(session.master, character.encode())
+            watch(now() + 1 / args.fast_rate)
+        watch(now() + args.key_timeout)
+    finally:
+        session.close()
+    # A step back: every prefix the count could be for is shorter than one seen before.
+    back, highest = 0, -1
+    for candidates in seen:
+        if max(candidates) < highest:
+            back += 1
+        highest = max(highest, min(candidates))
+    return {"seen": seen, "went_back": back, "final": bool(seen) and seen[-1] == [len(counts) - 1]}
+
+
 def filter_run(argv, path):
     """`argv < path > /dev/null`: wall seconds, peak RSS in MB, exit status.
 
@@ -146,7 +199,8 @@ def fmt(value, digits=3):
 def measure(args, count, programs):
     path = os.path.join(args.data_dir, "lines_%d.txt" % count)
     corpus.ensure_file(path, count)
-    data = {"path": path, "lines": count, "counts": fuzzy_counts(path, args.query)}
+    data = {"path": path, "lines": count, "counts": fuzzy_counts(path, args.query),
+            "fast_counts": fuzzy_counts(path, args.fast_query)}
     results = {name: {"keys": [], "filters": {q: [] for q in args.filter_queries}} for name, _ in programs}
     for rep in range(args.reps):
         turn = rep % len(programs)
@@ -156,6 +210,7 @@ def measure(args, count, programs):
             results[name]["keys"].append(run)
             for query in args.filter_queries:
                 results[name]["filters"][query].append(filter_run(pick + ["--filter", query], path))
+            results[name].setdefault("fast", []).append(fast_typing(pick, args, data))
         print("pick.py: %d lines, repetition %d/%d done" % (count, rep + 1, args.reps), file=sys.stderr)
     return data, results
 
@@ -185,6 +240,11 @@ def table(count, data, results, args):
             [fmt(statistics.median(r["wall_s"] for r in results[n]["filters"][query])) for n in names])
         row("`--filter '%s'`, peak RSS MB (median)" % query,
             [fmt(statistics.median(r["peak_rss_mb"] for r in results[n]["filters"][query])) for n in names])
+    row("`%s` typed at %g keys/s: a shorter query's result shown after a longer one's (runs)"
+        % (args.fast_query, args.fast_rate),
+        ["%d of %d" % (sum(1 for r in results[n]["fast"] if r.get("went_back")), len(results[n]["fast"])) for n in names])
+    row("`%s` typed at %g keys/s: the whole query's count shown at the end (runs)" % (args.fast_query, args.fast_rate),
+        ["%d of %d" % (sum(1 for r in results[n]["fast"] if r.get("final")), len(results[n]["fast"])) for n in names])
     out.append("")
     for name, found in errors.items():
         for error in found:
@@ -205,6 +265,8 @@ def main():
     parser.add_argument("--rows", type=int, default=40)
     parser.add_argument("--query", default="orem")
     parser.add_argument("--filter-queries", nargs="+", default=["orem", "lorem ipsum"])
+    parser.add_argument("--fast-query", default="oremip", help="typed without waiting, to look for stale results")
+    parser.add_argument("--fast-rate", type=float, default=10, help="keys a second for --fast-query")
     parser.add_argument("--quiet-ms", type=float, default=100)
     parser.add_argument("--key-timeout", type=float, default=20)
     parser.add_argument("--timeout", type=float, default=120)
