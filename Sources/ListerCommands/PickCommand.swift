@@ -63,11 +63,14 @@ struct PickCommand: InteractiveCommand {
         if options.printQuery { try output.append(Array(query.utf8)) }
         // Read in ascending order a block of ranked rows at a time: a large file is read
         // back as needed, and in row order the reads are sequential. The lines of a block
-        // are copied into one buffer, then written in rank order.
+        // are copied into one buffer, then written in rank order. A block holds at least a
+        // sixteenth of the lines, so that its rows lie close together in the file and the
+        // file is read at most about sixteen times over.
         var start = 0
         var text: [UInt8] = []
+        let blockRows = max(65_536, lines.count / 16)
         while start < ranked.count {
-            let block = ranked[start..<min(start + 65_536, ranked.count)]
+            let block = ranked[start..<min(start + blockRows, ranked.count)]
             let ascending = block.indices.sorted { block[$0] < block[$1] }
             let rows = ascending.map { block[$0] }
             var spans = [Range<Int>](repeating: 0..<0, count: block.count)
