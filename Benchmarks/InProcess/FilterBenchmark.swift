@@ -45,5 +45,35 @@ enum FilterBenchmark {
             report.results.append(.timing("filter_key_\(index + 1)", "filter engine, typing \"\(typed)\" "
                                           + "(\(counts[index]) matches)", samples))
         }
+        await ranked(store: text, repetitions: repetitions, into: &report)
+    }
+
+    /// `lister pick`'s filter (issue 21): the same query typed key by key, fuzzy and ranked
+    /// best first (fzf's score and tiebreaks), each key scoring the previous key's matches.
+    static func ranked(store text: LineStore, repetitions: Int, into report: inout Report) async {
+        var perKey = [Samples](repeating: Samples(), count: query.count)
+        var counts = [Int](repeating: 0, count: query.count)
+        for repetition in 0...repetitions {  // the first one warms up
+            var engine = FilterEngine(rowCount: text.count)
+            var keys: [UInt64] = []
+            for end in query.indices.map({ query.index(after: $0) }) {
+                let start = monotonicNanoseconds()
+                var action = engine.setQuery(FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern(String(query[..<end])))))
+                while let run = action.run {
+                    guard let result = try? await run.run(over: text) else { return }
+                    action = engine.receive(result)
+                }
+                keys.append(monotonicNanoseconds() - start)
+                counts[keys.count - 1] = engine.visibleCount
+            }
+            if repetition > 0 {
+                for (index, time) in keys.enumerated() { perKey[index].append(time) }
+            }
+        }
+        for (index, samples) in perKey.enumerated() {
+            let typed = String(query.prefix(index + 1))
+            report.results.append(.timing("pick_key_\(index + 1)", "pick engine (fuzzy, ranked), typing \"\(typed)\" "
+                                          + "(\(counts[index]) matches)", samples))
+        }
     }
 }

@@ -12,7 +12,7 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal; --header-lines N with --filter only.
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal, --ansi (SGR colours shown, escape sequences not matched, the line printed as read); --header-lines N with --filter only.
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
@@ -58,19 +58,32 @@ struct PickCommand: InteractiveCommand {
         PickInput.wait(for: input.child)
         let header = min(options.headerLines, lines.count)
         let candidates = header == 0 ? nil : (header..<lines.count).map { Int32($0) }
-        let ranked = try await options.ranking(of: query).rank(PickText(lines: lines, fields: options.fields), candidates: candidates)
+        let ranked = try await options.ranking(of: query).rank(PickText(lines: lines, fields: options.fields, ansi: options.ansi), candidates: candidates)
         var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
         if options.printQuery { try output.append(Array(query.utf8)) }
         // Read in ascending order a block of ranked rows at a time: a large file is read
-        // back as needed, and in row order the reads are sequential.
+        // back as needed, and in row order the reads are sequential. The lines of a block
+        // are copied into one buffer, then written in rank order. A block holds at least a
+        // sixteenth of the lines, so that its rows lie close together in the file and the
+        // file is read at most about sixteen times over.
         var start = 0
+        var text: [UInt8] = []
+        let blockRows = max(65_536, lines.count / 16)
         while start < ranked.count {
-            let block = ranked[start..<min(start + 65_536, ranked.count)]
-            var texts = [[UInt8]](repeating: [], count: block.count)
-            for (offset, row) in block.enumerated().sorted(by: { $0.element < $1.element }) {
-                texts[offset] = Array(lines[Int(row)].bytes)
+            let block = ranked[start..<min(start + blockRows, ranked.count)]
+            let ascending = block.indices.sorted { block[$0] < block[$1] }
+            let rows = ascending.map { block[$0] }
+            var spans = [Range<Int>](repeating: 0..<0, count: block.count)
+            var next = 0
+            text.removeAll(keepingCapacity: true)
+            rows.withUnsafeBufferPointer { rows in
+                lines.forEachLine(in: rows) { _, bytes in
+                    spans[ascending[next] - block.startIndex] = text.count..<(text.count + bytes.count)
+                    text.append(contentsOf: bytes)
+                    next += 1
+                }
             }
-            for text in texts { try output.append(text) }
+            for span in spans { try output.append(text[span]) }
             start += block.count
         }
         try output.flush()
@@ -92,7 +105,7 @@ extension PickCommand {
             // Both decide on the whole input and the query as given, before any screen.
             let lines = try PickInput.readAll(fd: input.fd, separator: separator)
             PickInput.wait(for: input.child)
-            let ranked = try await options.ranking(of: options.query).rank(PickText(lines: lines, fields: options.fields))
+            let ranked = try await options.ranking(of: options.query).rank(PickText(lines: lines, fields: options.fields, ansi: options.ansi))
             if ranked.isEmpty, options.exitZero { throw ExitCode(1) }
             if ranked.count == 1, options.selectOne {
                 try print([lines[Int(ranked[0])]], choice: PromptChoice(query: options.query, key: nil), options: options)
@@ -185,7 +198,7 @@ struct PickOutput {
         pending.reserveCapacity(1 << 16)
     }
 
-    mutating func append(_ line: [UInt8]) throws {
+    mutating func append(_ line: some Collection<UInt8>) throws {
         pending += line
         pending.append(terminator)
         if pending.count >= 1 << 16 { try flush() }

@@ -179,6 +179,23 @@ func fzfPath() -> String? {
         #expect(try session.terminalState() == .restored)
     }
 
+    @Test func ansiShowsColoursMatchesTheTextAndPrintsTheLineAsRead() throws {
+        let red = "\u{1B}[31mred\u{1B}[0m apple"
+        let (session, file) = try session(["--ansi"], input: red + "\n\u{1B}]0;title\u{07}plain \u{1B}[1mmark\u{1B}[0m\n31m\n")
+        defer { session.close(); try? FileManager.default.removeItem(at: file) }
+        let screen = try session.waitFor("1/3")
+        #expect(screen.contains("red apple\nplain mark\n31m"), "no sequence shown as text")
+        #expect(try session.screen(escapes: true).contains("\u{1B}[31m"), "drawn in red")
+        try session.type("31m")
+        try session.waitFor("1/1 of 3")  // the sequence's "31m" does not match
+        try session.sendKeys("BSpace", "BSpace", "BSpace")
+        try session.type("red")
+        try session.waitFor("1/1 of 3")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == red + "\n")
+    }
+
     @Test func queryWithSelectOnePrintsTheOnlyMatchWithoutAScreen() throws {
         let (session, file) = try session(["--query", "mai", "-1"], input: "README.md\nsrc/main.swift\n")
         defer { session.close(); try? FileManager.default.removeItem(at: file) }

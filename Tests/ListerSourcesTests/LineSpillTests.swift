@@ -34,6 +34,11 @@ import Testing
                 let store = builder.finish()
                 #expect(store.map { Array($0.bytes) } == Self.expected, "threshold \(threshold), cut at \(cut)")
                 #expect(store.map(\.number) == Array(1...Self.expected.count))
+                // Lines read in bulk (lister pick --filter) are the same bytes.
+                let picked = Array(Set([0, 2, 3, Self.expected.count - 1])).sorted().map { Int32($0) }
+                var read: [[UInt8]] = []
+                picked.withUnsafeBufferPointer { rows in store.forEachLine(in: rows) { _, bytes in read.append(Array(bytes)) } }
+                #expect(read == picked.map { Self.expected[Int($0)] }, "threshold \(threshold), cut at \(cut)")
                 // Past the threshold every line is read back from the file, the first ones too.
                 #expect(store.storages == [threshold <= input.count ? .file : .memory], "threshold \(threshold)")
             }

@@ -19,6 +19,29 @@ import Testing
         #expect(options.headerLines == 2 && options.prompt == "$ ")
     }
 
+    @Test func ansiIsTakenAndItsMatchingSkipsEscapeSequences() throws {
+        #expect(try PickOptions.parse(["--ansi"]).ansi)
+        #expect(try !PickOptions.parse(["--ansi", "--no-ansi"]).ansi)
+        let lines = LineStore(Array("\u{1B}[31mred\u{1B}[0m apple\n\u{1B}]0;title\u{07}plain \u{1B}[1;4mmark\u{1B}[m\u{1B}7\n31m\n".utf8))
+        func texts(ansi: Bool) -> [String] {
+            let text = PickText(lines: lines, fields: PickFields(), ansi: ansi)
+            return (0..<text.count).map { row in
+                var bytes: [UInt8] = []
+                text.withUTF8(row: row) { bytes = Array($0) }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        #expect(texts(ansi: true) == ["red apple", "plain mark", "31m"])
+        #expect(texts(ansi: false)[0] == "\u{1B}[31mred\u{1B}[0m apple")
+        let ranked = FuzzyRanking(pattern: FuzzyPattern("31m")).rankNow(PickText(lines: lines, fields: PickFields(), ansi: true))
+        #expect(ranked == [2])  // the sequence's "31m" is not text
+        // Fields are cut first, then the sequences removed, as the row shows them.
+        let second = PickText(lines: lines, fields: try PickOptions.parse(["--with-nth", "2"]).fields, ansi: true)
+        var bytes: [UInt8] = []
+        second.withUTF8(row: 0) { bytes = Array($0) }
+        #expect(String(decoding: bytes, as: UTF8.self) == "apple")
+    }
+
     @Test func laterOptionsWin() throws {
         #expect(try PickOptions.parse(["-i", "+i"]).caseMode == .respect)
         #expect(try PickOptions.parse(["--query", "a", "-q", "b"]).query == "b")

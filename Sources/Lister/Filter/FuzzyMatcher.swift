@@ -31,6 +31,11 @@ struct FuzzyMatcher {
     /// group is one fuzzy ASCII term.
     private let requiredDecides: Bool
 
+    /// One ``FuzzyASCIIScorer`` per group, made on the first score without positions when
+    /// ``requiredDecides``: the fast path for ASCII lines. Nil until then; empty when a
+    /// term is too long for it.
+    private var asciiScorers: [FuzzyASCIIScorer]?
+
     init(_ pattern: FuzzyPattern) {
         self.pattern = pattern
         requiredDecides = pattern.groups.allSatisfy { group in
@@ -82,9 +87,43 @@ struct FuzzyMatcher {
         return true
     }
 
+    /// The score of an ASCII line through the ``asciiScorers``, or `useGeneral` when the
+    /// general path must decide (a window too big for the table, a term too long).
+    private mutating func asciiScore(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzyASCIIScorer.Outcome {
+        if asciiScorers == nil {
+            let made = pattern.groups.map { FuzzyASCIIScorer(term: $0[0].scalars, folds: !$0[0].isCaseSensitive) }
+            asciiScorers = made.contains { $0 == nil } ? [] : made.compactMap { $0 }
+        }
+        guard let scorers = asciiScorers, !scorers.isEmpty else { return .useGeneral }
+        var total: Int32 = 0
+        for scorer in scorers {
+            switch scorer.score(bytes) {
+            case .score(let score): total &+= score
+            case .noMatch: return .noMatch
+            case .useGeneral: return .useGeneral
+            }
+        }
+        return .score(total)
+    }
+
+    /// The number of bytes of an ASCII line without trailing white space.
+    @inline(__always)
+    private static func trimmedASCIILength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] &- 0x09 < 5 { end -= 1 }
+        return end
+    }
+
     /// The match of `bytes`, scored, or nil.
     mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, withPositions: Bool = true) -> FuzzyMatch? {
         if pattern.matchesEverything { return FuzzyMatch(score: 0, positions: [], length: 0) }
+        if requiredDecides, !withPositions, ByteSearch.isASCII(bytes) {
+            switch asciiScore(bytes) {
+            case .score(let score): return FuzzyMatch(score: Int(score), positions: [], length: Self.trimmedASCIILength(bytes))
+            case .noMatch: return nil
+            case .useGeneral: break
+            }
+        }
         guard mayMatch(bytes) else { return nil }
         line.load(bytes, needsFolded: needsFolded)
         var total = 0

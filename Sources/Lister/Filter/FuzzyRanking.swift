@@ -82,7 +82,7 @@ public struct FuzzyRanking: Hashable, Sendable {
             }
         }
         try Task.checkCancellation()
-        return order(parts.flatMap { $0 })
+        return order(parts: parts)
     }
 
     /// The same ranking on the caller, in one go (small lists and tests).
@@ -96,6 +96,7 @@ public struct FuzzyRanking: Hashable, Sendable {
     func score<Source: FilterableText>(_ chunk: FilterRun.Chunk, of source: Source, checksCancellation: Bool) -> [Entry] {
         var matcher = FuzzyMatcher(pattern)
         var entries: [Entry] = []
+        entries.reserveCapacity(chunk.count)  // most rows of a chunk usually match
         let withPositions = sorts && tiebreaks.contains { $0 == .begin || $0 == .end }
         FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
             source.forEachUTF8(in: batch) { row, utf8 in
@@ -108,6 +109,17 @@ public struct FuzzyRanking: Hashable, Sendable {
         return entries
     }
 
+    /// The entries of the chunks (in row order) in rank order, counted in place when the
+    /// counting sort applies, without joining the chunks first.
+    func order(parts: [[Entry]]) -> [Int32] {
+        let tiebreaks = self.tiebreaks.prefix { $0 != .index }
+        if sorts, tiebreaks.count <= 1, pattern.groups.contains(where: { $0.contains { !$0.isInverse } }),
+           let counted = Self.countingOrder(parts, tiebreak: tiebreaks.first, reversed: reversed) {
+            return counted
+        }
+        return order(parts.flatMap { $0 })
+    }
+
     /// The entries in rank order.
     func order(_ entries: [Entry]) -> [Int32] {
         let reversed = self.reversed
@@ -117,6 +129,9 @@ public struct FuzzyRanking: Hashable, Sendable {
             return reversed ? entries.reversed().map(\.row) : entries.map(\.row)
         }
         let tiebreaks = self.tiebreaks.prefix { $0 != .index }  // nothing after index can matter
+        if tiebreaks.count <= 1, let counted = Self.countingOrder(entries, tiebreak: tiebreaks.first, reversed: reversed) {
+            return counted
+        }
         func value(_ entry: Entry, _ tiebreak: FuzzyTiebreak) -> Int32 {
             switch tiebreak {
             case .length: entry.length
@@ -145,5 +160,69 @@ public struct FuzzyRanking: Hashable, Sendable {
             return reversed ? left.row > right.row : left.row < right.row
         }
         return keyed.map { entries[Int($0.index)].row }
+    }
+
+    /// The value of `tiebreak` that orders `entry` (lower first).
+    @inline(__always)
+    static func tieValue(_ entry: Entry, _ tiebreak: FuzzyTiebreak?) -> Int32 {
+        switch tiebreak {
+        case .length: entry.length
+        case .begin: entry.begin
+        case .end: entry.end
+        case .index, nil: 0
+        }
+    }
+
+    /// The entries (in ascending rows, as the chunks give them) in rank order by a stable
+    /// counting sort on (score, `tiebreak`), so that equal keys keep the order of their
+    /// rows (reversed with `reversed`): two passes over the entries instead of a
+    /// comparison sort, which took a tenth of a second on a million matches. Nil when the
+    /// keys span too many values for a table of counts.
+    static func countingOrder(_ entries: [Entry], tiebreak: FuzzyTiebreak?, reversed: Bool) -> [Int32]? {
+        countingOrder([entries], tiebreak: tiebreak, reversed: reversed)
+    }
+
+    /// ``countingOrder(_:tiebreak:reversed:)`` over the entries of `parts` one after another.
+    static func countingOrder(_ parts: [[Entry]], tiebreak: FuzzyTiebreak?, reversed: Bool) -> [Int32]? {
+        let total = parts.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return [] }
+        var minScore = Int32.max, maxScore = Int32.min, minTie = Int32.max, maxTie = Int32.min
+        for entries in parts {
+            for entry in entries {
+                minScore = min(minScore, entry.score)
+                maxScore = max(maxScore, entry.score)
+                let tie = tieValue(entry, tiebreak)
+                minTie = min(minTie, tie)
+                maxTie = max(maxTie, tie)
+            }
+        }
+        let scoreSpan = Int(maxScore) - Int(minScore) + 1, tieSpan = Int(maxTie) - Int(minTie) + 1
+        let (span, overflow) = scoreSpan.multipliedReportingOverflow(by: tieSpan)
+        guard !overflow, span <= 1 << 20, span <= 8 * total + 4096 else { return nil }
+        @inline(__always) func key(_ entry: Entry) -> Int {
+            Int(maxScore - entry.score) * tieSpan + Int(tieValue(entry, tiebreak) - minTie)
+        }
+        var starts = [Int](repeating: 0, count: span + 1)
+        for entries in parts {
+            for entry in entries { starts[key(entry) + 1] += 1 }
+        }
+        for index in 1...span { starts[index] += starts[index - 1] }
+        return [Int32](unsafeUninitializedCapacity: total) { buffer, initialized in
+            func place(_ entry: Entry) {
+                let slot = key(entry)
+                buffer[starts[slot]] = entry.row
+                starts[slot] += 1
+            }
+            if reversed {
+                for entries in parts.reversed() {
+                    for entry in entries.reversed() { place(entry) }
+                }
+            } else {
+                for entries in parts {
+                    for entry in entries { place(entry) }
+                }
+            }
+            initialized = total
+        }
     }
 }

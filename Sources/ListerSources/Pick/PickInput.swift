@@ -5,7 +5,8 @@ import Logging
 import Glibc
 #endif
 
-/// The text a pick searches: the lines, or only their `--nth` fields.
+/// The text a pick searches: the lines, or only their `--nth` fields; with `--ansi`,
+/// without escape sequences.
 ///
 /// Safe to read from several tasks at once: the fields are cut into a buffer local to
 /// each batch.
@@ -14,33 +15,52 @@ public struct PickText: FilterableText {
     public let lines: LineStore
     /// Which fields are searched.
     public let fields: PickFields
+    /// Whether escape sequences are removed before matching (`--ansi`).
+    public let ansi: Bool
 
-    /// Searches `fields` of `lines`.
-    public init(lines: LineStore, fields: PickFields) {
+    /// Searches `fields` of `lines`, without escape sequences when `ansi`.
+    public init(lines: LineStore, fields: PickFields, ansi: Bool = false) {
         self.lines = lines
         self.fields = fields
+        self.ansi = ansi
     }
 
     public var count: Int { lines.count }
 
     public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard !fields.isIdentity else { return lines.withUTF8(row: row, body) }
-        var shown: [UInt8] = [], selected: [UInt8] = []
-        lines.withUTF8(row: row) { transform($0, shown: &shown, selected: &selected, body) }
+        guard !fields.isIdentity || ansi else { return lines.withUTF8(row: row, body) }
+        var buffers = Buffers()
+        lines.withUTF8(row: row) { transform($0, buffers: &buffers, body) }
     }
 
     public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        guard !fields.isIdentity else { return lines.forEachUTF8(in: rows, body) }
-        var shown: [UInt8] = [], selected: [UInt8] = []
+        guard !fields.isIdentity || ansi else { return lines.forEachUTF8(in: rows, body) }
+        var buffers = Buffers()
         lines.forEachUTF8(in: rows) { row, bytes in
-            transform(bytes, shown: &shown, selected: &selected) { body(row, $0) }
+            transform(bytes, buffers: &buffers) { body(row, $0) }
         }
+    }
+
+    /// Buffers reused from line to line.
+    private struct Buffers {
+        var shown: [UInt8] = [], selected: [UInt8] = [], plain: [UInt8] = []
+    }
+
+    /// The fields searched, then (`--ansi`) without escape sequences, as the row shows them.
+    private func transform(_ line: UnsafeBufferPointer<UInt8>, buffers: inout Buffers,
+                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard ansi else { return select(line, shown: &buffers.shown, selected: &buffers.selected, body) }
+        var plain = buffers.plain
+        select(line, shown: &buffers.shown, selected: &buffers.selected) { PickANSI.strip($0, into: &plain) }
+        plain.withUnsafeBufferPointer(body)
+        buffers.plain = plain
     }
 
     /// The text searched, as fzf has it: the `--with-nth` fields (what is shown), and of
     /// those the `--nth` fields.
-    private func transform(_ line: UnsafeBufferPointer<UInt8>, shown: inout [UInt8], selected: inout [UInt8],
-                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private func select(_ line: UnsafeBufferPointer<UInt8>, shown: inout [UInt8], selected: inout [UInt8],
+                        _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard !fields.isIdentity else { return body(line) }
         if let withNth = fields.withNth {
             fields.select(withNth, of: line, into: &shown)
             guard let nth = fields.nth else { return shown.withUnsafeBufferPointer(body) }

@@ -28,6 +28,8 @@ public struct PickOptions: Sendable, Equatable {
     public var sorts = true
     public var tac = false
     public var noMouse = false
+    /// `--ansi`: SGR colours in the input are shown, and escape sequences are not matched.
+    public var ansi = false
     /// `--preview CMD`: the command that previews the selected line.
     public var preview: PreviewCommand?
     /// `--preview-window`: where the pane goes.
@@ -54,7 +56,7 @@ public struct PickOptions: Sendable, Equatable {
     /// fzf options that `lister pick` knows and does not support yet, with why.
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["--preview-label", "--height", "--min-height", "--ansi", "--color", "--border", "--border-label", "--margin", "--padding",
+        for name in ["--preview-label", "--height", "--min-height", "--color", "--border", "--border-label", "--margin", "--padding",
                      "--info", "--inline-info", "--no-info", "--cycle", "--keep-right", "--scroll-off", "--no-hscroll",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--pointer", "--marker", "--tabstop",
                      "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--algo", "--phony",
@@ -152,6 +154,8 @@ public struct PickOptions: Sendable, Equatable {
             case "+x", "--no-extended": options.extended = false
             case "+s", "--no-sort": options.sorts = false
             case "-s", "--sort": options.sorts = true
+            case "--ansi": options.ansi = true
+            case "--no-ansi": options.ansi = false
             case "--tac": options.tac = true
             case "--no-tac": options.tac = false
             case "--literal": break  // lister always matches characters as they are

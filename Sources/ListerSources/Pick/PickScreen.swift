@@ -40,10 +40,10 @@ public struct PickScreen: ListScreen {
     }
 
     public func row(_ line: Line, context: RowContext) -> Text {
-        guard let withNth = options.fields.withNth else { return Text(line.description) }
+        guard let withNth = options.fields.withNth else { return options.ansi ? PickANSI.row(line.bytes) : Text(line.description) }
         var shown: [UInt8] = []
         line.bytes.withUnsafeBufferPointer { options.fields.select(withNth, of: $0, into: &shown) }
-        return Text(String(decoding: shown, as: UTF8.self))
+        return options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self))
     }
 
     public var previewPlacement: PreviewPlacement? { lines.previewPlacement }
@@ -61,6 +61,6 @@ public struct PickScreen: ListScreen {
 
     public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
         guard let store = items.storage as? LineStore else { return nil }
-        return PickText(lines: store, fields: options.fields)
+        return PickText(lines: store, fields: options.fields, ansi: options.ansi)
     }
 }

@@ -1,0 +1,125 @@
+@testable import Lister
+import Testing
+
+/// The fast paths of ranking give what the general ones give: the score of ASCII lines from
+/// occurrences (``FuzzyASCIIScorer``) against the full table, and the counting sort against
+/// a comparison sort.
+@Suite struct FuzzyFastPathTests {
+    /// The score and length through the general path (positions asked for, so the fast
+    /// path is not taken) and through the fast one.
+    private func both(_ pattern: FuzzyPattern, _ line: [UInt8]) -> (general: FuzzyMatch?, fast: FuzzyMatch?) {
+        var general = FuzzyMatcher(pattern)
+        var fast = FuzzyMatcher(pattern)
+        return line.withUnsafeBufferPointer { bytes in
+            let slow = general.match(bytes, withPositions: true)
+            return (slow.map { FuzzyMatch(score: $0.score, positions: [], length: $0.length) }, fast.match(bytes, withPositions: false))
+        }
+    }
+
+    @Test func theScoreOfEveryShortLineOfEveryClassIsTheTables() {
+        // One character of each class that scores differently, and a letter in both cases.
+        let alphabet = Array("aAb/1_ ".utf8)
+        let queries = ["a", "b", "A", "ab", "ba", "aa", "a1", "b/", "aba", "a_b", "ab1", "aB", "Ab", "abab", "a b"]
+        let patterns = queries.map { FuzzyPattern($0) } + ["ab", "aa"].map { FuzzyPattern($0, options: .init(caseMode: .respect)) }
+        var lines: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 1...5 {
+            frontier = frontier.flatMap { line in alphabet.map { line + [$0] } }
+            lines += frontier
+        }
+        var compared = 0
+        for line in lines {
+            for pattern in patterns {
+                let (general, fast) = both(pattern, line)
+                #expect(general == fast, "\(pattern.text) over \(String(decoding: line, as: UTF8.self))")
+                compared += 1
+            }
+        }
+        #expect(compared > 100_000)
+    }
+
+    @Test func theScoreOfLongRandomLinesIsTheTables() {
+        var random = SplitMix(seed: 21)
+        let alphabet = Array("abcdeABC/-_.: 0123".utf8)
+        let words = ["lorem", "ipsum", "dolor", "item", "orem", "Lorem", "a", "x"]
+        for _ in 0..<3000 {
+            var line: [UInt8] = []
+            let length = Int(random.next() % 120)
+            while line.count < length {
+                if random.next() % 3 == 0 {
+                    line += Array(words[Int(random.next() % UInt64(words.count))].utf8)
+                } else {
+                    line.append(alphabet[Int(random.next() % UInt64(alphabet.count))])
+                }
+            }
+            let queryLength = 1 + Int(random.next() % 5)
+            let query = String(decoding: (0..<queryLength).map { _ in alphabet[Int(random.next() % 13)] }, as: UTF8.self)
+            for text in [query, "orem", "lorem ipsum", "ldi"] {
+                let pattern = FuzzyPattern(text)
+                guard pattern.groups.allSatisfy({ $0.count == 1 && $0[0].kind == .fuzzy && !$0[0].isInverse }) else { continue }
+                let (general, fast) = both(pattern, line)
+                #expect(general == fast, "\(text) over \(String(decoding: line, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test func linesThatAreNotASCIIAndOtherTermsTakeTheGeneralPath() {
+        for (query, line) in [("ab", "ä a b"), ("'ab", "xab"), ("^a", "ab"), ("a | b", "b"), ("!x a", "a")] {
+            let (general, fast) = both(FuzzyPattern(query), Array(line.utf8))
+            #expect(general == fast, "\(query) over \(line)")
+            #expect(fast != nil)
+        }
+    }
+
+    @Test func theCountingSortOrdersAsAComparisonSortDoes() {
+        var random = SplitMix(seed: 7)
+        for round in 0..<200 {
+            let count = Int(random.next() % 400)
+            var row: Int32 = 0
+            let entries = (0..<count).map { _ -> FuzzyRanking.Entry in
+                row += 1 + Int32(random.next() % 3)
+                let score = Int32(random.next() % 40) - 5
+                return FuzzyRanking.Entry(row: row, score: score, length: Int32(random.next() % 30),
+                                          begin: Int32(random.next() % 10), end: Int32(random.next() % 10))
+            }
+            for tiebreak in [FuzzyTiebreak.length, .begin, .end, .index] {
+                for reversed in [false, true] {
+                    let expected = entries.sorted { lhs, rhs in
+                        if lhs.score != rhs.score { return lhs.score > rhs.score }
+                        let a = FuzzyRanking.tieValue(lhs, tiebreak), b = FuzzyRanking.tieValue(rhs, tiebreak)
+                        if a != b { return a < b }
+                        return reversed ? lhs.row > rhs.row : lhs.row < rhs.row
+                    }.map(\.row)
+                    let counted = FuzzyRanking.countingOrder(entries, tiebreak: tiebreak, reversed: reversed)
+                    #expect(counted == expected, "round \(round), \(tiebreak), reversed \(reversed)")
+                    let ranking = FuzzyRanking(pattern: FuzzyPattern("a"), tiebreaks: [tiebreak], reversed: reversed)
+                    #expect(ranking.order(entries) == expected)
+                    // In chunks, as a ranking run gives them.
+                    let cut = [0, count / 3, count / 2, count]
+                    let parts = (0..<3).map { Array(entries[cut[$0]..<cut[$0 + 1]]) }
+                    #expect(ranking.order(parts: parts) == expected)
+                }
+            }
+        }
+    }
+
+    @Test func keysThatSpanTooManyValuesAreSortedByComparison() {
+        let entries = [FuzzyRanking.Entry(row: 0, score: 0, length: 0, begin: 0, end: 0),
+                       FuzzyRanking.Entry(row: 1, score: 1_000_000, length: 5_000_000, begin: 0, end: 0)]
+        #expect(FuzzyRanking.countingOrder(entries, tiebreak: .length, reversed: false) == nil)
+        #expect(FuzzyRanking(pattern: FuzzyPattern("a")).order(entries) == [1, 0])
+    }
+}
+
+/// A small seeded generator, so that a failure repeats.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
