@@ -130,6 +130,11 @@ public protocol ListScreen: Screen {
     /// list has nothing to say there (no load, refresh or failure); nil by default.
     func statusNote(_ context: ListContext<Self>) -> String?
 
+    /// What the status bar says after `reading…` while a stream is read; nil (the default)
+    /// says the number of rows so far. A screen that knows more says it (`lister json`:
+    /// the rows and the megabytes read, `reading… 1200 · 3.5 MB`).
+    func progressNote(_ context: ListContext<Self>) -> String?
+
     /// How long a load may bring nothing before it fails as "timed out after …" (which `r`
     /// retries). Nil by default for a one-shot screen, whose load may read a slow stream;
     /// a ``PagedListScreen`` waits 30 s for a page.
@@ -226,6 +231,8 @@ extension ListScreen {
     public var timeout: Duration? { nil }
 
     public func statusNote(_ context: ListContext<Self>) -> String? { nil }
+
+    public func progressNote(_ context: ListContext<Self>) -> String? { nil }
 }
 
 extension ListScreen where Item: CustomStringConvertible {
