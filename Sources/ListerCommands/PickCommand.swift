@@ -68,7 +68,7 @@ struct PickCommand: InteractiveCommand {
             let block = ranked[start..<min(start + 65_536, ranked.count)]
             var texts = [[UInt8]](repeating: [], count: block.count)
             for (offset, row) in block.enumerated().sorted(by: { $0.element < $1.element }) {
-                texts[offset] = Array(lines[Int(row)].bytes)
+                texts[offset] = Array(lines[Int(row)].wholeBytes.bytes)
             }
             for text in texts { try output.append(text) }
             start += block.count
@@ -131,7 +131,7 @@ extension PickCommand {
             let name = choice.key.flatMap { key in options.expect.first { $0.key == key }?.name } ?? ""
             try output.append(Array(name.utf8))
         }
-        for line in lines { try output.append(Array(line.bytes)) }
+        for line in lines { try output.append(Array(line.wholeBytes.bytes)) }
         try output.flush()
     }
 
