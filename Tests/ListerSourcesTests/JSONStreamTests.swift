@@ -133,6 +133,27 @@ import Testing
     }
 }
 
+/// The filter of a document's rows reads them itself, off the main actor, and searches
+/// what the rows show.
+@MainActor
+@Suite struct JSONFilterTextTests {
+    @Test func theFilterSearchesTheRowsTextParsedFromTheirBytes() throws {
+        var builder = JSONDocumentBuilder(name: "doc", itemsPath: nil, idField: nil)
+        let text = Array(#"[{"name": "a", "n": 1}, {"name": "b\nc", "n": 2}, {"id": 3}]"#.utf8)
+        try text.withUnsafeBufferPointer { (buffer) throws(ListError) in try builder.append(buffer) }
+        let rows = try builder.finish()
+        let screen = JSONListScreen(source: JSONStreamSource(title: "doc", canReload: false) { _ in rows },
+                                    format: JSONRowFormat(subtitle: "n"), preloaded: rows)
+        let source = try #require(screen.filterSource(for: ItemList(rows)))
+        var texts: [String] = []
+        for row in 0..<source.count { source.withUTF8(row: row) { texts.append(String(decoding: $0, as: UTF8.self)) } }
+        #expect(texts == ["a  1", "b c  2", "3"])
+        #expect(texts == Array(rows).map { screen.row($0, context: RowContext(index: 0, isSelected: false)).plainText })
+        // Rows in memory (an array met while drilling down) keep the usual filter.
+        #expect(screen.filterSource(for: ItemList(JSONRows(Array(rows)))) == nil)
+    }
+}
+
 /// Element offsets: about a byte each, exact across chunks, overflows and blocks.
 @Suite struct JSONElementIndexTests {
     @Test func spansSurviveLongDistancesAndManyBlocks() {
