@@ -146,6 +146,23 @@ import Glibc
         #expect(try Self.end(session, key: "q").status == 0)
     }
 
+    /// A line longer than a row shows appears before its end comes, and the line picked is
+    /// the whole of it, not the start a row showed.
+    @Test func aLongLineShowsBeforeItsEndAndIsPrintedWhole() throws {
+        let lister = PaneScript.shellQuote(try TmuxSession.listerPath())
+        let producer = "{ head -c 300000 /dev/zero | tr '\\0' a; sleep 1; head -c 300000 /dev/zero | tr '\\0' b; echo; }"
+        let session = try TmuxSession(shell: "\(producer) | exec \(lister) lines", columns: 60, rows: 6, captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/1+")  // the start of the line, while the rest has not come
+        try session.waitFor("1/1 ")
+        try session.sendKeys(">", "C-l", "Enter")
+        #expect(try session.waitForExit() == 0)
+        let printed = try session.standardOutputBytes()
+        #expect(printed.count == 600_001)
+        #expect(printed.prefix(300_000).allSatisfy { $0 == UInt8(ascii: "a") })
+        #expect(printed.dropFirst(300_000).prefix(300_000).allSatisfy { $0 == UInt8(ascii: "b") })
+    }
+
     /// The megabytes of `reading… 1234 · 56.7 MB` (or of a stopped status), if shown.
     static func megabytesRead(_ screen: String) -> Int? {
         guard let range = screen.range(of: #"[0-9.]+ (MB|GB)"#, options: .regularExpression) else { return nil }
