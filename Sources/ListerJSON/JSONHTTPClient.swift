@@ -119,8 +119,13 @@ public struct JSONHTTPClient: Sendable {
                     received += data.count
                     guard let response = http else { continue }
                     if !(200..<300).contains(response.statusCode) {
-                        if errorBody.count < 65536 { errorBody += data.prefix(65536 - errorBody.count) }
-                        continue
+                        errorBody += data.prefix(65536 - errorBody.count)
+                        guard errorBody.count >= 65536 else { continue }
+                        // Enough for the message: an error page need not be read to its end.
+                        body.cancel()
+                        DispatchQueue.global().async { task.cancel() }
+                        logResponse()
+                        throw httpError(response, body: errorBody, from: where_)
                     }
                     do {
                         try data.withUnsafeBytes { raw in try consume(raw.bindMemory(to: UInt8.self)) }
@@ -137,11 +142,7 @@ public struct JSONHTTPClient: Sendable {
                     guard let response = http else { throw ListError("\(where_): not an HTTP response") }
                     logResponse()
                     guard (200..<300).contains(response.statusCode) else {
-                        let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized
-                        let excerpt = excerptOf(errorBody)
-                        let retryable = response.statusCode >= 500 || response.statusCode == 408 || response.statusCode == 429
-                        throw ListError("HTTP \(response.statusCode) \(reason) from \(where_)\(excerpt.isEmpty ? "" : ": " + excerpt)",
-                                        isRetryable: retryable)
+                        throw httpError(response, body: errorBody, from: where_)
                     }
                     return response
                 }
@@ -152,6 +153,15 @@ public struct JSONHTTPClient: Sendable {
             body.cancel()
             DispatchQueue.global().async { task.cancel() }
         }
+    }
+
+    /// The error of a response whose status is not 2xx, with the beginning of its body.
+    private func httpError(_ response: HTTPURLResponse, body: [UInt8], from where_: String) -> ListError {
+        let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized
+        let excerpt = excerptOf(body)
+        let retryable = response.statusCode >= 500 || response.statusCode == 408 || response.statusCode == 429
+        return ListError("HTTP \(response.statusCode) \(reason) from \(where_)\(excerpt.isEmpty ? "" : ": " + excerpt)",
+                         isRetryable: retryable)
     }
 
     /// What a failed transfer says, logged.

@@ -23,6 +23,7 @@ import Glibc
 /// - `/large?mb=N`: an array of about N MiB of small objects (`{"name": "row 17", …}`), as
 ///   fast as the client reads it, ending with `{"name": "the last row"}`.
 /// - `/broken-late?mb=N`: as `/large`, then a byte that is not JSON, then more of it forever.
+/// - `/endless-error`: a 500 whose body ("database is down; …") never ends.
 final class PagedJSONServer: Sendable {
     /// The port it listens on.
     let port: UInt16
@@ -178,6 +179,10 @@ final class PagedJSONServer: Sendable {
             piece = Array(repeating: "1,", count: 1 << 19).flatMap { Array($0.utf8) }
             pieces = .max
             tail = []
+        case "/endless-error":
+            piece = Array(repeating: "database is down; ", count: 1 << 16).flatMap { Array($0.utf8) }
+            pieces = .max
+            tail = []
         case "/large", "/broken-late":
             var text = ""
             var row = 0
@@ -192,7 +197,9 @@ final class PagedJSONServer: Sendable {
         default:
             return false
         }
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n["
+        let status = components?.path == "/endless-error" ? "500 Internal Server Error" : "200 OK"
+        let head = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+            + (components?.path == "/endless-error" ? "" : "[")
         guard write(connection, Array(head.utf8)) else { return true }
         while pieces > 0 {
             guard write(connection, piece) else { return true }
