@@ -1,6 +1,7 @@
 import Foundation
 import Lister
 @testable import ListerSources
+import TerminalCore
 import Testing
 
 /// The streaming parser of `lister json`: the same answers as the whole-document parser
@@ -151,6 +152,31 @@ import Testing
         #expect(texts == Array(rows).map { screen.row($0, context: RowContext(index: 0, isSelected: false)).plainText })
         // Rows in memory (an array met while drilling down) keep the usual filter.
         #expect(screen.filterSource(for: ItemList(JSONRows(Array(rows)))) == nil)
+    }
+}
+
+/// A huge element is parsed once for the frames that show it, and its preview is printed
+/// off the main actor.
+@Suite struct JSONHugeElementTests {
+    @Test func anElementIsParsedOnceForTheFramesThatAskForIt() {
+        let store = JSONByteStore()
+        Array(#"[{"a": 1}, 2]"#.utf8).withUnsafeBufferPointer { store.append($0) }
+        let parses = Locked(0)
+        let parse: ([UInt8]) -> JSONValue = { bytes in
+            parses.withLock { $0 += 1 }
+            return JSONRows.value(bytes)
+        }
+        for _ in 0..<5 { #expect(store.value(of: 1..<11, parse)["a"] == .number("1")) }
+        #expect(store.value(of: 11..<12, parse) == .number("2"))
+        #expect(parses.withLock { $0 } == 2)
+    }
+
+    @Test func aValueWithMuchNestedIsNotSmall() {
+        let big = JSONValue.object([JSONField("name", .string("big")),
+                                    JSONField("data", .array((0..<1000).map { .number(String($0)) }))])
+        #expect(!big.isSmall(nodes: 200))
+        #expect(JSONValue.array((0..<150).map { .number(String($0)) }).isSmall(nodes: 200))
+        #expect(!JSONValue.array((0..<250).map { .number(String($0)) }).isSmall(nodes: 200))
     }
 }
 

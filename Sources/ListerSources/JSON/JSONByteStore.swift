@@ -29,6 +29,9 @@ final class JSONByteStore: Sendable {
     }
 
     private let state: Locked<State>
+    /// Values parsed last, by their bytes' span: a frame, the frames drawn ahead and the
+    /// preview ask for the same few elements, and a large one takes long to parse.
+    private let parsed = Locked(ParsedValues())
     private let spill: LineSpillPolicy
     private let logger: Logger
 
@@ -89,6 +92,15 @@ final class JSONByteStore: Sendable {
         }
     }
 
+    /// The value of the element whose bytes are `span`, parsed by `parse` unless it was
+    /// lately.
+    func value(of span: Range<Int>, _ parse: ([UInt8]) -> JSONValue) -> JSONValue {
+        if let value = parsed.withLock({ $0.value(of: span) }) { return value }
+        let value = parse(bytes(in: span))
+        parsed.withLock { $0.keep(value, for: span) }
+        return value
+    }
+
     private func moveToFile(_ state: inout State) {
         guard case .memory(let bytes) = state.backing else { return }
         do {
@@ -123,5 +135,23 @@ final class JSONByteStore: Sendable {
         let allowed = max(0, min(bytes.count, capacity - offset))
         try file.write(UnsafeBufferPointer(rebasing: bytes[..<allowed]), at: offset)
         if allowed < bytes.count { throw LineSpillError(operation: "cannot write a temporary file", code: ENOSPC) }
+    }
+}
+
+/// The values of the last elements parsed: at most 64, and no more than 256 MiB of their bytes.
+private struct ParsedValues {
+    private var entries: [(span: Range<Int>, value: JSONValue)] = []
+    private var bytes = 0
+
+    func value(of span: Range<Int>) -> JSONValue? {
+        entries.last { $0.span == span }?.value
+    }
+
+    mutating func keep(_ value: JSONValue, for span: Range<Int>) {
+        entries.append((span, value))
+        bytes += span.count
+        while entries.count > 64 || (bytes > 256 << 20 && entries.count > 1) {
+            bytes -= entries.removeFirst().span.count
+        }
     }
 }

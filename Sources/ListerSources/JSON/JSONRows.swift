@@ -43,7 +43,7 @@ public struct JSONRows: RandomAccessCollection, Sendable {
         case .items(let items):
             return items[position]
         case .document(let index, let bytes):
-            let value = Self.value(bytes.bytes(in: index.span(of: position)))
+            let value = bytes.value(of: index.span(of: position), Self.value)
             return JSONItem.element(value, at: position, idField: idField)
         }
     }
