@@ -12,9 +12,11 @@
 #   make bench-bounded   a 200 MB JSON array next to jq, keys on a 200 MB line next to less -S
 #   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
+#   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
+#   make test-consumer   an app depending on the library (traits: []) resolves swift-log alone, and builds
 #   make docs            DocC archives of Lister and ListerTestSupport (their .docc catalogs), warnings as errors
 #   make clean           remove build outputs
 
@@ -71,6 +73,7 @@ test: deps
 	@$(call no-warnings,.build/build-debug.log)
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory docs
+	@$(MAKE) --no-print-directory test-consumer
 	$(SWIFT) build -c release 2>&1 | tee .build/build-release.log
 	@$(call no-warnings,.build/build-release.log)
 	@$(MAKE) --no-print-directory test-release
@@ -120,9 +123,17 @@ check-warnings: deps
 docs:
 	$(SWIFT) package generate-documentation --target Lister --target ListerTestSupport --warnings-as-errors
 
+# A package that depends on the library as the README says (`traits: []`) must resolve
+# swift-log and nothing else (no argument parser, GRDB, swift-subprocess, FlyingFox,
+# docc plugin), and build: Tests/LibraryConsumer/check-consumer.sh, in $(CONSUMER_SCRATCH).
+CONSUMER_SCRATCH ?= .build-consumer
+.PHONY: test-consumer
+test-consumer: deps
+	SWIFT=$(SWIFT) CONSUMER_DIR=$(CONSUMER_SCRATCH) Tests/LibraryConsumer/check-consumer.sh
+
 clean:
 	$(SWIFT) package clean
-	rm -rf $(WARNINGS_SCRATCH) $(TSAN_SCRATCH)
+	rm -rf $(WARNINGS_SCRATCH) $(TSAN_SCRATCH) $(CONSUMER_SCRATCH)
 
 # Benchmarks (not part of `make test`; see docs/PERFORMANCE.md). fzf and less come from
 # apt-get, pyte from PyPI into a venv under $(BENCH_DIR); the input file is generated there
@@ -202,6 +213,17 @@ bench-instructions: bench-deps
 	$(SWIFT) build -c release
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/instructions.py --lister .build/release/lister --data-dir $(BENCH_DIR)
+
+# The first frame of `lister lines FILE` next to `less FILE`'s, interleaved (issue 22: at most
+# 1.5x); the start-up part of `make bench`, alone. FIRST_FRAME_REPS runs of each.
+FIRST_FRAME_REPS ?= 20
+.PHONY: bench-first-frame
+bench-first-frame: export PYTHONDONTWRITEBYTECODE := 1
+bench-first-frame: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/firstframe.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
+	  --reps $(FIRST_FRAME_REPS)
 
 # A Down's time inside the process, phase by phase (KeyTrace), next to its latency.
 .PHONY: bench-phases

@@ -21,6 +21,16 @@ let package = Package(
         .executable(name: "lister-json", targets: ["lister-json"]),
         .executable(name: "lister-sqlite", targets: ["lister-sqlite"]),
     ],
+    // `Command` (on by default): the `lister` command, its siblings and the project's own
+    // tests. Everything only they use is behind it, so an app that depends on the library
+    // with `traits: []` resolves swift-log alone (docs/DECISIONS.md; `make test-consumer`).
+    traits: [
+        .trait(
+            name: "Command",
+            description: "The lister command and its siblings (argument parser, GRDB, swift-subprocess) and the project's tests (FlyingFox)."
+        ),
+        .default(enabledTraits: ["Command"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The diagnostic log (`lister --log FILE`): the framework logs loads through it.
@@ -72,7 +82,7 @@ let package = Package(
             name: "ListerSources",
             dependencies: [
                 "Lister", "ListerResources", .product(name: "Logging", package: "swift-log"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Subprocess", package: "swift-subprocess", condition: .when(traits: ["Command"])),
             ]
         ),
         // JSON over HTTP: URLSession, so Foundation and FoundationNetworking (libcurl).
@@ -84,7 +94,7 @@ let package = Package(
         .target(
             name: "ListerSqlite",
             dependencies: [
-                "Lister", "ListerSources", "TerminalCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "Lister", "ListerSources", "TerminalCore", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Command"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -94,7 +104,7 @@ let package = Package(
             name: "ListerCommands",
             dependencies: [
                 "ListerSources", "Lister", "TerminalCore", "TerminalNcurses",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Command"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -104,14 +114,14 @@ let package = Package(
             name: "lister-json",
             dependencies: [
                 "ListerCommands", "ListerJSON", "ListerSources", "Lister",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Command"])),
             ]
         ),
         .executableTarget(
             name: "lister-sqlite",
             dependencies: [
                 "ListerCommands", "ListerSqlite", "Lister",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Command"])),
             ]
         ),
 
@@ -122,6 +132,7 @@ let package = Package(
         .executableTarget(name: "Sections", dependencies: ["Lister"], path: "Examples/Sections"),
         .executableTarget(name: "Preview", dependencies: ["Lister"], path: "Examples/Preview"),
         .executableTarget(name: "Live", dependencies: ["Lister"], path: "Examples/Live"),
+        .executableTarget(name: "Mixed", dependencies: ["Lister"], path: "Examples/Mixed"),
 
         // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
         .executableTarget(
@@ -138,15 +149,15 @@ let package = Package(
         .testTarget(
             name: "ListerSourcesTests",
             dependencies: [
-                "ListerSources", "ListerSqlite", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift"),
+                "ListerSources", "ListerSqlite", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Command"])),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview", "Live"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview", "Live", "Mixed"]),
         // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
         .testTarget(
             name: "ListerHTTPTests",
             dependencies: [
-                "ListerJSON", "ListerSources", "Lister", .product(name: "FlyingFox", package: "FlyingFox"),
+                "ListerJSON", "ListerSources", "Lister", .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["Command"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -33,7 +33,7 @@ public final class ScriptedFeed<Item: Identifiable & Sendable>: Sendable where I
     /// Whether a sequence is waiting for the test's next step.
     public var isWaiting: Bool { !steps.waitingCalls.isEmpty }
 
-    /// A sequence of the changes the test sends, for ``LiveListScreen/changes()``.
+    /// A sequence of the changes the test sends, for `LiveListScreen.changes()` (in Lister).
     public func changes() -> Changes { Changes(steps: steps) }
 
     /// Sends `changes` to the oldest waiting sequence.

@@ -63,7 +63,7 @@ import Testing
         try session.waitFor("1/60")
         try session.sendKeys("Down", "Down")
         try session.waitFor("3/60")
-        #expect(try session.cursor() == (column: 0, row: 3))  // row 0 is the header
+        #expect(try session.cursor() == (column: 0, row: 5))  // row 0 is the header; posts take two lines
         #expect(try !session.terminalState().cursorVisible)
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
@@ -178,12 +178,12 @@ import Testing
     @Test func theMenuOpensADemoAndEscComesBack() throws {
         let session = try TmuxSession(lister: ["demo", "--latency", "0"], columns: 100)
         defer { session.close() }
-        let menu = try session.waitFor("1/3")
-        #expect(menu.contains("books"))
+        let menu = try session.waitFor("1/4")
+        #expect(menu.contains("books") && menu.contains("live"))
         try session.sendKeys("Enter")
         try session.waitFor("1/60")
         try session.sendKeys("Escape")
-        try session.waitFor("1/3")
+        try session.waitFor("1/4")
         try session.sendKeys("Escape")
         #expect(try session.waitForExit() == 0)
     }

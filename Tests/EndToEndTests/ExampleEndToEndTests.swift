@@ -54,6 +54,19 @@ import Glibc
         #expect(try session.terminalState() == .restored)
     }
 
+    @Test func mixedKindsPassOverHeadingsAndNotes() throws {
+        let session = try TmuxSession(arguments: [try TmuxSession.examplePath("Mixed")], columns: 50, rows: 12)
+        defer { session.close() }
+        let first = try session.waitFor("2/6")  // the first row is a heading: Middlemarch
+        #expect(first.contains("Middlemarch\n  George Eliot"))
+        try session.sendKeys("Down")
+        try session.waitFor("5/6")  // over the note and the next heading
+        try session.sendKeys("End", "Up")
+        try session.waitFor("5/6")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     /// The main thread waits in `poll` (`MainLoop`), not in `dispatch_main`'s `sigsuspend`
     /// as under a top-level `await`: keys are read, handled and drawn on it.
     private func expectMainThreadServesTheApp(_ session: TmuxSession) throws {

@@ -46,13 +46,15 @@ import Glibc
         let directory = try ChildProcess.makeTemporaryDirectory(prefix: "watch-hang")
         defer { try? FileManager.default.removeItem(at: directory) }
         let runs = directory.appendingPathComponent("runs").path
-        let script = "echo run >> '\(runs)'; n=$(wc -l < '\(runs)'); echo \"run $n\"; if [ \"$n\" -ge 2 ]; then exec sleep 300; fi"
+        // A duration no other test process (of this or another checkout) sleeps for.
+        let nap = "300.\(getpid())"
+        let script = "echo run >> '\(runs)'; n=$(wc -l < '\(runs)'); echo \"run $n\"; if [ \"$n\" -ge 2 ]; then exec sleep \(nap); fi"
         let session = try TmuxSession(lister: ["watch", "-n", "0.2", "--", script], columns: 80, rows: 10)
         defer { session.close() }
         try session.waitFor("run 1")
         Thread.sleep(forTimeInterval: 1.5)  // real time: seven intervals while the second run hangs
         #expect(try String(contentsOfFile: runs, encoding: .utf8) == "run\nrun\n")
-        let sleeper = try #require(Self.processes(named: "sleep", containing: "300").first)
+        let sleeper = try #require(Self.processes(named: "sleep", containing: nap).first)
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 1)
         #expect(try session.terminalState() == .restored)

@@ -57,4 +57,19 @@ import Testing
         await app.press(.escape)
         #expect(app.outcome?.exitStatus == 0)
     }
+
+    @Test func postsShowTheirAuthorAndDateDimmedUnderTheTitle() async throws {
+        let app = HeadlessApp(root: FeedScreen(options: DemoOptions(latency: .zero)), size: Size(rows: 8, columns: 60))
+        await app.start()
+        let posts = try FeedData.items()
+        #expect(app.lines[1].hasPrefix(String(posts[0].title.prefix(20))))
+        #expect(app.lines[2] == "  \(posts[0].author) · \(posts[0].date)")
+        #expect(app.lines[3].hasPrefix(String(posts[1].title.prefix(20))))
+        #expect(app.frame?[2, 4].style.attributes.contains(.dim) == true)
+        await app.press(.pageDown)  // three posts fit in six lines: a page moves by two
+        #expect(app.lines.last?.hasPrefix("3/60") == true, "\(app.lines)")
+        await app.press(.character("/"))
+        await app.type(posts[0].author)  // the author is searched too
+        #expect(app.lines.last?.contains("of 60") == true && !app.screen.contains("0/0"), "\(app.lines)")
+    }
 }

@@ -29,12 +29,18 @@ extension ChaosRun {
     private func checkSectionsShown(_ host: SectionsHost<ChaosSections>) -> String? {
         tally["steps with sections", default: 0] += 1
         let instance = host.screen.instance
+        // Filtered: each section's items whose title matches, the others hidden (checked
+        // item by item with `FilterQuery.matches`, not with the host's matching).
+        let query = host.query
         let expected = SectionRows<Int>(host.models.map { model -> SectionRows<Int>.Content in
             switch model.state {
             case .idle, .loading: return .loading
             case .error: return .failed
-            case .empty: return .empty
-            case .loaded(let items): return .items(items.map(\.id))
+            case .empty: return query.isEmpty ? .empty : .hidden
+            case .loaded(let items):
+                if query.isEmpty { return .items(items.map(\.id)) }
+                let matches = items.indices.filter { query.matches(items[$0].title) }.map { (index: $0, id: items[$0].id) }
+                return matches.isEmpty ? .hidden : .matches(matches)
             }
         })
         if host.rows != expected { return "Sections (screen \(instance)): the rows drawn are not the sections' states" }
@@ -90,7 +96,9 @@ extension ChaosRun {
     /// failed one it does start one.
     private func checkSectionRetry(_ host: SectionsHost<ChaosSections>) -> String? {
         guard case .key(let key) = stepInput, !helpAtStepStart, app.runtime.configuration.keyMap.command(for: key) == .refresh,
-              let start = sectionsAtStepStart, start.instance == host.screen.instance, let row = start.row else { return nil }
+              let start = sectionsAtStepStart, start.instance == host.screen.instance, let row = start.row,
+              !host.filterLine.isEditing  // open now means open before (r cannot open it): r was text
+        else { return nil }
         let retried: Int
         switch row {
         case .loading(let section), .failed(let section): retried = section

@@ -39,7 +39,9 @@ import Testing
         // Sections, streams and help (double clicks that open and `r` on a section's state
         // row come 1 to 9 times a seed: too few to require of each).
         #expect(run.tally["steps with sections", default: 0] > 50, "\(run.tally)")
-        #expect(run.tally["live stream steps", default: 0] > 10, "\(run.tally)")
+        // (seed 21 reaches 8: a sectioned list's filter line takes typed keys, `q` among them,
+        // so its episodes last longer since it filters.)
+        #expect(run.tally["live stream steps", default: 0] > 5, "\(run.tally)")
         #expect(run.tally["stream rows grown", default: 0] > 0, "\(run.tally)")
         #expect(run.tally["steps under help", default: 0] > 20, "\(run.tally)")
         // Keys on settled lists, where frames are drawn ahead (9 to 36 a seed).

@@ -9,10 +9,12 @@ struct LiveFruits: LiveListScreen {
     let feed: ScriptedFeed<Fruit>
     var initial: [Fruit] = []
     var follows = false
+    var picks: PickMode = .none
 
     nonisolated func load() async throws -> [Fruit] { initial }
     nonisolated func changes() -> ScriptedFeed<Fruit>.Changes { feed.changes() }
     var followsEnd: Bool { follows }
+    var pickMode: PickMode { picks }
     func row(_ fruit: Fruit, context: RowContext) -> Text { Text(fruit.name) }
 }
 
@@ -174,6 +176,24 @@ private func rows(_ range: Range<Int>) -> [Fruit] { range.map { Fruit(id: $0, na
         feed.send(.remove(1))
         await app.advance(by: .milliseconds(16))
         #expect(status(app).hasPrefix("1/38 of 119"), "\(app.lines)")
+    }
+
+    @Test func marksStayOnTheirItemsAndGoWithThem() async {
+        let feed = ScriptedFeed<Fruit>()
+        let app = await start(LiveFruits(feed: feed, initial: rows(0..<5), picks: .multiple))
+        await app.press(.tab, .tab)  // rows 0 and 1 marked, row 2 selected
+        #expect(status(app).contains("2 marked"), "\(app.lines)")
+        feed.send(.insert(rows(100..<103), at: 0))
+        await app.settle()
+        #expect(status(app).hasPrefix("6/8 · 2 marked"), "\(app.lines)")
+        feed.send(.remove(1))
+        await app.advance(by: .milliseconds(16))
+        #expect(status(app).contains("1 marked"), "\(app.lines)")
+        feed.send(.replaceAll(ItemList(rows(100..<103) + rows(2..<5))))
+        await app.advance(by: .milliseconds(16))
+        #expect(!status(app).contains("marked"), "\(app.lines)")
+        await app.press(.tab, .enter)
+        #expect(app.outcome?.picked(as: Fruit.self).map(\.name) == ["row 2"])
     }
 
     /// A list that opens a live list on Enter.

@@ -3,7 +3,7 @@ import ListerTestSupport
 import TerminalCore
 import Testing
 
-/// A prompt-first list (``ListScreen/filterPrompt``), as `lister pick` uses it.
+/// A prompt-first list (``ListScreenOptions/filterPrompt``), as `lister pick` uses it.
 private struct FinderScreen: ListScreen {
     let loader: ScriptedLoader<[Fruit]>
     var onTop = false

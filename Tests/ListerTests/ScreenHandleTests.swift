@@ -61,10 +61,11 @@ private let forty = (0..<40).map { Fruit(id: $0, name: "row \($0)") }
         handle.showMessage("job 7 finished")
         await app.settle()
         #expect(app.lines.last?.contains("job 7 finished") == true, "\(app.lines)")
-        handle.push(Handled(handle: nil, loader: loader))
+        let pushedHandle = ScreenHandle()
+        handle.push(Handled(handle: pushedHandle, loader: loader))
         await app.settle()
         #expect(app.lines[0].contains("Handled › Handled"), "\(app.lines)")
-        handle.pop()
+        pushedHandle.pop()
         await app.settle()
         #expect(!app.lines[0].contains("›"), "\(app.lines)")
         handle.quit(with: "done")
@@ -97,5 +98,36 @@ private let forty = (0..<40).map { Fruit(id: $0, name: "row \($0)") }
         handle.quit(with: 1)
         await app2.settle()
         #expect(app2.outcome?.picked(as: Int.self) == [])  // it ended with Esc, not with the late quit
+    }
+
+    @Test func selectingAnItemAFilterHidesClearsTheFilter() async {
+        let handle = ScreenHandle()
+        let app = await start(handle)
+        await app.press(.character("/"))
+        await app.type("row 3")
+        await app.press(.enter)  // the filter is kept: row 3, row 30…39
+        await app.settle()
+        #expect(!app.screen.contains("row 27"))
+        handle.select(27)
+        await app.settle()
+        #expect(app.lines.contains("row 27"), "\(app.lines)")
+        #expect(app.lines.last?.hasPrefix("28/40") == true, "\(app.lines)")
+        handle.select(33)  // shown by no filter now: just moves
+        await app.settle()
+        #expect(app.lines.last?.hasPrefix("34/40") == true, "\(app.lines)")
+    }
+
+    @Test func aScreenBelowTheTopNeitherPushesNorPops() async {
+        let handle = ScreenHandle()
+        let loader = ScriptedLoader<[Fruit]>()
+        let app = await start(handle, loader: loader)
+        await app.press(.enter)  // a screen without the handle on top
+        loader.succeed(forty)
+        await app.settle()
+        handle.pop()
+        handle.push(Handled(title: "Pushed", handle: nil, loader: loader))
+        await app.settle()
+        #expect(app.lines[0].contains("Handled › Handled"), "\(app.lines)")
+        #expect(!app.screen.contains("Pushed"), "\(app.lines)")
     }
 }

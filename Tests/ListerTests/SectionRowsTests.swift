@@ -37,4 +37,21 @@ import Testing
         #expect(rows.stickySection(atOffset: 2) == nil)  // the next row is a header
         #expect(rows.stickySection(atOffset: 0) == nil)  // a header shows itself
     }
+
+    @Test func aFilteredSectionShowsItsMatchesAndAHiddenOneNothing() {
+        let filtered = SectionRows<Int>([.matches([(index: 1, id: 11), (index: 4, id: 14)]), .hidden, .loading])
+        #expect(filtered.count == 5)
+        #expect(filtered[1] == .item(section: 0, index: 1, id: 11))  // the item's own index
+        #expect(filtered[2] == .item(section: 0, index: 4, id: 14))
+        #expect(filtered[3] == .header(section: 2))  // section 1: not even a header
+    }
+
+    @Test func aRowThatWentGivesWayToTheNextRowInItsPlace() {
+        let all = SectionRows<Int>([.items([10, 11, 12]), .items([20, 21])])
+        let filtered = SectionRows<Int>([.matches([(index: 2, id: 12)]), .matches([(index: 0, id: 20)])])
+        #expect(filtered.nearestSelectable(toPlaceOf: all[2]) == 1)  // item 11 went: item 12
+        #expect(filtered.nearestSelectable(toPlaceOf: all[4]) == 3)  // section 0 ended: section 1's first
+        let onlyFirst = SectionRows<Int>([.matches([(index: 0, id: 10)]), .hidden])
+        #expect(onlyFirst.nearestSelectable(toPlaceOf: all[6]) == 1)  // nothing after it: the last before
+    }
 }

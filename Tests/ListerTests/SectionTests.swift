@@ -56,7 +56,8 @@ struct Library: SectionedListScreen {
         let app = await loaded(Shelf())
         await app.press(.character("?"))
         #expect(app.screen.contains("Open (never chooses)"))
-        #expect(!app.screen.contains("Filter the rows"))  // sections have no filter
+        #expect(app.screen.contains("Filter the rows"))  // sections filter like any list
+        #expect(!app.screen.contains("Mark"))  // but mark only in a multiple picker
         await app.press(.character("?"))
         await app.press(.down, .character("l"))
         #expect(app.lines[0] == "Shelf › Article")

@@ -5,10 +5,18 @@ import TerminalCore
 struct ListFilter {
     /// The engine: the current query, its matches and the run in flight.
     var engine = FilterEngine()
+    /// The line the query is typed in.
+    var line = FilterLine()
     /// Whether the filter line is open for typing.
-    var isEditing = false
+    var isEditing: Bool {
+        get { line.isEditing }
+        set { line.isEditing = newValue }
+    }
     /// The text of the filter line.
-    var text = ""
+    var text: String {
+        get { line.text }
+        set { line.text = newValue }
+    }
     /// The first visible match.
     var scrollOffset = 0
     /// The rows' revision the engine last saw, to tell appended rows from replaced ones.
@@ -38,7 +46,7 @@ public struct FilteredView: Sendable {
     public var query: FilterQuery { engine.matches?.query ?? engine.query }
 }
 
-/// The prompt of a prompt-first list (``ListScreen/filterPrompt``).
+/// The prompt of a prompt-first list (``ListScreenOptions/filterPrompt``).
 public struct FilterPrompt: Hashable, Sendable {
     /// Drawn before the query, as `> `.
     public var prompt: String

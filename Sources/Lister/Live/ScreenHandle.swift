@@ -43,14 +43,15 @@ public final class ScreenHandle: Sendable {
     /// Retries what failed: the same as ``refresh()``, named for an error's handler.
     public func retry() { send(.command(.refresh)) }
 
-    /// Selects the item whose `id` is `id` and scrolls it into view; nothing when the list
-    /// has no such item.
+    /// Selects the item whose `id` is `id` and scrolls it into view (clearing a filter that
+    /// hides it); nothing when the list has no such item.
     public func select<ID: Hashable & Sendable>(_ id: ID) { send(.select(id)) }
 
-    /// Opens `screen` on top of the screens shown, as Enter does.
+    /// Opens `screen` on top of this one, as Enter does; nothing when this screen is not
+    /// the one shown.
     public func push(_ screen: any Screen) { send(.push(screen)) }
 
-    /// Closes the top screen, as Esc does on a screen that is not the first.
+    /// Closes this screen, as Esc does, when it is the one shown and not the first.
     public func pop() { send(.pop) }
 
     /// Shows `text` in the status bar until the next key.

@@ -42,13 +42,11 @@ final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
     func perform(_ command: Command, now: Duration) -> HostResponse {
         let before = model.scrollOffset
         let count = contentLines.count
+        if let move = Move(command, page: { _ in max(1, height - 1) }) {
+            model.scroll(to: move.target(from: model.scrollOffset, count: count), lineCount: count, height: height)
+            return .handled(changed: before != model.scrollOffset)
+        }
         switch command {
-        case .up: model.scroll(by: -1, lineCount: count, height: height)
-        case .down: model.scroll(by: 1, lineCount: count, height: height)
-        case .pageUp: model.scroll(by: -max(1, height - 1), lineCount: count, height: height)
-        case .pageDown: model.scroll(by: max(1, height - 1), lineCount: count, height: height)
-        case .top: model.scroll(to: 0, lineCount: count, height: height)
-        case .bottom: model.scroll(to: count, lineCount: count, height: height)
         case .refresh, .reload:
             guard screen.canReload else { return .hint("This cannot be loaded again") }
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
@@ -61,7 +59,6 @@ final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
         default:
             return .handled(changed: false)
         }
-        return .handled(changed: before != model.scrollOffset)
     }
 
     func offers(_ command: Command) -> Bool {

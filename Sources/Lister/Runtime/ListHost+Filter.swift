@@ -62,26 +62,13 @@ extension ListHost {
             default: break
             }
         }
-        switch key {
-        case .character(let character):
-            filter.text.append(character)
-        case .backspace:
-            if filter.text.isEmpty {
-                filter.isEditing = false  // Backspace on an empty line closes it
-            } else {
-                filter.text.removeLast()
-            }
-        case .enter:
-            filter.isEditing = false  // keep the filter, back to the list
+        switch filter.line.edit(key) {
+        case nil: return nil
+        case .kept: return .handled(changed: true)
+        case .queryChanged:
+            applyQuery()
             return .handled(changed: true)
-        case .escape:
-            filter.text = ""
-            filter.isEditing = false
-        default:
-            return nil  // arrows, page keys and control keys still work
         }
-        applyQuery()
-        return .handled(changed: true)
     }
 
     /// Esc clears the marks, then a kept filter, before it goes back.
@@ -91,10 +78,15 @@ extension ListHost {
             return true
         }
         guard filter.isActive, screen.filterPrompt == nil else { return false }
+        clearFilter()
+        return true
+    }
+
+    /// Closes the filter line and shows every row again (a prompt-first screen's line stays).
+    func clearFilter() {
         filter.text = ""
         filter.isEditing = false
         applyQuery()
-        return true
     }
 
     private func applyQuery() {
@@ -118,7 +110,7 @@ extension ListHost {
     private var filterSource: any FilterableText {
         if let source = filter.source { return source }
         let items = model.state.items
-        let source = screen.filterSource(for: items) ?? FilterStrings(items.map { screen.filterText($0) })
+        let source = screen.filterSource(for: items) ?? filterStrings(of: items)
         filter.source = source
         return source
     }
@@ -194,23 +186,15 @@ extension ListHost {
         guard engine.isFiltering else { return nil }
         let count = engine.visibleCount
         let current = engine.visiblePosition(ofRow: model.selection) ?? engine.visiblePosition(nearestRow: model.selection) ?? 0
-        let target: Int
-        switch command {
-        case .up: target = current - 1
-        case .down: target = current + 1
-        case .pageUp, .pageDown:
-            let forward = command == .pageDown
+        let move = Move(command) { forward in
             let layout = context(now: now).rowLayout
-            let rows = layout.height == nil ? max(1, pageHeight - 1)
+            return layout.height == nil ? max(1, pageHeight - 1)
                 : layout.pageRows(from: current, visibleIn: pageHeight, rows: count, forward: forward)
-            target = current + (forward ? rows : -rows)
-        case .top: target = 0
-        case .bottom: target = count - 1
-        default: return nil
         }
+        guard let move else { return nil }
         guard count > 0 else { return .handled(changed: false) }
         let before = model.selection
-        model.select(engine.row(atVisible: max(0, min(target, count - 1))))
+        model.select(engine.row(atVisible: move.target(from: current, count: count)))
         return .handled(changed: before != model.selection)
     }
 
@@ -230,15 +214,7 @@ extension ListHost {
     }
 
     func renderFilterLine(in rect: Rect, buffer: inout Buffer) {
-        guard !rect.isEmpty else { return }
-        let prompt = Text(screen.filterPrompt?.prompt ?? "/", style: Style(foreground: .cyan, attributes: .bold))
-        if filter.isEditing {
-            let written = (prompt + Text(filter.text)).width
-            (prompt + Text(filter.text)).render(in: rect, buffer: &buffer)
-            buffer.cursor = Point(row: rect.top, column: min(rect.right - 1, rect.left + written))
-        } else {
-            (prompt + Text(filter.text) + Text("   Esc clears").dim()).render(in: rect, buffer: &buffer)
-        }
+        filter.line.render(prompt: screen.filterPrompt?.prompt ?? "/", in: rect, buffer: &buffer)
     }
 
     func filteredStatus() -> (position: String, state: String)? {

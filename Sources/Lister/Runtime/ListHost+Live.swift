@@ -122,7 +122,23 @@ extension ListHost {
         if model.count == 0 || model.selection == model.count - 1 { live.unseen = 0 }
         if let note = outcome.note { live.note = note }
         self.live = live
+        if !marks.isEmpty { unmarkGone(after: changes) }
         return true
+    }
+
+    /// Drops the marks of items the changes removed: a pick returns only rows still shown.
+    private func unmarkGone(after changes: [ListChange<S.Item>]) {
+        var replaced = false
+        for change in changes {
+            switch change {
+            case .remove(let id): marks.remove(id)
+            case .replaceAll: replaced = true
+            default: break
+            }
+        }
+        guard replaced else { return }
+        let shown = Set(model.state.items.lazy.map(\.id).filter(marks.contains))
+        marks.formIntersection(shown)
     }
 
     /// When the changes waiting may be applied.

@@ -111,6 +111,12 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         if command == .open || command == .drillIn || command == .mark { finishFilterNow() }
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
+        if let move = Move(command, page: pageRows(forward:)) {
+            let target = move.target(from: model.selection, count: model.count)
+            model.select(selectableRow(near: target, forward: move.searchesForward) ?? model.selection)
+            noteSelectionMoved()
+            return .handled(changed: before != (model.selection, model.scrollOffset))
+        }
         switch command {
         case .filter:
             openFilter()
@@ -124,12 +130,6 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             let before = horizontalOffset
             horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -step : step))
             return .handled(changed: before != horizontalOffset)
-        case .up: model.move(by: -1)
-        case .down: model.move(by: 1)
-        case .pageUp: model.move(by: -pageRows(forward: false))
-        case .pageDown: model.move(by: pageRows(forward: true))
-        case .top: model.select(0)
-        case .bottom: model.select(model.count - 1)
         case .refresh, .reload:
             if restartsFeed(on: command) { return .handled(changed: true) }
             // The preview loads again even when the list cannot (a pipe's rows).
@@ -149,24 +149,13 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             if screen.filterPrompt != nil { return promptChoice(key: nil) }
             if screen.pickMode == .multiple, !marks.isEmpty { return .pick(markedItems) }
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
-            if screen.pickMode != .none { return .pick([item]) }
-            switch screen.open(item) {
-            case .nothing: return .hint("Nothing to open here")
-            case .screen(let next): return .push(next)
-            case .pick(let value): return .pick([value])
-            }
+            return response(to: command, on: item, pickMode: screen.pickMode) { screen.open(item) }
         case .drillIn:
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
-            switch screen.drillIn(item) {
-            case .nothing: return .hint("Nothing to open here")
-            case .screen(let next): return .push(next)
-            case .pick: return .hint("Enter chooses this row")
-            }
+            return response(to: command, on: item, pickMode: screen.pickMode) { screen.drillIn(item) }
         default:
             return .handled(changed: false)
         }
-        noteSelectionMoved()
-        return .handled(changed: before != (model.selection, model.scrollOffset))
     }
 
     func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
@@ -222,6 +211,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func fit(listHeight: Int) {
+        settleSelection()
         let context = self.context(now: now)
         let footerRows = screen.footer(context) == nil ? 0 : 1
         if let sections = context.sections, model.count > 0 {
@@ -474,13 +464,16 @@ extension ListHost {
         } else if let sections = context(now: now).sections, model.count > 0 {
             let drawn = model.scrollOffset + line
             guard drawn < sections.rowCount else { return clickFooter(now: now) }
-            guard case .item(let index) = sections.entry(atRow: drawn) else { return (nil, .handled(changed: false)) }
+            guard case .item(let index) = sections.entry(atRow: drawn), isSelectable(index) else {
+                return (nil, .handled(changed: false))
+            }
             model.select(index)
         } else {
             let rows = model.count
             guard let index = context(now: now).rowLayout.position(atLine: line, from: model.scrollOffset, rows: rows + 1),
                   index < rows
             else { return clickFooter(now: now) }
+            guard isSelectable(index) else { return (nil, .handled(changed: false)) }
             model.select(index)
         }
         return (model.selection, .handled(changed: before != model.selection))

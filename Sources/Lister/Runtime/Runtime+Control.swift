@@ -9,9 +9,12 @@ extension Runtime {
         case .select(let id):
             if (host as? any SelectsByID)?.select(id: id) == true { dirty = true }
         case .push(let screen):
+            // Only the screen the user sees opens another: a screen under it must not
+            // pull the view away.
+            guard host.id == stack.last?.id else { return }
             apply(HostResponse.push(screen))
         case .pop:
-            guard stack.count > 1 else { return }
+            guard host.id == stack.last?.id, stack.count > 1 else { return }
             stack.removeLast().cancelAll()
             dirty = true
         case .message(let text):
@@ -34,6 +37,11 @@ extension ListHost: SelectsByID {
     func select(id: any Hashable & Sendable) -> Bool {
         guard let id = id as? S.Item.ID, let index = model.state.items.firstIndex(where: { $0.id == id }) else { return false }
         model.select(index)
+        // A kept filter that hides the item is cleared, as Esc would: the item is shown.
+        if !isSelectionVisible, screen.filterPrompt == nil {
+            clearFilter()
+            model.select(index)
+        }
         noteSelectionMoved()
         return true
     }

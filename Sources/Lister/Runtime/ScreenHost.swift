@@ -122,6 +122,19 @@ func offersOpening(_ command: Command, pickMode: PickMode, result: @autoclosure 
     }
 }
 
+/// What Enter (`.open`) or Right (`.drillIn`) does with `item` on any kind of screen: in a
+/// picker Enter chooses it; otherwise what opening it gives (`opening`, asked only then): a
+/// screen to push, a value that Enter chooses (Right only says so), or nothing to open.
+func response(to command: Command, on item: any Sendable, pickMode: PickMode,
+              opening: () -> OpenResult) -> HostResponse {
+    if command == .open, pickMode != .none { return .pick([item]) }
+    switch opening() {
+    case .nothing: return .hint("Nothing to open here")
+    case .screen(let next): return .push(next)
+    case .pick(let value): return command == .open ? .pick([value]) : .hint("Enter chooses this row")
+    }
+}
+
 /// The state words of the status bar, the same for every kind of screen: `loading`,
 /// `error`, `refreshing`, `refresh failed: …`; nil when the content is shown and settled.
 func loadStatus(isLoading: Bool, failed: Bool, isRefreshing: Bool, refreshError: ListError?) -> String? {

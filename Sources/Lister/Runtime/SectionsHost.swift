@@ -21,8 +21,17 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     private(set) var selectedRow: Int?
     private var anchor: Rows.Anchor?
     private var scrollOffset = 0
+    /// The rows the list has: the body, less the filter line when it shows.
     private var height = 0
-    private var now: Duration = .zero
+    var now: Duration = .zero
+    /// The filter line (`/`): sections with no match disappear.
+    var filterLine = FilterLine()
+    /// The query the rows are filtered by (empty: every row).
+    var query = FilterQuery.empty
+    /// Each section's matching indices, for the rows and query they were found for.
+    var matchCache: [Int: SectionMatches] = [:]
+    /// The marked items of a multiple picker, by section and id.
+    var marks: Set<Rows.Anchor> = []
     /// Columns of long rows scrolled out on the left (`<` and `>`, as in a plain list).
     private var horizontalOffset = 0
     /// Set while ``speculating(_:)`` runs: loads are neither started nor cancelled.
@@ -55,13 +64,26 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         self.now = now
         let before = (selectedRow, scrollOffset)
         let current = selectedRow ?? 0
+        let layout = rowLayout
+        let page: (Bool) -> Int = { [rows, height] forward in
+            guard layout.height != nil else { return max(1, height - 1) }
+            return layout.pageRows(from: current, visibleIn: self.tallRowLines(in: height), rows: rows.count, forward: forward)
+        }
+        if let move = Move(command, page: page) {
+            switch move {
+            case .by(let delta): select(rows.move(from: current, by: delta))
+            case .start: select(rows.selectable(from: 0, down: true))
+            case .end: select(rows.selectable(from: rows.count - 1, down: false))
+            }
+            keepSelectionVisible()
+            return .handled(changed: before != (selectedRow, scrollOffset))
+        }
         switch command {
-        case .up: select(rows.move(from: current, by: -1))
-        case .down: select(rows.move(from: current, by: 1))
-        case .pageUp: select(rows.move(from: current, by: -max(1, height - 1)))
-        case .pageDown: select(rows.move(from: current, by: max(1, height - 1)))
-        case .top: select(rows.selectable(from: 0, down: true))
-        case .bottom: select(rows.selectable(from: rows.count - 1, down: false))
+        case .filter:
+            filterLine.isEditing = true
+            return .handled(changed: true)
+        case .mark:
+            return toggleMark()
         case .refresh:
             if let row = selectedRow, case .loading(let section) = rows[row] {
                 run(models[section].refresh(now: now), section: section)  // this section only
@@ -83,27 +105,22 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
             horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -8 : 8))
             return .handled(changed: before != horizontalOffset)
         case .open, .drillIn:
+            if screen.pickMode == .multiple, command == .open, !marks.isEmpty { return .pick(markedItems) }
             guard let row = selectedRow else { return .hint("Nothing to open") }
             guard case .item(let section, let index, _) = rows[row] else {
                 return .hint(models[rows[row].section].state.error == nil ? "Still loading" : KeyHints.retry.map { "Press \($0) to retry this section" } ?? "This section failed")
             }
             let item = models[section].state.items[index]
-            if screen.pickMode != .none, command == .open { return .pick([item]) }
-            switch screen.open(item) {
-            case .nothing: return .hint("Nothing to open here")
-            case .screen(let next): return .push(next)
-            case .pick(let value): return command == .open ? .pick([value]) : .hint("Enter chooses this row")
-            }
+            return response(to: command, on: item, pickMode: screen.pickMode) { screen.open(item) }
         default:
             return .handled(changed: false)
         }
-        keepSelectionVisible()
-        return .handled(changed: before != (selectedRow, scrollOffset))
     }
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .filter, .mark, .togglePreview, .previewUp, .previewDown: return false
+        case .togglePreview, .previewUp, .previewDown: return false
+        case .mark: return screen.pickMode == .multiple
         case .open, .drillIn:
             var result: OpenResult?
             if let row = selectedRow, case .item(let section, let index, _) = rows[row] {
@@ -119,9 +136,15 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     /// first line and empty sections' rows take no clicks.
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
         self.now = now
-        let row = scrollOffset + line
-        let stickyHeaderShown = line == 0 && rows.stickySection(atOffset: scrollOffset) != nil
-        guard row < rows.count, !stickyHeaderShown, rows[row].isSelectable else { return (nil, .handled(changed: false)) }
+        let row: Int
+        if rowLayout.height != nil {
+            guard let tall = tallRow(atLine: line, height: height, scrollOffset: scrollOffset) else { return (nil, .handled(changed: false)) }
+            row = tall
+        } else {
+            row = scrollOffset + line
+            if line == 0, rows.stickySection(atOffset: scrollOffset) != nil { return (nil, .handled(changed: false)) }
+        }
+        guard row < rows.count, rows[row].isSelectable else { return (nil, .handled(changed: false)) }
         let before = selectedRow
         select(row)
         if case .failed(let section) = rows[row] {
@@ -163,8 +186,14 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     var pageHeight: Int { height }
 
     func layout(body: Rect) {
-        height = body.height
+        height = listArea(in: body).height
         keepSelectionVisible()
+    }
+
+    /// The body less the filter line, when it shows.
+    private func listArea(in body: Rect) -> Rect {
+        guard isFilterLineShown, body.height > 1 else { return body }
+        return Rect(row: body.top, column: body.left, rows: body.height - 1, columns: body.width)
     }
 
     func render(in body: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration) {
@@ -176,14 +205,20 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         }
         list.regions = regions
         list.horizontalOffset = horizontalOffset
-        list.render(in: body, buffer: &buffer)
+        list.rowLayout = rowLayout
+        let area = listArea(in: body)
+        list.render(in: area, buffer: &buffer)
+        if area.height < body.height {
+            filterLine.render(prompt: "/", in: Rect(row: area.bottom, column: body.left, rows: 1, columns: body.width),
+                              buffer: &buffer)
+        }
     }
 
     /// Runs `body` (a move and its frame, drawn ahead) and puts the selection, the scroll
     /// and the time back; nil while any section loads, when a move could meet rows that
     /// are about to change.
     func speculating<Result>(_ body: () -> Result) -> Result? {
-        guard !isSpeculating, !isLoading, models.allSatisfy(\.isSettled) else { return nil }
+        guard !isSpeculating, !isLoading, !filterLine.isEditing, models.allSatisfy(\.isSettled) else { return nil }
         let saved = (selectedRow: selectedRow, anchor: anchor, scrollOffset: scrollOffset, now: now)
         isSpeculating = true
         defer {
@@ -213,6 +248,8 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         if loading > 0 { parts.append("loading \(loading) section\(loading == 1 ? "" : "s")") }
         if failed > 0 { parts.append("\(failed) section\(failed == 1 ? "" : "s") failed") }
         if models.contains(where: \.isRefreshing) { parts.append("refreshing") }
+        if !query.isEmpty { parts.append(matchSummary) }
+        if !marks.isEmpty { position += " · \(marks.count) marked" }
         return (position, parts.joined(separator: " · "))
     }
 
@@ -222,8 +259,11 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         switch row {
         case .header(let section):
             return screen.sectionHeader(sections[section].title)
-        case .item(let section, let index, _):
-            return screen.row(models[section].state.items[index], context: RowContext(index: index, isSelected: selected))
+        case .item(let section, let index, let id):
+            var row: any View = screen.row(models[section].state.items[index], context: RowContext(index: index, isSelected: selected))
+            if !query.isEmpty, let text = row as? Text { row = text.highlightingMatches(of: query) }
+            if screen.pickMode == .multiple { row = MarkedRow(isMarked: marks.contains(.item(section: section, id: id)), content: row) }
+            return row
         case .loading(let section):
             let model = models[section]
             return screen.sectionLoadingRow(sections[section], frame: model.isSpinnerVisible ? model.spinnerFrame(at: now) : nil)
@@ -235,35 +275,37 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     }
 
     /// Rebuilds the rows from the sections' states and finds the selected row again: the
-    /// same item or state row if it is still there, else the nearest selectable row.
-    private func rebuildRows() {
-        rows = Rows(models.map { model -> Rows.Content in
-            switch model.state {
-            case .idle, .loading: return .loading
-            case .error: return .failed
-            case .empty: return .empty
-            case .loaded(let items): return .items(items.map(\.id))
-            }
-        })
+    /// same item or state row if it is still there, else the selectable row nearest to the
+    /// place it had (the next match, when a filter hides the selected item).
+    func rebuildRows() {
+        let selected = selectedRow.flatMap { rows.count > $0 ? rows[$0] : nil }
+        rows = Rows(models.indices.map(content(ofSection:)))
         if let anchor, let row = rows.row(of: anchor) {
             selectedRow = row
+        } else if let selected {
+            select(rows.nearestSelectable(toPlaceOf: selected))
         } else {
-            select(rows.nearestSelectable(to: selectedRow ?? 0))
+            select(rows.nearestSelectable(to: 0))
         }
         keepSelectionVisible()
     }
 
-    private func select(_ row: Int?) {
+    func select(_ row: Int?) {
         selectedRow = row
         anchor = row.flatMap { rows[$0].anchor }
     }
 
-    private func keepSelectionVisible() {
+    func keepSelectionVisible() {
         guard let row = selectedRow else {
             scrollOffset = max(0, min(scrollOffset, rows.count - height))
             return
         }
-        scrollOffset = ListView.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
+        let layout = rowLayout
+        if layout.height != nil {
+            scrollOffset = layout.scrollOffset(keeping: row, visibleIn: tallRowLines(in: height), from: scrollOffset, rows: rows.count)
+        } else {
+            scrollOffset = ListView.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
+        }
     }
 
     private func run(_ effects: [ListModel<S.Item>.Effect], section: Int) {

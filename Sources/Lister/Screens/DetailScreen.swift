@@ -3,7 +3,7 @@ import TerminalCore
 /// A screen that loads one value and shows it as lines of text that scroll, as in seed
 /// 002: spinner, error with retry, content.
 ///
-/// It can start from what the previous screen already knew (seed 004): ``placeholder(width:)``
+/// It can start from what the previous screen already knew (seed 004): ``DetailScreenOptions/placeholder(width:)``
 /// is shown at once, and the spinner appears under it while the rest loads.
 ///
 /// ```swift
@@ -18,19 +18,42 @@ import TerminalCore
 /// }
 /// ```
 @MainActor
-public protocol DetailScreen: Screen {
+public protocol DetailScreen: Screen, DetailScreenOptions {
     /// The value shown.
     associatedtype Value: Sendable
-    /// The view shown while loading, under the placeholder.
-    associatedtype Loading: View = Spinner
-    /// The view shown when loading failed, under the placeholder.
-    associatedtype Failure: View = ErrorState
 
     /// Loads the value, off the main actor. Throw a ``ListError`` to say whether retrying helps.
     nonisolated func load() async throws -> Value
 
     /// The lines of the loaded value for a width; they scroll when taller than the screen.
     func content(_ value: Value, width: Int) -> [Text]
+
+    /// What Enter opens from the loaded value. Nothing by default.
+    func open(_ value: Value) -> OpenResult
+
+    /// Keys this screen handles itself, with their help; none by default. The screen an
+    /// action returns replaces this one, and loads again behind what is shown.
+    var actions: [ScreenAction<Self>] { get }
+}
+
+extension DetailScreen {
+    public func open(_ value: Value) -> OpenResult { .nothing }
+
+    public var actions: [ScreenAction<Self>] { [] }
+}
+
+/// What a ``DetailScreen`` may change beyond its content, each with a default that most
+/// screens keep: what is known before the value loads, the views of its loading and failed
+/// states, and whether it can load again. The same names as a list's
+/// (``ListScreenOptions``) for the same things.
+///
+/// Conform to ``DetailScreen``, never to this protocol alone.
+@MainActor
+public protocol DetailScreenOptions: Screen {
+    /// The view shown while loading, under the placeholder.
+    associatedtype Loading: View = Spinner
+    /// The view shown when loading failed, under the placeholder.
+    associatedtype Failure: View = ErrorState
 
     /// Lines known before the value loads, shown at once. None by default.
     func placeholder(width: Int) -> [Text]
@@ -41,18 +64,11 @@ public protocol DetailScreen: Screen {
     /// The view of a failed load; by default the error with a retry hint.
     func errorView(_ error: ListError) -> Failure
 
-    /// What Enter opens from the loaded value. Nothing by default.
-    func open(_ value: Value) -> OpenResult
-
-    /// Whether the value can be loaded again (`r`, `R`).
+    /// Whether the value can be loaded again (`r`, `R`). True by default.
     var canReload: Bool { get }
-
-    /// Keys this screen handles itself, with their help; none by default. The screen an
-    /// action returns replaces this one, and loads again behind what is shown.
-    var actions: [ScreenAction<Self>] { get }
 }
 
-extension DetailScreen {
+extension DetailScreenOptions {
     public func placeholder(width: Int) -> [Text] { [] }
 
     public func loadingView(frame: Int) -> Spinner {
@@ -63,9 +79,5 @@ extension DetailScreen {
         ErrorState(headline: "Could not load \(title)", error: error)
     }
 
-    public func open(_ value: Value) -> OpenResult { .nothing }
-
     public var canReload: Bool { true }
-
-    public var actions: [ScreenAction<Self>] { [] }
 }

@@ -22,7 +22,7 @@ import TerminalCore
 /// `r` retries a failed page (never restarting from page 1), else refreshes from the first
 /// page behind the rows, keeping the selected item; `R` discards the rows. A refresh or
 /// reload cancels a page load in flight, and a late result of a cancelled load is dropped.
-/// A page that brings nothing for ``ListScreen/timeout`` (30 s by default) fails as timed out.
+/// A page that brings nothing for ``ListScreenOptions/timeout`` (30 s by default) fails as timed out.
 @MainActor
 public protocol PagedListScreen: ListScreen where Items == [Item] {
     /// What a page request is: ``LimitOffset``, ``PageNumber``, a cursor, or your own.

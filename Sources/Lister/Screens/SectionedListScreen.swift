@@ -45,7 +45,7 @@ public struct ListSection<Item: Sendable>: Sendable, Identifiable {
 /// }
 /// ```
 @MainActor
-public protocol SectionedListScreen: Screen {
+public protocol SectionedListScreen: Screen, SectionedListScreenOptions {
     /// The items of the sections; identity keeps the selection while sections load.
     associatedtype Item: Identifiable & Sendable
     /// The view of one row.
@@ -54,11 +54,17 @@ public protocol SectionedListScreen: Screen {
     /// The sections, in order. Read once, when the screen appears.
     var sections: [ListSection<Item>] { get }
 
-    /// Draws one row (a single line).
+    /// Draws one row: a single line unless ``SectionedListScreenOptions/rowHeight`` says otherwise.
     func row(_ item: Item, context: RowContext) -> Row
 
-    /// The header row of a section. By default the title in bold.
-    func sectionHeader(_ title: String) -> Text
+    /// What Enter on `item` opens. By default nothing.
+    func open(_ item: Item) -> OpenResult
+
+    /// Keys this screen handles itself, with their help; none by default. The screen an
+    /// action returns replaces this one, and its sections refresh.
+    var actions: [ScreenAction<Self>] { get }
+
+    // MARK: Rarely changed, each with a default (the others are in SectionedListScreenOptions)
 
     /// The row of a section that is loading; by default a spinner once its delay has
     /// passed (`frame` is nil before), so a fast section never flashes one.
@@ -70,25 +76,14 @@ public protocol SectionedListScreen: Screen {
     /// The row of a section with no items; by default "Nothing in <title>", dimmed.
     func sectionEmptyRow(_ section: ListSection<Item>) -> Text
 
-    /// What Enter on `item` opens. By default nothing.
-    func open(_ item: Item) -> OpenResult
-
-    /// Whether Enter picks the item and ends the app. By default `.none`.
-    var pickMode: PickMode { get }
-
-    /// How long a section's load may bring nothing before it fails as timed out (30 s by
-    /// default); nil waits for ever.
-    var timeout: Duration? { get }
-
-    /// Keys this screen handles itself, with their help; none by default. The screen an
-    /// action returns replaces this one, and its sections refresh.
-    var actions: [ScreenAction<Self>] { get }
+    /// The text `/` searches for `item`: by default the text of its row.
+    func filterText(_ item: Item) -> String
 }
 
 extension SectionedListScreen {
-    public func sectionHeader(_ title: String) -> Text {
-        Text(title, style: Style(foreground: .cyan, attributes: .bold))
-    }
+    public func open(_ item: Item) -> OpenResult { .nothing }
+
+    public var actions: [ScreenAction<Self>] { [] }
 
     public func sectionLoadingRow(_ section: ListSection<Item>, frame: Int?) -> Text {
         guard let frame else { return Text("") }
@@ -104,13 +99,45 @@ extension SectionedListScreen {
         Text("Nothing in \(section.title)").dim()
     }
 
-    public func open(_ item: Item) -> OpenResult { .nothing }
+    public func filterText(_ item: Item) -> String {
+        (row(item, context: RowContext(index: 0, isSelected: false)) as? Text)?.plainText ?? String(describing: item)
+    }
+}
+
+/// What a ``SectionedListScreen`` may change beyond its rows, each with a default that most
+/// screens keep: the section header, whether Enter picks, and the timeout. The same names
+/// as a list's (``ListScreenOptions``) for the same things.
+///
+/// Conform to ``SectionedListScreen``, never to this protocol alone. None of these names
+/// the screen's items (the rows of a section's states, which do, are at the end of
+/// ``SectionedListScreen``).
+@MainActor
+public protocol SectionedListScreenOptions: Screen {
+    /// The header row of a section. By default the title in bold.
+    func sectionHeader(_ title: String) -> Text
+
+    /// Whether Enter picks the item and ends the app. By default `.none`.
+    var pickMode: PickMode { get }
+
+    /// How long a section's load may bring nothing before it fails as timed out (30 s by
+    /// default); nil waits for ever.
+    var timeout: Duration? { get }
+
+    /// How many lines an item's row takes: one by default; `.uniform(n)` or
+    /// `.measured(limit:)` as for a ``ListScreen``. Headers and state rows take one.
+    var rowHeight: RowHeight { get }
+}
+
+extension SectionedListScreenOptions {
+    public func sectionHeader(_ title: String) -> Text {
+        Text(title, style: Style(foreground: .cyan, attributes: .bold))
+    }
 
     public var pickMode: PickMode { .none }
 
     public var timeout: Duration? { .seconds(30) }
 
-    public var actions: [ScreenAction<Self>] { [] }
+    public var rowHeight: RowHeight { .uniform(1) }
 }
 
 extension SectionedListScreen where Item: CustomStringConvertible {

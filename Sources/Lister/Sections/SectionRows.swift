@@ -19,6 +19,16 @@ struct SectionRows<ID: Hashable>: Equatable {
             }
         }
 
+        /// Where the row stands in section and item order: a header first, then the items
+        /// by index, or the section's one state row.
+        var place: Place {
+            switch self {
+            case .header(let section): return Place(section: section, index: -1)
+            case .item(let section, let index, _): return Place(section: section, index: index)
+            case .loading(let section), .failed(let section), .empty(let section): return Place(section: section, index: 0)
+            }
+        }
+
         /// Whether the selection can rest on the row.
         var isSelectable: Bool {
             switch self {
@@ -37,8 +47,18 @@ struct SectionRows<ID: Hashable>: Equatable {
         }
     }
 
-    /// The identity of a selected row.
-    enum Anchor: Equatable {
+    /// A row's place in section and item order (``Row/place``).
+    struct Place: Comparable {
+        var section: Int
+        var index: Int
+
+        static func < (lhs: Place, rhs: Place) -> Bool {
+            (lhs.section, lhs.index) < (rhs.section, rhs.index)
+        }
+    }
+
+    /// The identity of a selected (or marked) row.
+    enum Anchor: Hashable {
         case item(section: Int, id: ID)
         case status(section: Int)
     }
@@ -49,6 +69,10 @@ struct SectionRows<ID: Hashable>: Equatable {
         case failed
         case empty
         case items([ID])
+        /// Some of the section's items (a filter's matches): their indices and ids.
+        case matches([(index: Int, id: ID)])
+        /// Nothing at all, not even the header (a section with no match for a filter).
+        case hidden
     }
 
     private(set) var rows: [Row] = []
@@ -56,13 +80,17 @@ struct SectionRows<ID: Hashable>: Equatable {
     /// Rows for sections in order: each a header, then its items or one state row.
     init(_ sections: [Content]) {
         for (section, content) in sections.enumerated() {
+            if case .hidden = content { continue }
             rows.append(.header(section: section))
             switch content {
+            case .hidden: break
             case .loading: rows.append(.loading(section: section))
             case .failed: rows.append(.failed(section: section))
             case .empty: rows.append(.empty(section: section))
             case .items(let ids):
                 for (index, id) in ids.enumerated() { rows.append(.item(section: section, index: index, id: id)) }
+            case .matches(let matches):
+                rows += matches.map { .item(section: section, index: $0.index, id: $0.id) }
             }
         }
     }
@@ -89,6 +117,15 @@ struct SectionRows<ID: Hashable>: Equatable {
     /// The selectable row nearest `row`: the first at or after it, else the last before.
     func nearestSelectable(to row: Int) -> Int? {
         selectable(from: row, down: true) ?? selectable(from: row, down: false)
+    }
+
+    /// The selectable row nearest to where `row` stood in section and item order (a row of
+    /// other rows, say before a filter hid it): the first at or after that place, else the
+    /// last before it.
+    func nearestSelectable(toPlaceOf row: Row) -> Int? {
+        let place = row.place
+        let start = rows.firstIndex { !($0.place < place) } ?? rows.count - 1
+        return nearestSelectable(to: start)
     }
 
     /// Where the selection goes from `row` moving `delta` rows: at least one selectable row

@@ -17,7 +17,8 @@ public struct ListView: View {
     /// Whether the footer row is selected (an inline error can be).
     public var footerSelected: Bool
     /// A section header drawn over the first line, for the section scrolled under it
-    /// (sticky headers); nil when the first line shows its own row.
+    /// (sticky headers); nil when the first line shows its own row. Above rows of several
+    /// lines it takes a line of its own instead.
     public var stickyHeader: (any View)?
     /// Columns of every row scrolled out on the left (`<` and `>` for long rows).
     public var horizontalOffset: Int = 0
@@ -74,7 +75,15 @@ public struct ListView: View {
             cache.beginFrame(environment)
         }
         if rowLayout.height != nil {
-            (line, index) = renderTallRows(from: first, in: rect, buffer: &buffer)
+            // Rows of several lines are not covered by a sticky header: it takes a line of
+            // its own above them (a header over the first line of a tall row would leave
+            // the rest of that row showing under someone else's title).
+            var rows = rect
+            if let stickyHeader, rect.height >= 3 {
+                stickyHeader.render(in: Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width), buffer: &buffer)
+                rows = Rect(row: rect.top + 1, column: rect.left, rows: rect.height - 1, columns: rect.width)
+            }
+            (line, index) = renderTallRows(from: first, in: rows, buffer: &buffer)
         }
         while line < rect.bottom, index < count {
             let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
@@ -99,7 +108,7 @@ public struct ListView: View {
             footer.render(in: area, buffer: &buffer)
             if footerSelected { mark(area, in: &buffer) }
         }
-        if let stickyHeader, rect.height >= 3 {
+        if let stickyHeader, rect.height >= 3, rowLayout.height == nil {
             let area = Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width)
             buffer.fill(area)
             stickyHeader.render(in: area, buffer: &buffer)

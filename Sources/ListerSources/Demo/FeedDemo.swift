@@ -8,8 +8,22 @@ public struct FeedItem: Identifiable, Hashable, Sendable {
     public let title: String
     public let subtitle: String
     public let author: String
+    /// When it was published: a date, or "just now".
+    public let date: String
     public let body: String
     public let comments: [FeedComment]
+
+    /// The post's two lines in a list: the title (and subtitle, dimmed), then the author
+    /// and date, dimmed.
+    @MainActor var row: VStack {
+        VStack {
+            Text(title) + Text("  " + subtitle).dim()
+            Text("  \(author) · \(date)").dim()
+        }
+    }
+
+    /// What `/` searches: the title, subtitle and author.
+    var filterText: String { "\(title)  \(subtitle)  \(author)" }
 }
 
 /// A comment on a feed item.
@@ -27,7 +41,7 @@ public enum FeedData {
             return try EmbeddedObject.array(ListerResources.feedJSON).map { post throws(EmbeddedObject.Invalid) in
                 FeedItem(
                     id: try post.string("id"), title: try post.string("title"), subtitle: try post.string("subtitle"),
-                    author: try post.string("author"), body: try post.string("body"),
+                    author: try post.string("author"), date: try post.string("date"), body: try post.string("body"),
                     comments: try post.array("comments").map { comment throws(EmbeddedObject.Invalid) in
                         FeedComment(id: try comment.string("id"), author: try comment.string("author"), text: try comment.string("text"))
                     }
@@ -57,9 +71,12 @@ public struct FeedScreen: ListScreen {
         try await policy.run(FeedData.items())
     }
 
-    public func row(_ item: FeedItem, context: RowContext) -> Text {
-        Text(item.title) + Text("  " + item.subtitle).dim()
-    }
+    /// Two lines a post: title, then author and date.
+    public var rowHeight: RowHeight { .uniform(2) }
+
+    public func row(_ item: FeedItem, context: RowContext) -> VStack { item.row }
+
+    public func filterText(_ item: FeedItem) -> String { item.filterText }
 
     public func open(_ item: FeedItem) -> OpenResult {
         .screen(PostScreen(item: item, options: options))

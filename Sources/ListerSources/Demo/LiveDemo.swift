@@ -35,8 +35,8 @@ public struct LiveFeedScreen: LiveListScreen {
                     try await Task.sleep(for: interval)
                     let post = posts[(5 + number) % posts.count]
                     number += 1
-                    let fresh = FeedItem(id: "\(post.id)#\(number)", title: post.title, subtitle: "just now · " + post.subtitle,
-                                         author: post.author, body: post.body, comments: post.comments)
+                    let fresh = FeedItem(id: "\(post.id)#\(number)", title: post.title, subtitle: post.subtitle,
+                                         author: post.author, date: "just now", body: post.body, comments: post.comments)
                     continuation.yield(.insert([fresh], at: 0))
                     continuation.yield(.note("\(number) new post\(number == 1 ? "" : "s") since you opened it"))
                 }
@@ -46,9 +46,12 @@ public struct LiveFeedScreen: LiveListScreen {
         }
     }
 
-    public func row(_ item: FeedItem, context: RowContext) -> Text {
-        Text(item.title) + Text("  " + item.subtitle).dim()
-    }
+    /// Two lines a post, as in the feed.
+    public var rowHeight: RowHeight { .uniform(2) }
+
+    public func row(_ item: FeedItem, context: RowContext) -> VStack { item.row }
+
+    public func filterText(_ item: FeedItem) -> String { item.filterText }
 
     public func open(_ item: FeedItem) -> OpenResult {
         .screen(PostScreen(item: item, options: options))
