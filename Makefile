@@ -9,6 +9,7 @@
 #   make test-release    end-to-end tests again on the release binary (.build/release)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
+#   make bench-bounded   a 200 MB JSON array next to jq, keys on a 200 MB line next to less -S
 #   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
 #   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
@@ -142,7 +143,7 @@ clean:
 BENCH_DIR ?= .build-bench
 BENCH_REPS ?= 5
 BENCH_VENV := $(BENCH_DIR)/venv
-BENCH_APT := fzf less
+BENCH_APT := fzf less jq
 .PHONY: bench bench-deps
 
 bench-deps: deps
@@ -181,8 +182,11 @@ bench: bench-deps
 	@echo "make bench: lister pick next to fzf 0.74.5 and the distribution's fzf (fuzzy keystroke, --filter)"
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/pick.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
 	  --out $(BENCH_DIR)/pick.json | tee $(BENCH_DIR)/pick.md
+	@echo "make bench: bounded input (a 200 MB JSON array next to jq, a 200 MB line next to less -S)"
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/bounded.py --lister .build/release/lister \
+	  --data-dir $(BENCH_DIR) --out $(BENCH_DIR)/bounded.json | tee $(BENCH_DIR)/bounded.md
 	@{ echo "Commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' with uncommitted changes'), $$(date -u '+%Y-%m-%d %H:%M UTC')"; \
-	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; echo; cat $(BENCH_DIR)/live.md; echo; cat $(BENCH_DIR)/pick.md; } \
+	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; echo; cat $(BENCH_DIR)/live.md; echo; cat $(BENCH_DIR)/pick.md; echo; cat $(BENCH_DIR)/bounded.md; } \
 	  | tee $(BENCH_DIR)/report.md
 
 # Live lists alone (issue 19): following a file next to tail -f, Down under a feed of
@@ -206,6 +210,16 @@ bench-pick: bench-deps
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/pick.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
 	  --out $(BENCH_DIR)/pick.json $(PICK_ARGS) | tee $(BENCH_DIR)/pick.md
+
+# Bounded input alone (issue 23): load time and peak memory of a 200 MB JSON array next to
+# `jq .`, key latency on a line of 200 MB next to `less -S`.
+.PHONY: bench-bounded
+bench-bounded: export PYTHONDONTWRITEBYTECODE := 1
+bench-bounded: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/bounded.py --lister .build/release/lister \
+	  --data-dir $(BENCH_DIR) --out $(BENCH_DIR)/bounded.json | tee $(BENCH_DIR)/bounded.md
 
 # Instructions per Down counted by callgrind (valgrind from apt-get): the same from run to
 # run, unlike latency, so a change to the key path can be judged on a busy machine.

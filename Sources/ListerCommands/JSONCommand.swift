@@ -67,6 +67,9 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
     @Option(help: ArgumentHelp("Seconds with no response before a request fails.", valueName: "seconds"))
     package var timeout: Double = 30
 
+    @Option(help: ArgumentHelp("The most a document may hold: an HTTP body or standard input (default 2G; K, M, G, T in units of 1024).", valueName: "size"))
+    package var maxBody: String?
+
     @OptionGroup package var interface: InterfaceOptions
 
     package init() {}
@@ -88,6 +91,9 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
         if linkNext { return .linkNext }
         return .none
     }
+
+    /// The most bytes a document may hold (`--max-body`).
+    package var maxBytes: Int { maxBody.flatMap(JSONSize.parse) ?? JSONSize.defaultLimit }
 
     /// `lister-json` runs HTTP sources; `lister` reads files and standard input itself.
     package var sibling: Sibling? { isHTTP ? .json : nil }
@@ -113,6 +119,9 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
             _ = argument
             throw ValidationError("--header takes 'Name: value'; one of them has no name or no ':'")
         }
+        if let maxBody, JSONSize.parse(maxBody).map({ $0 > 0 }) != true {
+            throw ValidationError("--max-body takes a size such as 500M or 2G, not '\(maxBody)'")
+        }
         // An http(s) URL itself is checked by `lister-json` (Foundation's URL), first thing.
         if !isHTTP, source == "-", StandardInput.hasNoInput {
             throw ValidationError("no input: give a FILE or a URL, or pipe JSON into standard input")
@@ -124,31 +133,39 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
     package func execute() async throws {
         let log = try interface.openLog()
         let logger = log.logger("lister.json")
-        // Read before the screen opens: a missing file, invalid JSON or a wrong path exit 2.
-        let rows: [JSONItem]
+        // Reading starts before the screen opens: a missing file, invalid JSON or a wrong
+        // path found within a moment exit 2; a longer document opens the screen, which shows
+        // its rows as they are parsed.
         let start = ContinuousClock.now
+        let source = input.source(itemsPath: items, idField: id, maxBytes: maxBytes, logger: logger)
+        let read = JSONRead.start(source.read)
         let waiting = input == .standardInput ? WaitingNotice.after(.milliseconds(300)) : nil
-        defer { waiting?.finish() }
-        do {
-            rows = try JSONListScreen.items(of: input, itemsPath: items, format: format)
-        } catch {
+        let early = await read.waitToOpen(after: .milliseconds(250))
+        waiting?.finish()
+        let screen: JSONListScreen
+        switch early {
+        case .failure(let error)?:
             logger.warning("json read failed", metadata: ["source": "\(input.name)", "error": "\(error.message)"])
             throw ValidationError(error.message)
+        case .success(let rows)?:
+            let elapsed = ContinuousClock.now - start
+            logger.debug("json read", metadata: [
+                "source": "\(input.name)", "items": "\(rows.count)",
+                "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
+            ])
+            screen = JSONListScreen(source: source, format: format, preloaded: rows)
+        case nil:
+            logger.debug("json read goes on behind the screen", metadata: ["source": "\(input.name)"])
+            screen = JSONListScreen(source: source, format: format, started: read)
         }
-        let elapsed = ContinuousClock.now - start
-        logger.debug("json read", metadata: [
-            "source": "\(input.name)", "items": "\(rows.count)",
-            "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
-        ])
-        let screen = JSONListScreen(input: input, itemsPath: items, format: format, preloaded: rows)
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         throw ExitCode(outcome.exitStatus)
     }
 }
 
 /// A line on the terminal while `lister json -` waits for its input (`curl … | lister json -`
-/// before the server answers): the screen opens only once the whole document has come, and
-/// until then the terminal would look dead. Shown only after a delay, and only when
+/// before the server answers): the screen opens once the document has come or its first
+/// bytes have, and until then the terminal would look dead. Shown only after a delay, and only when
 /// standard error is a terminal; erased when the input has come.
 final class WaitingNotice: Sendable {
     /// Whether the notice was written and whether the wait is over, under one lock.

@@ -100,12 +100,14 @@ struct LinesCommand: InteractiveCommand {
             outcome = try await AppRunner.run(screen, interface: interface, log: log)
         }
         let picked = outcome.picked(as: Line.self)
-        // All or nothing: a line the file lost after it was indexed reads back as zeros.
-        if let lost = picked.first(where: { !$0.isComplete }) {
-            throw LostLine(number: lost.number, input: input)
+        // All or nothing: a line the file lost after it was indexed reads back as zeros. A
+        // line too long to be kept whole in a row is read again whole here.
+        let texts = picked.map { ($0.number, $0.wholeBytes) }
+        if let lost = texts.first(where: { !$0.1.complete }) {
+            throw LostLine(number: lost.0, input: input)
         }
-        for line in picked {
-            try FileDescriptor.standardOutput.write(Array(line.bytes) + [print0 ? 0 : 0x0A], what: "the chosen line to standard output")
+        for (_, text) in texts {
+            try FileDescriptor.standardOutput.write(Array(text.bytes) + [print0 ? 0 : 0x0A], what: "the chosen line to standard output")
         }
         logger.debug("lines printed", metadata: ["input": "\(input.name)", "lines": "\(picked.count)"])
         throw ExitCode(outcome.exitStatus)

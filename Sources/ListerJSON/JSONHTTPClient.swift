@@ -25,18 +25,22 @@ public struct JSONHTTPClient: Sendable {
     public let timeout: Double
     /// Where requests and their results are logged (`lister json --log FILE`).
     public let logger: Logger
-    private let session: URLSession
+    /// The most bytes a body may hold (`--max-body`): the read stops there with an error.
+    public let maxBodyBytes: Int
+    private let configuration: URLSessionConfiguration
 
     /// Creates a client; `logger` gets a line per request (silent by default).
-    public init(headers: [(name: String, value: String)] = [], timeout: Double = 30, logger: Logger = Configuration.silentLogger) {
+    public init(headers: [(name: String, value: String)] = [], timeout: Double = 30, maxBodyBytes: Int = JSONSize.defaultLimit,
+                logger: Logger = Configuration.silentLogger) {
         self.headers = headers
         self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
         self.logger = logger
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.timeoutIntervalForRequest = timeout
-        session = URLSession(configuration: configuration)
+        self.configuration = configuration
     }
 
     /// Parses a `--header 'Name: value'` argument; nil when it has no name or no colon.
@@ -44,8 +48,38 @@ public struct JSONHTTPClient: Sendable {
         JSONHeader.parse(argument)
     }
 
-    /// GETs `url` and parses the body as JSON.
+    /// GETs `url` and parses the body as JSON (a page: read whole, at most ``maxBodyBytes``).
     public func get(_ url: URL) async throws -> JSONResponse {
+        var bytes: [UInt8] = []
+        let where_ = Self.display(url)
+        let http = try await stream(url) { chunk in
+            guard bytes.count + chunk.count <= maxBodyBytes else {
+                throw ListError("the page from \(where_) is larger than \(JSONSize.text(maxBodyBytes)): stopped reading there (raise the limit with --max-body SIZE)",
+                                isRetryable: false)
+            }
+            bytes.append(contentsOf: chunk)
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw notJSON(error, from: url, start: bytes)
+        }
+        let link = http.value(forHTTPHeaderField: "Link").flatMap { Self.nextLink(in: $0, relativeTo: url) }
+        return JSONResponse(document: document, linkNext: link)
+    }
+
+    /// The error for a body that is not JSON: where, why, and how it begins.
+    public func notJSON(_ error: JSONSyntaxError, from url: URL, start: [UInt8]) -> ListError {
+        let excerpt = excerptOf(start)
+        return ListError("the page from \(Self.display(url)) is not JSON (\(error))\(excerpt.isEmpty ? "" : ": " + excerpt)", isRetryable: true)
+    }
+
+    /// GETs `url` and hands its body to `consume` as it arrives, a piece at a time (the
+    /// server is held back while `consume` is behind); returns the response once the body
+    /// has ended. A status other than 2xx is an error with the body's beginning; an error
+    /// thrown by `consume` stops the transfer. Cancelling the task stops it at once.
+    public func stream(_ url: URL, _ consume: (UnsafeBufferPointer<UInt8>) throws -> Void) async throws -> HTTPURLResponse {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for header in headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
@@ -54,47 +88,105 @@ public struct JSONHTTPClient: Sendable {
         var metadata: Logger.Metadata = ["method": "GET", "url": "\(logged(url))"]
         if !headers.isEmpty { metadata["headers"] = "\(headers.map(\.name).joined(separator: ","))" }  // names only
         logger.debug("http request", metadata: metadata)
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            let failure: any Error
-            switch error {
-            case let error as URLError: failure = describe(error, url: url)
-            case is CancellationError: failure = CancellationError()
-            default: failure = ListError("\(where_): \(mask(error.localizedDescription))")
+
+        let body = HTTPBodyStream()
+        let session = URLSession(configuration: configuration, delegate: HTTPBodyDelegate(stream: body),
+                                 delegateQueue: HTTPBodyQueue(stream: body))
+        let task = session.dataTask(with: request)
+        defer {
+            body.cancel()
+            // The session holds its delegate until it is invalidated. Off this thread:
+            // URLSession does it on its queue, which may be busy with the transfer a while.
+            DispatchQueue.global().async { session.invalidateAndCancel() }
+        }
+        return try await withTaskCancellationHandler {
+            task.resume()
+            var http: HTTPURLResponse?
+            var received = 0
+            var errorBody: [UInt8] = []
+            func logResponse(_ message: String = "http response") {
+                metadata["status"] = "\(http?.statusCode ?? 0)"
+                metadata["bytes"] = "\(received)"
+                metadata["ms"] = "\(started.millisecondsAgo)"
+                logger.debug("\(message)", metadata: metadata)
             }
-            metadata["ms"] = "\(started.millisecondsAgo)"
-            if let failure = failure as? ListError {
-                metadata["error"] = "\(failure.message)"
-                logger.warning("http request failed", metadata: metadata)
+            while true {
+                switch await body.next() {
+                case .response(let response):
+                    guard let response = response as? HTTPURLResponse else { throw ListError("\(where_): not an HTTP response") }
+                    http = response
+                case .data(let data):
+                    received += data.count
+                    guard let response = http else { continue }
+                    if !(200..<300).contains(response.statusCode) {
+                        errorBody += data.prefix(65536 - errorBody.count)
+                        guard errorBody.count >= 65536 else { continue }
+                        // Enough for the message: an error page need not be read to its end.
+                        body.cancel()
+                        DispatchQueue.global().async { task.cancel() }
+                        logResponse()
+                        throw httpError(response, body: errorBody, from: where_)
+                    }
+                    do {
+                        try data.withUnsafeBytes { raw in try consume(raw.bindMemory(to: UInt8.self)) }
+                    } catch {
+                        body.cancel()
+                        DispatchQueue.global().async { task.cancel() }
+                        logResponse()
+                        throw error
+                    }
+                case .end(let error?):
+                    if http != nil, !(error is CancellationError) { logResponse() }
+                    throw failure(error, url: url, metadata: &metadata, started: started)
+                case .end(nil):
+                    guard let response = http else { throw ListError("\(where_): not an HTTP response") }
+                    logResponse()
+                    guard (200..<300).contains(response.statusCode) else {
+                        throw httpError(response, body: errorBody, from: where_)
+                    }
+                    return response
+                }
+            }
+        } onCancel: {
+            // Called on the thread that cancels (the main thread when the app ends): only
+            // wake the reader here; URLSession's cancel waits for its busy queue.
+            body.cancel()
+            DispatchQueue.global().async { task.cancel() }
+        }
+    }
+
+    /// The error of a response whose status is not 2xx, with the beginning of its body.
+    private func httpError(_ response: HTTPURLResponse, body: [UInt8], from where_: String) -> ListError {
+        let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized
+        let excerpt = excerptOf(body)
+        let retryable = response.statusCode >= 500 || response.statusCode == 408 || response.statusCode == 429
+        return ListError("HTTP \(response.statusCode) \(reason) from \(where_)\(excerpt.isEmpty ? "" : ": " + excerpt)",
+                         isRetryable: retryable)
+    }
+
+    /// What a failed transfer says, logged.
+    private func failure(_ error: any Error, url: URL, metadata: inout Logger.Metadata, started: ContinuousClock.Instant) -> any Error {
+        let failure: any Error
+        switch error {
+        case let error as URLError where error.code == .cancelled && Task.isCancelled: failure = CancellationError()
+        case let error as URLError: failure = describe(error, url: url)
+        case is CancellationError: failure = CancellationError()
+        default:
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain, let code = URLError.Code(rawValue: nsError.code) {
+                failure = describe(URLError(code), url: url)
             } else {
-                logger.debug("http request cancelled", metadata: metadata)
+                failure = ListError("\(Self.display(url)): \(mask(error.localizedDescription))")
             }
-            throw failure
         }
-        guard let http = response as? HTTPURLResponse else { throw ListError("\(where_): not an HTTP response") }
-        let bytes = [UInt8](data)
-        metadata["status"] = "\(http.statusCode)"
-        metadata["bytes"] = "\(bytes.count)"
         metadata["ms"] = "\(started.millisecondsAgo)"
-        logger.debug("http response", metadata: metadata)
-        guard (200..<300).contains(http.statusCode) else {
-            let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode).capitalized
-            let excerpt = excerptOf(bytes)
-            let retryable = http.statusCode >= 500 || http.statusCode == 408 || http.statusCode == 429
-            throw ListError("HTTP \(http.statusCode) \(reason) from \(where_)\(excerpt.isEmpty ? "" : ": " + excerpt)", isRetryable: retryable)
+        if let failure = failure as? ListError {
+            metadata["error"] = "\(failure.message)"
+            logger.warning("http request failed", metadata: metadata)
+        } else {
+            logger.debug("http request cancelled", metadata: metadata)
         }
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(bytes)
-        } catch {
-            let excerpt = excerptOf(bytes)
-            throw ListError("the page from \(where_) is not JSON (\(error))\(excerpt.isEmpty ? "" : ": " + excerpt)", isRetryable: true)
-        }
-        let link = http.value(forHTTPHeaderField: "Link").flatMap { Self.nextLink(in: $0, relativeTo: url) }
-        return JSONResponse(document: document, linkNext: link)
+        return failure
     }
 
     private func describe(_ error: URLError, url: URL) -> ListError {

@@ -37,9 +37,9 @@ public struct JSONHTTPSource: Sendable {
         let timeout = Duration.milliseconds(Int(client.timeout * 1000)) + .seconds(1)  // URLSession's comes first
         switch paging {
         case .none:
-            return JSONPagedScreen(title: title, pages: PaginatedRepository(first: url(with: [:])) { url in
-                Page(try await self.items(at: url, page: ""), next: nil)
-            }, format: format, requestTimeout: timeout)
+            // One body, parsed as it arrives: its rows show as they come.
+            let source = JSONStreamSource(title: title, canReload: true) { progress in try await self.rows(progress: progress) }
+            return JSONListScreen(source: source, format: format, timeout: timeout)
         case .pageNumber(let param, let firstPage):
             let fetch: @Sendable (PageNumber) async throws -> [JSONItem] = { request in
                 try await self.items(at: self.url(with: [param: String(request.number)]), page: "page \(request.number)")
@@ -91,6 +91,41 @@ public struct JSONHTTPSource: Sendable {
         query += all.keys.sorted().map { URLQueryItem(name: $0, value: all[$0]) }
         components.queryItems = query
         return components.url ?? url
+    }
+
+    /// The rows of the one body of a source that does not page, reported as they are parsed.
+    public func rows(progress: LoadProgress<JSONRows> = .ignored) async throws -> JSONRows {
+        try await streamItems(at: url(with: [:]), progress: progress)
+    }
+
+    /// The rows of one body, reported as they are parsed (at most every 25 ms); the body
+    /// stops at the first byte that is not JSON, or past the client's ``JSONHTTPClient/maxBodyBytes``.
+    func streamItems(at url: URL, progress: LoadProgress<JSONRows>) async throws -> JSONRows {
+        var builder = JSONDocumentBuilder(name: "the body from \(JSONHTTPClient.display(url))", itemsPath: itemsPath,
+                                          idField: format.idField, maxBytes: client.maxBodyBytes, logger: client.logger)
+        var start: [UInt8] = []  // the body's beginning, for an error's excerpt
+        let clock = ContinuousClock()
+        var lastReport = clock.now
+        var reported = (count: 0, bytes: 0)
+        func report() {
+            progress(builder.snapshot())
+            reported = (builder.count, builder.bytesRead)
+            lastReport = clock.now
+        }
+        do {
+            _ = try await client.stream(url) { chunk in
+                if start.count < 400 { start += chunk.prefix(400 - start.count) }
+                try builder.append(chunk)
+                if reported.count == 0 && builder.count > 0 || clock.now - lastReport >= .milliseconds(25) { report() }
+            }
+            let rows = try builder.finish()
+            client.logger.debug("json body", metadata: ["items": "\(rows.count)", "bytes": "\(rows.bytesRead)"])
+            return rows
+        } catch let error as ListError {
+            if builder.count > reported.count { report() }  // the rows before the error stay
+            if let syntax = builder.syntaxError { throw client.notJSON(syntax, from: url, start: start) }
+            throw error
+        }
     }
 
     private func items(at url: URL, page: String) async throws -> [JSONItem] {

@@ -15,7 +15,8 @@ enum JSONHTTPRun {
         }
         let log = try command.interface.openLog()
         let client = JSONHTTPClient(
-            headers: command.header.compactMap(JSONHeader.parse), timeout: command.timeout, logger: log.logger("lister.json")
+            headers: command.header.compactMap(JSONHeader.parse), timeout: command.timeout, maxBodyBytes: command.maxBytes,
+            logger: log.logger("lister.json")
         )
         let limit = command.limit.map { (param: command.limitParam, value: $0) }
         let source = JSONHTTPSource(

@@ -19,6 +19,11 @@ import Glibc
 /// - `/fails-first?page=N`: as `/items`, but the first request fails with a 500 whose body
 ///   says "database is down" and repeats the request's `Authorization` header (as a careless
 ///   server might), to show that the client masks it.
+/// - `/endless`: a body that never ends, `[` then `1,` as fast as the client reads it.
+/// - `/large?mb=N`: an array of about N MiB of small objects (`{"name": "row 17", …}`), as
+///   fast as the client reads it, ending with `{"name": "the last row"}`.
+/// - `/broken-late?mb=N`: as `/large`, then a byte that is not JSON, then more of it forever.
+/// - `/endless-error`: a 500 whose body ("database is down; …") never ends.
 final class PagedJSONServer: Sendable {
     /// The port it listens on.
     let port: UInt16
@@ -111,6 +116,7 @@ final class PagedJSONServer: Sendable {
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard let request = read(connection) else { return }
         state.withLock { $0.requests.append(request) }
+        if stream(request, to: connection) { return }
         let (status, body) = answer(request)
         let reason = status == 200 ? "OK" : status == 404 ? "Not Found" : "Internal Server Error"
         let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\n"
@@ -160,6 +166,54 @@ final class PagedJSONServer: Sendable {
         }
     }
 
+    /// Writes the body of a streaming route (one written as it is sent, with no length);
+    /// false for other routes. It ends when the client goes away.
+    private func stream(_ request: Request, to connection: Int32) -> Bool {
+        let components = URLComponents(string: request.target)
+        let megabytes = components?.queryItems?.first { $0.name == "mb" }?.value.flatMap { Int($0) } ?? 1
+        let piece: [UInt8]
+        var pieces: Int
+        var tail: [UInt8]
+        switch components?.path {
+        case "/endless":
+            piece = Array(repeating: "1,", count: 1 << 19).flatMap { Array($0.utf8) }
+            pieces = .max
+            tail = []
+        case "/endless-error":
+            piece = Array(repeating: "database is down; ", count: 1 << 16).flatMap { Array($0.utf8) }
+            pieces = .max
+            tail = []
+        case "/large", "/broken-late":
+            var text = ""
+            var row = 0
+            while text.utf8.count < 1 << 20 {
+                text += #"{"name": "row \#(row)", "size": \#(row * 7), "ok": true},"# + "\n"
+                row += 1
+            }
+            piece = Array(text.utf8)
+            pieces = megabytes
+            tail = Array(#"{"name": "the last row"}]"#.utf8)
+            if components?.path == "/broken-late" { tail = Array("x".utf8) }
+        default:
+            return false
+        }
+        let status = components?.path == "/endless-error" ? "500 Internal Server Error" : "200 OK"
+        let head = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+            + (components?.path == "/endless-error" ? "" : "[")
+        guard write(connection, Array(head.utf8)) else { return true }
+        while pieces > 0 {
+            guard write(connection, piece) else { return true }
+            pieces -= 1
+        }
+        if components?.path == "/broken-late" {
+            _ = write(connection, tail)
+            while write(connection, piece) {}  // the client must stop reading at the 'x'
+            return true
+        }
+        _ = write(connection, tail)
+        return true
+    }
+
     /// The JSON array of page `page` (from 1).
     func items(page: Int) -> String {
         let first = (page - 1) * pageSize + 1
@@ -176,16 +230,19 @@ final class PagedJSONServer: Sendable {
         #"{"id": \#(number), "name": "\#(name(number))", "note": "note \#(number)"}"#
     }
 
-    private func write(_ connection: Int32, _ bytes: [UInt8]) {
+    /// Sends all of `bytes`; false when the client went away.
+    @discardableResult
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return false
             }
             offset += written
         }
+        return true
     }
 
     struct ServerError: Error, CustomStringConvertible {

@@ -161,8 +161,43 @@ import Testing
         Array("\nafter\n".utf8).withUnsafeBufferPointer { builder.append($0) }
         let store = builder.finish()
         #expect(store.count == 3)
-        #expect(store[1].bytes.count == long.count)
+        #expect(store[1].length == long.count)
+        #expect(store[1].wholeBytes.bytes.elementsEqual(long))
         #expect(store[2].description == "after")
+    }
+
+    /// A row reads only the start of a very long line (drawing it costs what a short one
+    /// does); printing it reads it whole.
+    @Test func aLongLineIsCutForItsRowAndReadWholeToPrint() {
+        let long = (0..<(Line.shownLimit * 3)).map { UInt8(0x61 + $0 % 26) }
+        let store = LineStore(Array("short\n".utf8) + long + [0x0A])
+        #expect(store[0].isCut == false)
+        #expect(store[1].isCut)
+        #expect(store[1].bytes.count == Line.shownLimit)
+        #expect(store[1].length == long.count)
+        #expect(store[1].description.hasSuffix("…"))
+        #expect(store[1].description.count == Line.shownLimit + 1)
+        #expect(Array(store[1].wholeBytes.bytes) == long)
+    }
+
+    /// The start of a line still being read shows once it is longer than a row shows,
+    /// instead of when its end comes; it stays the same row when it ends.
+    @Test func theStartOfALongLineShowsBeforeItsEnd() {
+        var builder = LineStoreBuilder()
+        Array("first\n".utf8).withUnsafeBufferPointer { builder.append($0) }
+        let part = [UInt8](repeating: 0x79, count: Line.shownLimit / 2)
+        part.withUnsafeBufferPointer { builder.append($0) }
+        #expect(builder.snapshot().count == 1)  // not long yet: not shown
+        part.withUnsafeBufferPointer { builder.append($0) }
+        part.withUnsafeBufferPointer { builder.append($0) }
+        let reading = builder.snapshot()
+        #expect(reading.count == 2)
+        #expect(reading[1].number == 2 && reading[1].isCut)
+        #expect(reading[1].bytes.allSatisfy { $0 == 0x79 })
+        Array("\nlast\n".utf8).withUnsafeBufferPointer { builder.append($0) }
+        let done = builder.finish()
+        #expect(done.count == 3)
+        #expect(done[1].length == part.count * 3)
     }
 }
 

@@ -40,6 +40,19 @@ import Testing
         #expect(model.replacedRevision == revision)
     }
 
+    /// The final rows replace the last report's even when they are as many: a report may
+    /// show the start of a row still being read, and the result that row whole.
+    @Test func theFinalRowsReplaceAReportOfTheSameCount() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(progress: ItemList([Fruit(id: 0, name: "a"), Fruit(id: 1, name: "the start of b")]), generation: 1, now: .zero)
+        model.select(1)
+        model.receive(.success(ItemList([Fruit(id: 0, name: "a"), Fruit(id: 1, name: "the start of b, and its end")])),
+                      generation: 1, now: .milliseconds(9))
+        #expect(model.state.items[1].name == "the start of b, and its end")
+        #expect(model.selection == 1)
+    }
+
     @Test func theFirstRowsEndTheSpinner() {
         var model = ListModel<Fruit>(timing: LoadTiming(spinnerDelay: .milliseconds(100), spinnerMinimum: .milliseconds(500)))
         _ = model.load(now: .zero)

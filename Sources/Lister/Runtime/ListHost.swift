@@ -277,6 +277,10 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func status(now: Duration) -> (position: String, state: String) {
         var status = filteredStatus() ?? listStatus()
         if status.state.isEmpty, let note = screen.statusNote(context(now: now)) { status.state = note }
+        if case .streaming = model.activity, status.state.hasPrefix("reading… "),
+           let note = screen.progressNote(context(now: now)) {
+            status.state = "reading… " + note
+        }
         return withMarks(status)
     }
 

@@ -55,6 +55,11 @@ public protocol ListScreen: Screen, ListScreenOptions {
     /// list has nothing to say there (no load, refresh or failure); nil by default.
     func statusNote(_ context: ListContext<Self>) -> String?
 
+    /// What the status bar says after `reading…` while a stream is read; nil (the default)
+    /// says the number of rows so far. A screen that knows more says it (`lister json`:
+    /// the rows and the megabytes read, `reading… 1200 · 3.5 MB`).
+    func progressNote(_ context: ListContext<Self>) -> String?
+
     /// Where the preview pane goes, beside or under the list; nil (the default) for a list
     /// without one. The preview key (`p`) shows and hides it.
     var previewPlacement: PreviewPlacement? { get }
@@ -164,6 +169,8 @@ extension ListScreen {
     public var actions: [ScreenAction<Self>] { [] }
 
     public func statusNote(_ context: ListContext<Self>) -> String? { nil }
+
+    public func progressNote(_ context: ListContext<Self>) -> String? { nil }
 }
 
 extension ListScreen where Item: CustomStringConvertible {

@@ -39,7 +39,9 @@ extension ListModel {
         switch result {
         case .success(let arrival):
             activity = .settled
-            grow(to: arrival.items)
+            // The final rows replace the last report's even when they are as many: a report
+            // may show the start of a row still being read (`lister lines` on a long line).
+            grow(to: arrival.items, final: true)
         case .failure(let error):
             activity = .streamStopped(error)
         }
@@ -48,8 +50,8 @@ extension ListModel {
 
     /// The rows grew at their end: the selection and the scroll stay, unless the item
     /// selected before the stream began is among the new rows.
-    private mutating func grow(to items: ItemList<Item>) {
-        guard items.count != count || state.isLoading else { return }
+    private mutating func grow(to items: ItemList<Item>, final: Bool = false) {
+        guard items.count != count || state.isLoading || final else { return }
         let appended = count..<items.count
         state = ListState(from: items)
         revision += 1

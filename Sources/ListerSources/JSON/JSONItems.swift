@@ -27,13 +27,7 @@ public struct JSONItem: Identifiable, Hashable, Sendable {
 
     /// The rows of an array's elements: identified by `idField` where they have it.
     public static func elements(_ elements: [JSONValue], idField: String?, page: String = "") -> [JSONItem] {
-        let field = idField ?? "id"
-        return elements.enumerated().map { index, element in
-            if let key = element.value(at: field), !key.isContainer {
-                return JSONItem(id: .key(key.inlineText), value: element)
-            }
-            return JSONItem(id: .position(page: page, index: index), value: element)
-        }
+        elements.enumerated().map { index, element in JSONItem.element(element, at: index, idField: idField, page: page) }
     }
 
     /// The rows of an object's fields, identified by key.

@@ -37,6 +37,14 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses the JSON value at the start of `bytes` and ignores what follows it (an
+    /// element's bytes followed by the separator after it, ``JSONRows``).
+    public static func parseFirst(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        return try parser.parseValue()
+    }
+
     /// Whether `prefix`, the first bytes of a document still being read, can begin JSON:
     /// false while it holds only whitespace (undecided), true once a byte that can start a
     /// value comes, and the parser's own error when the first byte cannot (`/dev/zero`

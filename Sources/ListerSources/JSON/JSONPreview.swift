@@ -14,10 +14,33 @@ extension JSONListScreen {
 package enum JSONPreview {
     package static func preview(of item: JSONItem) -> Preview {
         let value = item.value
-        let children = value.elements?.count ?? value.fields?.count ?? 0
         // A small value is printed in the frame that selects it; a large one by a load,
-        // off the main actor, where it may take its time.
-        if children <= 100 { return .immediate(key: item.id) { PreviewText(lines: JSONPrinter.lines(value)) } }
+        // off the main actor, where it may take its time. Large counts what is nested too:
+        // an object of two fields, one an array of millions, is large.
+        if value.isSmall(nodes: 200) { return .immediate(key: item.id) { PreviewText(lines: JSONPrinter.lines(value)) } }
         return Preview(key: item.id) { PreviewText(lines: JSONPrinter.lines(value)) }
+    }
+}
+
+extension JSONValue {
+    /// Whether the value holds at most `nodes` values, itself and all nested ones; stops
+    /// counting there, so asking costs at most that much.
+    func isSmall(nodes: Int) -> Bool {
+        var left = nodes
+        return Self.count(self, within: &left)
+    }
+
+    private static func count(_ value: JSONValue, within left: inout Int) -> Bool {
+        left -= 1
+        guard left >= 0 else { return false }
+        switch value {
+        case .array(let elements):
+            for element in elements where !count(element, within: &left) { return false }
+        case .object(let fields):
+            for field in fields where !count(field.value, within: &left) { return false }
+        default:
+            break
+        }
+        return true
     }
 }

@@ -84,6 +84,14 @@ public struct JSONRowFormat: Hashable, Sendable {
         return text
     }
 
+    /// The text of an element's row without styles (what the filter searches): the row's
+    /// words, off the main actor.
+    public func plainRow(_ value: JSONValue) -> String {
+        let title = oneLine(titleText(value))
+        guard let subtitle, let detail = subtitle.render(value), !detail.isEmpty else { return title }
+        return title + "  " + oneLine(detail)
+    }
+
     private func oneLine(_ text: String) -> String {
         text.contains(where: \.isNewline) ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text
     }

@@ -1,4 +1,5 @@
 import Lister
+import Logging
 import TerminalCore
 
 #if canImport(Glibc)
@@ -20,100 +21,159 @@ public enum JSONInput: Sendable, Hashable {
         }
     }
 
-    /// Reads and parses the document. A missing file and invalid JSON (with its line and
-    /// column) are errors that retrying does not fix.
-    public func read() throws(ListError) -> JSONValue {
-        let bytes: [UInt8]
-        // The first bytes that are not whitespace must begin JSON: `/dev/zero` fails at once.
-        let start: ([UInt8]) throws -> Bool = { [name] prefix in
-            do {
-                return try JSONParser.checkStart(prefix)
-            } catch {
-                throw ListError("\(name) is not valid JSON: \(error)", isRetryable: false)
-            }
+    /// How the document is read: as a stream, its rows shown as they are parsed. A file
+    /// is read again on refresh; standard input is read once, and at most `maxBytes`.
+    public func source(itemsPath: String?, idField: String?, maxBytes: Int = JSONSize.defaultLimit,
+                       logger: Logger = Configuration.silentLogger) -> JSONStreamSource {
+        JSONStreamSource(title: name, canReload: self != .standardInput) { progress in
+            try self.read(itemsPath: itemsPath, idField: idField, maxBytes: maxBytes, logger: logger, progress: progress)
         }
-        do {
-            switch self {
-            case .standardInput:
-                bytes = try FileReader.readAll(fd: 0, name: name, start: start)
-            case .file(let path):
-                let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY) }
-                guard fd >= 0 else {
-                    throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
-                }
-                defer { Glibc.close(fd) }
-                bytes = try FileReader.readAll(fd: fd, name: path, start: start)
+    }
+
+    /// Reads the document, reporting its rows as they are parsed. A missing file and invalid
+    /// JSON (with its line and column) are errors that retrying does not fix.
+    public func read(itemsPath: String?, idField: String?, maxBytes: Int = JSONSize.defaultLimit,
+                     logger: Logger = Configuration.silentLogger, progress: LoadProgress<JSONRows> = .ignored) throws -> JSONRows {
+        switch self {
+        case .standardInput:
+            return try JSONReader.read(fd: 0, name: name, itemsPath: itemsPath, idField: idField, maxBytes: maxBytes,
+                                       logger: logger, progress: progress)
+        case .file(let path):
+            let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY) }
+            guard fd >= 0 else {
+                throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
             }
-        } catch {
-            throw ListError(error)
-        }
-        do {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw ListError("\(name) is not valid JSON: \(error)", isRetryable: false)
+            defer { Glibc.close(fd) }
+            return try JSONReader.read(fd: fd, name: path, itemsPath: itemsPath, idField: idField, maxBytes: maxBytes,
+                                       logger: logger, progress: progress)
         }
     }
 }
 
-/// A list of JSON rows: the array of a document (`lister json FILE`), or an array or an
-/// object met while drilling down, whose fields are then the rows.
+/// Where a streamed JSON document comes from: a file, standard input, an HTTP body.
+public struct JSONStreamSource: Sendable {
+    /// The screen's title.
+    public var title: String
+    /// Whether the document can be read again (`r`); standard input cannot.
+    public var canReload: Bool
+    /// Reads the document, reporting its rows as they are parsed.
+    public var read: @Sendable (LoadProgress<JSONRows>) async throws -> JSONRows
+
+    /// Creates a source.
+    public init(title: String, canReload: Bool, read: @escaping @Sendable (LoadProgress<JSONRows>) async throws -> JSONRows) {
+        self.title = title
+        self.canReload = canReload
+        self.read = read
+    }
+}
+
+/// A list of JSON rows: the array of a document read as a stream (`lister json FILE`, `-`
+/// or a URL), or an array or an object met while drilling down, whose fields are then the rows.
 public struct JSONListScreen: ListScreen {
     enum Source: Sendable {
-        case document(JSONInput, itemsPath: String?)
-        case fixed([JSONItem])
+        case document(JSONStreamSource, started: JSONRead?)
+        case fixed(JSONRows)
     }
 
     public let title: String
     let source: Source
     let format: JSONRowFormat
-    let preloaded: [JSONItem]?
+    let preloaded: JSONRows?
+    let requestTimeout: Duration?
 
-    /// The array at `itemsPath` in a document, already read once (`preloaded`, shown at
-    /// once) so that errors are reported before the screen opens.
-    public init(input: JSONInput, itemsPath: String?, format: JSONRowFormat, preloaded: [JSONItem]? = nil) {
-        title = input.name
-        source = .document(input, itemsPath: itemsPath)
+    /// The array of a document. `started` is a read begun before the screen opened (its
+    /// first load follows it); `preloaded` rows of a read that already ended show at once.
+    /// `timeout` fails a read that brings nothing for that long.
+    public init(source: JSONStreamSource, format: JSONRowFormat, started: JSONRead? = nil, preloaded: JSONRows? = nil,
+                timeout: Duration? = nil) {
+        title = source.title
+        self.source = .document(source, started: started)
         self.format = format
         self.preloaded = preloaded
+        requestTimeout = timeout
+    }
+
+    /// The array at `itemsPath` in a file or standard input.
+    public init(input: JSONInput, itemsPath: String?, format: JSONRowFormat, preloaded: [JSONItem]? = nil) {
+        self.init(source: input.source(itemsPath: itemsPath, idField: format.idField), format: format, preloaded: preloaded.map(JSONRows.init))
     }
 
     /// Fixed rows: elements of an array or fields of an object, in memory.
     public init(title: String, items: [JSONItem], format: JSONRowFormat) {
         self.title = title
-        source = .fixed(items)
+        source = .fixed(JSONRows(items))
         self.format = format
-        preloaded = items
+        preloaded = JSONRows(items)
+        requestTimeout = nil
     }
 
-    /// Reads a document's rows: what the screen loads, and what the command checks first.
+    /// Reads a document's rows at once (tests, and what a command checks first).
     public nonisolated static func items(of input: JSONInput, itemsPath: String?, format: JSONRowFormat) throws(ListError) -> [JSONItem] {
-        JSONItem.elements(try JSONItemsPath.select(itemsPath, in: try input.read()), idField: format.idField)
-    }
-
-    public var initialItems: [JSONItem]? { preloaded }
-
-    /// A file is read again on `r`; standard input and rows in memory are not.
-    public var canReload: Bool {
-        if case .document(.file, _) = source { return true }
-        return false
-    }
-
-    public var emptyMessage: String { "No items" }
-
-    public nonisolated func load() async throws -> [JSONItem] {
-        switch source {
-        case .document(let input, let itemsPath): return try Self.items(of: input, itemsPath: itemsPath, format: format)
-        case .fixed(let items): return items
+        do {
+            return Array(try input.read(itemsPath: itemsPath, idField: format.idField))
+        } catch {
+            throw ListError(error)
         }
     }
 
+    public var initialItems: JSONRows? { preloaded }
+
+    /// A file or a URL is read again on `r`; standard input and rows in memory are not.
+    public var canReload: Bool {
+        if case .document(let source, _) = source { return source.canReload }
+        return false
+    }
+
+    public var timeout: Duration? { requestTimeout }
+
+    public var emptyMessage: String { "No items" }
+
+    public nonisolated func load(progress: LoadProgress<JSONRows>) async throws -> JSONRows {
+        switch source {
+        case .document(let source, let started):
+            if let started, !started.isFollowed { return try await started.follow(progress) }
+            return try await source.read(progress)
+        case .fixed(let items):
+            return items
+        }
+    }
+
+    public nonisolated func load() async throws -> JSONRows { try await load(progress: .ignored) }
+
+    /// While the document is read: the rows so far and the bytes read (`reading… 1200 · 3.5 MB`).
+    public func progressNote(_ context: ListContext<JSONListScreen>) -> String? {
+        guard let rows = context.state.items.storage as? JSONRows, rows.bytesRead > 0 else { return nil }
+        return "\(rows.count) · \(JSONSize.text(rows.bytesRead))"
+    }
+
     public func row(_ item: JSONItem, context: RowContext) -> Text { format.row(item) }
+
+    /// The rows of a document are parsed by the filter itself, off the main actor (2.8
+    /// million rows would hold the main actor for seconds).
+    public func filterSource(for items: ItemList<JSONItem>) -> (any FilterableText)? {
+        guard let rows = items.storage as? JSONRows, case .document = rows.storage else { return nil }
+        return JSONFilterText(rows: rows, format: format)
+    }
 
     public func errorView(_ error: ListError) -> JSONErrorView {
         JSONErrorView(headline: "Could not load \(title)", error: error)
     }
 
     public func open(_ item: JSONItem) -> OpenResult { JSONNavigation.open(item, format: format) }
+}
+
+/// The text the filter searches in a document's rows: each row's title and subtitle, its
+/// element parsed when the filter reads it.
+struct JSONFilterText: FilterableText {
+    let rows: JSONRows
+    let format: JSONRowFormat
+
+    var count: Int { rows.count }
+
+    func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = format.plainRow(rows[row].value)
+        text.withUTF8 { body($0) }
+    }
 }
 
 /// A JSON value pretty-printed and coloured. Enter browses an object's fields or an

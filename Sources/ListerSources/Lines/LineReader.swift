@@ -35,12 +35,12 @@ enum LineReader {
         var lastReport = clock.now
         func report() {
             progress(builder.snapshot())
-            reported = builder.count
+            reported = builder.shownCount
             lastReport = clock.now
         }
         while true {
             try Task.checkCancellation()
-            if builder.count > reported {
+            if builder.shownCount > reported {
                 let wait = lastReport + reportInterval - clock.now
                 if reported == 0 || wait <= .zero || !isReadable(fd, within: wait) {
                     report()
@@ -57,7 +57,7 @@ enum LineReader {
     }
 
     /// Whether `fd` has input (or its end) within `timeout`.
-    private static func isReadable(_ fd: Int32, within timeout: Duration) -> Bool {
+    static func isReadable(_ fd: Int32, within timeout: Duration) -> Bool {
         let (seconds, attoseconds) = timeout.components
         let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -38,12 +38,21 @@ public struct LineStore: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
-    /// The line at `position`.
+    /// The line at `position`. Of a line longer than ``Line/shownLimit`` only the first bytes
+    /// are read: drawing a row of a 200 MB line costs what drawing a short one does
+    /// (``Line/wholeBytes`` reads all of it, to print it).
     public subscript(position: Int) -> Line {
         precondition(position >= 0 && position < count, "LineStore index \(position) out of 0..<\(count)")
         let block = block(containing: position)
-        let read = blocks[block].bytes(ofLine: position - firstLines[block])
-        return Line(number: position + 1, bytes: read.bytes, isComplete: read.complete)
+        let local = position - firstLines[block]
+        let length = blocks[block].span(ofLine: local).count
+        guard length > Line.shownLimit else {
+            let read = blocks[block].bytes(ofLine: local)
+            return Line(number: position + 1, bytes: read.bytes, isComplete: read.complete)
+        }
+        let read = blocks[block].bytes(ofLine: local, limit: Line.shownLimit)
+        return Line(number: position + 1, bytes: read.bytes, isComplete: read.complete, length: length,
+                    whole: (blocks[block], local))
     }
 
     /// Whether the file the lines are read back from was found shorter than when they were
@@ -106,14 +115,15 @@ final class LineBlock: Sendable {
         }
     }
 
-    /// Line `index`'s bytes, and whether they were all there (a file can shrink after it
-    /// was indexed; zeros stand in for what it lost).
-    func bytes(ofLine index: Int) -> (bytes: ArraySlice<UInt8>, complete: Bool) {
+    /// Line `index`'s bytes (its first `limit` at most), and whether they were all there (a
+    /// file can shrink after it was indexed; zeros stand in for what it lost).
+    func bytes(ofLine index: Int, limit: Int = .max) -> (bytes: ArraySlice<UInt8>, complete: Bool) {
+        var span = span(ofLine: index)
+        span = span.lowerBound..<span.lowerBound + min(span.count, limit)
         switch storage {
         case .memory(let bytes):
-            return (bytes[span(ofLine: index)], true)
+            return (bytes[span], true)
         case .file(let file, let offset):
-            let span = span(ofLine: index)
             let read = file.bytes(at: offset + span.lowerBound, count: span.count)
             return (read.bytes[...], read.complete)
         }
@@ -136,29 +146,62 @@ final class LineBlock: Sendable {
 
 /// One line of input: its number and its exact bytes.
 public struct Line: Identifiable, Hashable, Sendable, CustomStringConvertible {
+    /// A row shows at most this many bytes of a line (256 KiB, more columns than `>`
+    /// scrolls through in a session): the rest of a longer one is read only to print it.
+    public static let shownLimit = 1 << 18
+
     /// The 1-based line number, which is also its identity.
     public let number: Int
-    /// The bytes as read, without the separator.
+    /// The bytes as read, without the separator: all of them, or the first
+    /// ``shownLimit`` of a longer line (``isCut``; ``wholeBytes`` reads them all).
     public let bytes: ArraySlice<UInt8>
     /// False when the input file had lost some of the line's bytes by the time they were
     /// read back (it was truncated from outside after it was indexed): zeros stand in for
     /// them, so the line must not be printed as if it had been read.
     public let isComplete: Bool
+    /// The line's length in bytes.
+    public let length: Int
+    /// Where the rest of a cut line is.
+    private let whole: (block: LineBlock, index: Int)?
 
     public var id: Int { number }
 
-    init(number: Int, bytes: ArraySlice<UInt8>, isComplete: Bool = true) {
+    init(number: Int, bytes: ArraySlice<UInt8>, isComplete: Bool = true, length: Int? = nil,
+         whole: (block: LineBlock, index: Int)? = nil) {
         self.number = number
         self.bytes = bytes
         self.isComplete = isComplete
+        self.length = length ?? bytes.count
+        self.whole = whole
+    }
+
+    /// Whether ``bytes`` holds only the start of the line.
+    public var isCut: Bool { length > bytes.count }
+
+    /// All of the line's bytes, read again for a cut line (to print it), and whether they
+    /// were all there.
+    public var wholeBytes: (bytes: ArraySlice<UInt8>, complete: Bool) {
+        guard isCut, let whole else { return (bytes, isComplete) }
+        return whole.block.bytes(ofLine: whole.index)
     }
 
     /// The text, invalid UTF-8 replaced with U+FFFD and a trailing carriage return dropped.
-    /// Control characters stay; views show them visibly.
+    /// Control characters stay; views show them visibly. A cut line ends in `…`.
     public var description: String {
         var slice = bytes
-        if slice.last == 0x0D { slice = slice.dropLast() }
-        return String(decoding: slice, as: UTF8.self)
+        if slice.last == 0x0D, !isCut { slice = slice.dropLast() }
+        let text = String(decoding: slice, as: UTF8.self)
+        return isCut ? text + "…" : text
+    }
+
+    public static func == (lhs: Line, rhs: Line) -> Bool {
+        lhs.number == rhs.number && lhs.length == rhs.length && lhs.isComplete == rhs.isComplete && lhs.bytes == rhs.bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        hasher.combine(length)
+        hasher.combine(bytes.prefix(64))
     }
 }
 

@@ -78,16 +78,38 @@ public struct LineStoreBuilder {
         }
     }
 
-    /// The lines complete so far, as a store; the line being read is not in it yet.
+    /// The number of lines a snapshot shows: the complete ones, and the line being read
+    /// once it is longer than a row shows (``Line/shownLimit``).
+    public var shownCount: Int { count + (openLineIsLong ? 1 : 0) }
+
+    /// Whether the line being read is already longer than a row shows: its start is shown
+    /// at once, not when its end comes (a 200 MB line shows before it is read to its end).
+    private var openLineIsLong: Bool { length - openLineStart > Line.shownLimit }
+
+    /// The lines complete so far, as a store, and the line being read if it is already
+    /// longer than a row shows (as much of it as has come).
     public func snapshot() -> LineStore {
-        guard !ends.isEmpty else { return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines) }
-        let open: LineBlock
+        var shownBlocks = blocks
+        var shownFirstLines = firstLines
         if let file {
-            open = LineBlock(file: file, offset: blockOffset, ends: ends)
+            let shownEnds = openLineIsLong ? ends + [UInt32(length)] : ends
+            if !shownEnds.isEmpty {
+                shownBlocks.append(LineBlock(file: file, offset: blockOffset, ends: shownEnds))
+                shownFirstLines.append(sealedLines)
+            }
         } else {
-            open = LineBlock(bytes: Array(bytes[..<Int(ends[ends.count - 1])]), ends: ends)
+            if !ends.isEmpty {
+                shownBlocks.append(LineBlock(bytes: Array(bytes[..<Int(ends[ends.count - 1])]), ends: ends))
+                shownFirstLines.append(sealedLines)
+            }
+            if openLineIsLong {
+                // Its start is all a row shows.
+                let start = openLineStart
+                shownBlocks.append(LineBlock(bytes: Array(bytes[start..<start + Line.shownLimit + 1]), ends: [UInt32(Line.shownLimit + 1)]))
+                shownFirstLines.append(count)
+            }
         }
-        return LineStore(blocks: blocks + [open], firstLines: firstLines + [sealedLines], count: count)
+        return LineStore(blocks: shownBlocks, firstLines: shownFirstLines, count: shownCount)
     }
 
     /// Ends the input: a last line without a separator counts as a line.

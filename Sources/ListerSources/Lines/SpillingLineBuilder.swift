@@ -92,6 +92,9 @@ struct SpillingLineBuilder {
     /// The number of complete lines so far.
     var count: Int { builder.count }
 
+    /// The number of lines a snapshot shows (``LineStoreBuilder/shownCount``).
+    var shownCount: Int { builder.shownCount }
+
     /// The lines complete so far, as a store; see ``LineStoreBuilder/snapshot()``.
     func snapshot() -> LineStore { builder.snapshot() }
 

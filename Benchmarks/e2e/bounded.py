@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Bounded input (issue 23), in a pseudo-terminal at 120x40.
+
+    bounded.py --lister .build/release/lister --data-dir DIR [--reps N] [--out FILE.json]
+
+* json: a 200 MB JSON array of 2.8 million small objects (generated once in DIR).
+  `lister json FILE` and `cat FILE | lister json -`: seconds from start to the status bar
+  showing every row (`k/2800000`, no `+`, nothing "reading"), and the peak resident memory
+  (VmHWM) then. Next to `jq . FILE > /dev/null`: wall seconds and peak memory (wait4's
+  ru_maxrss).
+* line: a file of one line of 200 MB (ASCII words). `lister lines FILE` and `less -S FILE`:
+  seconds to the first frame showing the line's start, then `>` (lister, 8 columns) and
+  Right (less -S, half a screen) pressed --keys times each: latency = key written -> the
+  first change of the screen; p50 and p95.
+"""
+import argparse
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import time
+
+from ptysession import Session, now
+
+ROWS = 2_800_000
+
+
+def json_file(directory):
+    """A 200 MB array of 2.8 million objects of about 70 bytes, made once."""
+    path = os.path.join(directory, "bounded-200mb.json")
+    if os.path.exists(path) and os.path.getsize(path) > 190_000_000:
+        return path
+    with open(path + ".tmp", "w") as f:
+        f.write("[\n")
+        parts = []
+        for n in range(ROWS):
+            parts.append('{"id": %d, "name": "item %07d", "ok": %s, "score": %d.5}' % (n, n, "true" if n % 3 else "false", n % 997))
+            if len(parts) == 10_000:
+                f.write(",\n".join(parts) + (",\n" if n + 1 < ROWS else "\n"))
+                parts = []
+        if parts:
+            f.write(",\n".join(parts) + "\n")
+        f.write("]\n")
+    os.rename(path + ".tmp", path)
+    return path
+
+
+def line_file(directory):
+    """One line of 200 MB, made once."""
+    path = os.path.join(directory, "bounded-line-200mb.txt")
+    if os.path.exists(path) and os.path.getsize(path) >= 200_000_000:
+        return path
+    word = b"lorem ipsum dolor sit amet consectetur adipiscing elit "
+    block = word * (1_000_000 // len(word) + 1)
+    with open(path + ".tmp", "wb") as f:
+        written = 0
+        while written < 200_000_000:
+            f.write(block)
+            written += len(block)
+        f.write(b"\n")
+    os.rename(path + ".tmp", path)
+    return path
+
+
+def loaded(session):
+    status = session.lines[-1]
+    return re.search(r"\b\d+/%d(?![+\d])" % ROWS, status) is not None and "reading" not in status
+
+
+def lister_json(binary, path, stdin):
+    """`lister json FILE` (read back in place), or `cat FILE | lister json -` (a pipe: kept
+    in a temporary file past 8 MiB)."""
+    argv = [binary, "json", "-" if stdin else path]
+    session = Session(argv, stdin_command=["cat", path] if stdin else None, columns=120, rows=40,
+                      env={"SWIFT_BACKTRACE": "interactive=no"})
+    try:
+        stamp = session.wait_for(loaded, 120)
+        seconds = None if stamp is None else stamp - session.started
+        return {"seconds": seconds, "peak_mb": session.peak_rss_mb()}
+    finally:
+        session.close()
+
+
+def jq(path):
+    started = now()
+    with open(os.devnull, "wb") as null:
+        process = subprocess.Popen(["jq", ".", path], stdout=null)
+        _, status, usage = os.wait4(process.pid, 0)
+    return {"seconds": now() - started, "peak_mb": usage.ru_maxrss / 1024, "status": status}
+
+
+def key_latency(argv, first_frame, key, keys):
+    session = Session(argv, columns=120, rows=40, env={"SWIFT_BACKTRACE": "interactive=no"})
+    try:
+        stamp = session.wait_for(first_frame, 60)
+        first = None if stamp is None else stamp - session.started
+        session.drain(0.5)
+        latencies = []
+        for _ in range(keys):
+            change, _, _, _ = session.press(key, quiet=0.3, timeout=5)
+            if change is not None:
+                latencies.append(change)
+        return {"first_frame": first, "latencies": latencies, "peak_mb": session.peak_rss_mb()}
+    finally:
+        session.close()
+
+
+def summary(values):
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return None
+    return {"p50": statistics.median(values), "p95": values[min(len(values) - 1, int(len(values) * 0.95))]}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lister", required=True)
+    parser.add_argument("--data-dir", required=True)
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--keys", type=int, default=20)
+    parser.add_argument("--out")
+    args = parser.parse_args()
+    os.makedirs(args.data_dir, exist_ok=True)
+    data = json_file(args.data_dir)
+    line = line_file(args.data_dir)
+    size_mb = os.path.getsize(data) / 1e6
+    results = {"json_mb": size_mb, "lister_file": [], "lister_stdin": [], "jq": []}
+    for _ in range(args.reps):
+        results["lister_file"].append(lister_json(args.lister, data, stdin=False))
+        results["lister_stdin"].append(lister_json(args.lister, data, stdin=True))
+        results["jq"].append(jq(data))
+    words = lambda session: "lorem ipsum" in session.text()
+    results["line_lister"] = key_latency([args.lister, "lines", line], words, b">", args.keys)
+    results["line_less"] = key_latency(["less", "-S", line], words, b"\x1b[C", args.keys)
+
+    def row(name, runs):
+        seconds = statistics.median(r["seconds"] for r in runs if r["seconds"] is not None)
+        peak = max(r["peak_mb"] for r in runs if r["peak_mb"] is not None)
+        return "| %s | %.2f s | %.0f MB | %.1fx |" % (name, seconds, peak, peak / size_mb)
+
+    print("JSON array of %.0f MB (%d objects), median of %d runs:" % (size_mb, ROWS, args.reps))
+    print()
+    print("| program | load | peak memory | memory / input |")
+    print("|---|---|---|---|")
+    print(row("lister json FILE", results["lister_file"]))
+    print(row("cat FILE \\| lister json -", results["lister_stdin"]))
+    print(row("jq . FILE > /dev/null", results["jq"]))
+    print()
+    print("A line of 200 MB, %d keys each:" % args.keys)
+    print()
+    print("| program | first frame | key p50 | key p95 | key mean | peak memory |")
+    print("|---|---|---|---|---|---|")
+    for name, key in (("lister lines FILE, `>`", "line_lister"), ("less -S FILE, Right", "line_less")):
+        run = results[key]
+        latency = summary(run["latencies"]) or {"p50": float("nan"), "p95": float("nan")}
+        first = run["first_frame"] if run["first_frame"] is not None else float("nan")
+        mean = statistics.mean(run["latencies"]) if run["latencies"] else float("nan")
+        print("| %s | %.0f ms | %.1f ms | %.1f ms | %.1f ms | %.0f MB |" % (
+            name, first * 1000, latency["p50"] * 1000, latency["p95"] * 1000, mean * 1000, run["peak_mb"] or 0))
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
