@@ -29,12 +29,12 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsLoggedAsAWarning() async throws {
-        let server = try await TestServer.start()
-        let port = server.port
-        await server.stop()
+        let refusing = try RefusingPort()
+        let port = refusing.port
         let log = CapturedLog()
         let client = JSONHTTPClient(timeout: 2, logger: log.logger)
         _ = await failure { _ = try await client.get(URL(string: "http://127.0.0.1:\(port)/pages")!) }
+        withExtendedLifetime(refusing) {}
         #expect(log.lines.last?.hasPrefix("warning http request failed error=\"connection refused by 127.0.0.1:\(port)\" method=GET ms=") == true)
     }
 

@@ -99,11 +99,11 @@ import Testing
     }
 
     @Test func connectionRefused() async throws {
-        let server = try await TestServer.start()
-        let port = server.port
-        await server.stop()  // nothing listens on the port any more
+        let refusing = try RefusingPort()  // bound, never listening: no other test can take it
+        let port = refusing.port
         let client = JSONHTTPClient(timeout: 2)
         let error = await failure { _ = try await client.get(URL(string: "http://127.0.0.1:\(port)/pages")!) }
+        withExtendedLifetime(refusing) {}
         #expect(error?.message == "connection refused by 127.0.0.1:\(port)")
         #expect(error?.isRetryable == true)
     }
