@@ -24,7 +24,9 @@ final class TestServer: Sendable {
     static func start() async throws -> TestServer {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 5, logger: .disabled)
         let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 5)
+        // Generous: a CI run builds and runs every suite in parallel on 2 cores, and a start
+        // once took longer than 5 s there. The suites' own time limits still bound a test.
+        try await server.waitUntilListening(timeout: 30)
         guard case .ip4(_, let port) = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
         let instance = TestServer(server: server, port: port, task: task)
         await instance.addRoutes()

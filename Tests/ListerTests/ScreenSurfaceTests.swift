@@ -34,7 +34,7 @@ import Testing
         let own = try Self.requirements(of: "ListScreen", in: "ListScreen.swift")
         #expect(own.main.sorted() == [
             "Footer", "Item", "Items", "Row", "actions", "body", "footer", "load", "open", "preview",
-            "previewPlacement", "row", "statusNote",
+            "previewPlacement", "progressNote", "row", "statusNote",
         ])
         #expect(own.rare.sorted() == ["drillIn", "filterSource", "filterText", "initialItems", "isSelectable", "load"])
         let options = try Self.requirements(of: "ListScreenOptions", in: "ListScreenOptions.swift")
