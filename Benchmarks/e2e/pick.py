@@ -25,6 +25,7 @@ import subprocess
 import sys
 
 import corpus
+from measure import version
 from ptysession import Session, now
 
 GNU_TIME = "/usr/bin/time"
@@ -172,14 +173,6 @@ def filter_run(argv, path):
         wall = now() - started
     kilobytes = int(process.stderr.decode(errors="replace").strip().splitlines()[-1])
     return {"wall_s": wall, "peak_rss_mb": kilobytes / 1024, "status": process.returncode}
-
-
-def version(command):
-    try:
-        out = subprocess.run(command, capture_output=True, text=True, timeout=10)
-        return (out.stdout or out.stderr).strip().splitlines()[0]
-    except (OSError, IndexError, subprocess.SubprocessError):
-        return None
 
 
 def percentile(values, fraction):
