@@ -12,6 +12,9 @@
   seconds to the first frame showing the line's start, then `>` (lister, 8 columns) and
   Right (less -S, half a screen) pressed --keys times each: latency = key written -> the
   first change of the screen; p50 and p95.
+* quit: `cat FILE | lister json -` on the 200 MB array, `q` pressed while the body is still
+  being read: milliseconds from `q` written to the process's exit (what the end-to-end test
+  bounds only loosely, as a CI run on two busy cores cannot time it).
 """
 import argparse
 import json
@@ -107,6 +110,23 @@ def key_latency(argv, first_frame, key, keys):
         session.close()
 
 
+def quit_while_reading(binary, path):
+    """Milliseconds from `q` to the exit of `lister json -` with the read under way, or None
+    when the read ended first (the machine read 200 MB before the first frame settled)."""
+    session = Session([binary, "json", "-"], stdin_command=["cat", path], columns=120, rows=40,
+                      env={"SWIFT_BACKTRACE": "interactive=no"})
+    try:
+        if session.wait_for(lambda s: "reading" in s.lines[-1], 30) is None:
+            return None
+        os.write(session.master, b"q")
+        pressed = now()
+        while session.alive() and now() - pressed < 10:
+            time.sleep(0.0005)
+        return None if session.alive() else (now() - pressed) * 1000
+    finally:
+        session.close()
+
+
 def summary(values):
     values = sorted(v for v in values if v is not None)
     if not values:
@@ -134,6 +154,7 @@ def main():
     words = lambda session: "lorem ipsum" in session.text()
     results["line_lister"] = key_latency([args.lister, "lines", line], words, b">", args.keys)
     results["line_less"] = key_latency(["less", "-S", line], words, b"\x1b[C", args.keys)
+    results["quit_ms"] = [quit_while_reading(args.lister, data) for _ in range(max(args.reps, 5))]
 
     def row(name, runs):
         seconds = statistics.median(r["seconds"] for r in runs if r["seconds"] is not None)
@@ -159,6 +180,13 @@ def main():
         mean = statistics.mean(run["latencies"]) if run["latencies"] else float("nan")
         print("| %s | %.0f ms | %.1f ms | %.1f ms | %.1f ms | %.0f MB |" % (
             name, first * 1000, latency["p50"] * 1000, latency["p95"] * 1000, mean * 1000, run["peak_mb"] or 0))
+    quits = sorted(q for q in results["quit_ms"] if q is not None)
+    print()
+    if quits:
+        print("`q` while `cat FILE | lister json -` is reading: %d runs, from `q` to the exit "
+              "median %.0f ms, worst %.0f ms" % (len(quits), statistics.median(quits), quits[-1]))
+    else:
+        print("`q` while reading: no run caught the read under way")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(results, f, indent=1)

@@ -10,9 +10,12 @@ import Glibc
 /// stays bounded, `q`, Ctrl-C and SIGTERM end it at once with the terminal restored, a
 /// parse error or `--max-body` stops the read and keeps the rows.
 @Suite(.serialized) struct BoundedInputEndToEndTests {
-    /// How long an ending key or signal may take, from sending it to the exit status
-    /// written by the pane's shell (tmux's own round trips included).
-    static let answerTime: Duration = .milliseconds(200)
+    /// How long an ending key or signal may take, from sending it to the restored terminal
+    /// (tmux's own round trips included). Without the fix an endless body never lets lister
+    /// end, so any bound catches it; 2 s leaves room for a CI run with every suite in
+    /// parallel on two cores (200 ms was once missed by 28 ms there). How fast `q` really
+    /// answers is measured by `make bench-bounded`, not here.
+    static let answerTime: Duration = .seconds(2)
 
     /// The program's peak and current resident memory in bytes (`VmHWM`, `VmRSS`).
     static func memory(of pid: pid_t) -> (peak: Int, now: Int) {
