@@ -62,8 +62,9 @@ run: build
 	LANG="$${LANG:-C.UTF-8}" .build/debug/lister demo
 
 # A clean build (as in CI's fresh clone) prints every warning once: the logs are checked.
-# Warnings from dependencies (under checkouts/) do not count.
-no-warnings = if grep 'warning:' $(1) | grep -v '/checkouts/' | sort -u >&2; then \
+# Warnings from dependencies (under checkouts/) do not count, nor the linker's about the
+# toolchain's own static libraries (FoundationEssentials' `mktemp`, linked into `lister`).
+no-warnings = if grep 'warning:' $(1) | grep -v '/checkouts/' | grep -v '/swift_static/' | sort -u >&2; then \
 	  echo "make: the build printed warnings (above); the project builds with none" >&2; exit 1; fi
 
 test: export SWIFT_BACKTRACE := interactive=no
@@ -110,7 +111,7 @@ check-warnings: deps
 	$(SWIFT) package --scratch-path $(WARNINGS_SCRATCH) clean
 	$(SWIFT) build --build-tests --scratch-path $(WARNINGS_SCRATCH) 2>&1 | tee $(WARNINGS_SCRATCH)/warnings.log
 	$(SWIFT) build -c release --scratch-path $(WARNINGS_SCRATCH) 2>&1 | tee -a $(WARNINGS_SCRATCH)/warnings.log
-	@if grep 'warning:' $(WARNINGS_SCRATCH)/warnings.log | grep -v '/checkouts/' >$(WARNINGS_SCRATCH)/warnings.found; then \
+	@if grep 'warning:' $(WARNINGS_SCRATCH)/warnings.log | grep -v '/checkouts/' | grep -v '/swift_static/' >$(WARNINGS_SCRATCH)/warnings.found; then \
 	  echo "check-warnings: the build printed warnings:" >&2; \
 	  sort -u $(WARNINGS_SCRATCH)/warnings.found >&2; \
 	  exit 1; \

@@ -36,26 +36,34 @@ def main():
     parser.add_argument("--columns", type=int, default=120)
     parser.add_argument("--rows", type=int, default=40)
     parser.add_argument("--timeout", type=float, default=10)
+    parser.add_argument("--also", action="append", default=[], metavar="NAME=BINARY",
+                        help="another lister binary in the same interleaved run (a change's before and after)")
     args = parser.parse_args()
     sys.setswitchinterval(0.0005)
     path = os.path.join(args.data_dir, "lines_%d.txt" % args.lines)
     first, _ = corpus.ensure_file(path, args.lines)
     commands = {"lister": [args.lister, "lines", path], "less": ["less", path]}
+    labels = {"lister": "lister lines FILE", "less": "less FILE"}
+    for also in args.also:
+        name, _, binary = also.partition("=")
+        commands[name] = [binary, "lines", path]
+        labels[name] = "%s lines FILE" % name
     times = {name: [] for name in commands}
     for index in range(args.reps):
-        for name in (list(commands) if index % 2 == 0 else list(reversed(commands))):
+        for name in (list(commands) if index % 2 == 0 else list(reversed(list(commands)))):
             value = first_frame_ms(commands[name], first, args.columns, args.rows, args.timeout)
             if value is None:
                 sys.exit("firstframe.py: %s showed no first frame" % name)
             times[name].append(value)
     print("| program | first frame, ms: median (min-max) | runs |")
     print("|---|---:|---:|")
-    labels = {"lister": "lister lines FILE", "less": "less FILE"}
     for name, values in times.items():
         print("| `%s` | %.1f (%.1f-%.1f) | %d |" % (labels[name], statistics.median(values), min(values), max(values),
                                                    len(values)))
-    ratio = statistics.median(times["lister"]) / statistics.median(times["less"])
-    print("\nlister / less (medians): %.2f; load average %.2f" % (ratio, os.getloadavg()[0]))
+    less = statistics.median(times["less"])
+    ratios = ", ".join("%s %.2f" % (name, statistics.median(values) / less)
+                       for name, values in times.items() if name != "less")
+    print("\n/ less (medians): %s; load average %.2f" % (ratios, os.getloadavg()[0]))
 
 
 if __name__ == "__main__":

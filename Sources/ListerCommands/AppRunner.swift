@@ -13,6 +13,12 @@ package enum AppRunner {
     /// Runs `screen`; the runtime logs to `log` (the `--log` file, or nowhere).
     package static func run(_ screen: some Screen, interface: InterfaceOptions, log: DiagnosticLog = .none,
                             keyMap: KeyMap = .standard) async throws -> Outcome {
+        try await run(screen, interface: interface.settings, log: log, keyMap: keyMap)
+    }
+
+    /// Runs `screen`; the runtime logs to `log` (the `--log` file, or nowhere).
+    package static func run(_ screen: some Screen, interface: InterfaceSettings, log: DiagnosticLog = .none,
+                            keyMap: KeyMap = .standard) async throws -> Outcome {
         let logger = log.logger("lister")
         logger.info("screen opening", metadata: ["screen": "\(type(of: screen))", "title": "\(screen.title)"])
         let terminal: NcursesTerminal

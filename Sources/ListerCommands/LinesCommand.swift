@@ -45,12 +45,70 @@ struct LinesCommand: InteractiveCommand {
 
     @OptionGroup var interface: InterfaceOptions
 
+    /// The command line as plain values.
+    var run: LinesRun {
+        LinesRun(file: file, read0: read0, print0: print0, multi: multi, preview: preview,
+                 previewWindow: previewWindow, ansi: ansi, follow: follow, interface: interface.settings)
+    }
+
+    func validate() throws { try run.validate() }
+
+    func execute() async throws { try await run.execute() }
+}
+
+/// `lister lines` as plain values: from the argument parser (``LinesCommand/run``), or,
+/// for the commonest command lines, from ``commonest(_:stdinIsTerminal:)`` without it
+/// (the parser's first use costs milliseconds of the first frame; docs/DECISIONS.md).
+struct LinesRun: Equatable {
+    var file: String?
+    var read0: Bool
+    var print0: Bool
+    var multi: Bool
+    var preview: String?
+    var previewWindow: String?
+    var ansi: Bool
+    var follow: Bool
+    var interface: InterfaceSettings
+
+    /// `lister lines` with no option, of `file` (standard input when nil).
+    static func plain(file: String?) -> LinesRun {
+        LinesRun(file: file, read0: false, print0: false, multi: false, preview: nil, previewWindow: nil,
+                 ansi: false, follow: false, interface: .standard)
+    }
+
+    /// The command line (without the program's name) when it is one of the commonest forms
+    /// of `lister lines` and valid: `lister lines [FILE|-]`, or nothing at all with
+    /// standard input not a terminal (`find . | lister`). Nil for anything else (an
+    /// option, another subcommand, a file that cannot be read): the argument parser
+    /// handles it, with its usual messages. `LinesFastPathTests` checks that every form
+    /// taken here gives what the parser gives.
+    static func commonest(_ arguments: [String], stdinIsTerminal: Bool) -> LinesRun? {
+        let run: LinesRun
+        switch arguments.count {
+        case 0 where !stdinIsTerminal:
+            run = .plain(file: nil)
+        case 1 where arguments[0] == "lines":
+            run = .plain(file: nil)
+        case 2 where arguments[0] == "lines" && (arguments[1] == "-" || Self.isPlainPath(arguments[1])):
+            run = .plain(file: arguments[1])
+        default:
+            return nil
+        }
+        return (try? run.validate()) == nil ? nil : run
+    }
+
+    /// A word the parser would take as a file name only: not empty, no leading `-`, and
+    /// not `help`.
+    private static func isPlainPath(_ word: String) -> Bool {
+        !word.isEmpty && !word.hasPrefix("-") && word != "help"
+    }
+
     var input: LineInput {
         guard let file, file != "-" else { return .standardInput }
         return .file(ArgumentBytes.path(file))  // the bytes given, UTF-8 or not
     }
 
-    func validate() throws {
+    func validate() throws(ValidationError) {
         if let previewWindow {
             do {
                 _ = try PreviewWindow.parse(previewWindow)
@@ -80,7 +138,7 @@ struct LinesCommand: InteractiveCommand {
         }
     }
 
-    func execute() async throws {
+    @MainActor func execute() async throws {
         let log = try interface.openLog()
         let logger = log.logger("lister.lines")
         // The lines read are counted by the runtime's load log (`load finished`); here, the

@@ -34,6 +34,29 @@ package struct InterfaceOptions: ParsableArguments {
 
     package init() {}
 
+    /// The options as plain values.
+    package var settings: InterfaceSettings {
+        InterfaceSettings(noMouse: noMouse, log: log, debugTrap: debugTrap)
+    }
+
+    /// The log of `--log FILE`, opened now: a file that cannot be opened is a usage error
+    /// (status 2) before the screen opens.
+    package func openLog() throws -> DiagnosticLog { try settings.openLog() }
+}
+
+/// ``InterfaceOptions`` as plain values: what a command reads of them, readable without
+/// the argument parser (``LinesRun/commonest(_:stdinIsTerminal:)`` makes them itself).
+package struct InterfaceSettings: Equatable, Sendable {
+    /// `--no-mouse`.
+    package var noMouse: Bool
+    /// `--log FILE`.
+    package var log: String?
+    /// `--debug-trap` (hidden).
+    package var debugTrap: Bool
+
+    /// The settings of a command line that names none of the options.
+    package static let standard = InterfaceSettings(noMouse: false, log: nil, debugTrap: false)
+
     /// The log of `--log FILE`, opened now: a file that cannot be opened is a usage error
     /// (status 2) before the screen opens.
     package func openLog() throws -> DiagnosticLog {

@@ -50,8 +50,16 @@ package enum ListerMain {
     package static func run(as runner: SiblingRunner? = nil) async -> Never {
         // A closed standard input is no input: the demo when the screen is a terminal.
         let noInput = StandardInput.isTerminal || (StandardInput.wasClosed && isatty(1) == 1)
-        let arguments = argumentsWithDefaultSubcommand(Array(CommandLine.arguments.dropFirst()), stdinIsTerminal: noInput)
+        let given = Array(CommandLine.arguments.dropFirst())
+        // `lister lines FILE` and `… | lister` skip the argument parser (its first use is
+        // a sixth of the time to the first frame); anything else goes through it.
+        let lines = runner == nil ? LinesRun.commonest(given, stdinIsTerminal: noInput) : nil
+        let arguments = lines == nil ? argumentsWithDefaultSubcommand(given, stdinIsTerminal: noInput) : []
         do {
+            if let lines {
+                try await lines.execute()
+                exit(0)
+            }
             var command = try ListerCommand.parseAsRoot(arguments)
             if let delegated = command as? any SiblingCommand, let sibling = delegated.sibling {
                 if let runner, runner.sibling == sibling {

@@ -34,12 +34,34 @@ import Testing
         return (status, try String(contentsOfFile: out, encoding: .utf8), try String(contentsOfFile: err, encoding: .utf8))
     }
 
+    /// Names that only code of networking, full Foundation (ICU) or SQLite leaves in a binary.
+    static let forbiddenInside = ["FoundationNetworking", "FoundationInternationalization", "sqlite3_open_v2"]
+
     @Test func listerLinksNeitherNetworkingNorICUNorSQLite() throws {
-        let libraries = try sharedLibraries(of: try TmuxSession.listerPath())
-        #expect(libraries.contains { $0.hasPrefix("libswiftCore.so") })  // ldd did list them
+        let path = try TmuxSession.listerPath()
+        let libraries = try sharedLibraries(of: path)
+        #expect(libraries.contains { $0.hasPrefix("libc.so") })  // ldd did list them
         for library in Self.forbidden {
             #expect(!libraries.contains { $0.hasPrefix(library) }, "lister loads \(library): \(libraries)")
         }
+        // The release build links the Swift runtime in: then nothing of those is linked in either.
+        if !libraries.contains(where: { $0.hasPrefix("libswiftCore.so") }) {
+            let image = try Data(contentsOf: URL(fileURLWithPath: path))
+            for name in Self.forbiddenInside {
+                #expect(image.range(of: Data(name.utf8)) == nil, "lister has \(name) linked in")
+            }
+        }
+    }
+
+    /// The names looked for inside a statically linked `lister` are there in the siblings
+    /// that do link those libraries: the search would find them.
+    @Test func theNamesLookedForAreInTheSiblingsThatLinkThem() throws {
+        let directory = URL(fileURLWithPath: try TmuxSession.listerPath()).deletingLastPathComponent()
+        let json = try Data(contentsOf: directory.appendingPathComponent("lister-json"))
+        let sqlite = try Data(contentsOf: directory.appendingPathComponent("lister-sqlite"))
+        #expect(json.range(of: Data("FoundationNetworking".utf8)) != nil)
+        #expect(sqlite.range(of: Data("FoundationInternationalization".utf8)) != nil)
+        #expect(sqlite.range(of: Data("sqlite3_open_v2".utf8)) != nil)
     }
 
     @Test func theSiblingsAreNextToListerAndLoadWhatTheyNeed() throws {
