@@ -215,8 +215,14 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         let context = self.context(now: now)
         let footerRows = screen.footer(context) == nil ? 0 : 1
         if let sections = context.sections, model.count > 0 {
-            model.layout(height: listHeight, rows: sections.rowCount + footerRows,
-                         selectedRow: sections.row(ofItem: model.selection), stickyHeader: true)
+            let rowLayout = context.rowLayout
+            if rowLayout.height != nil, context.groupedRows != nil {
+                model.layout(height: listHeight, rows: sections.rowCount + footerRows,
+                             selectedRow: sections.row(ofItem: model.selection), rowLayout: rowLayout)
+            } else {
+                model.layout(height: listHeight, rows: sections.rowCount + footerRows,
+                             selectedRow: sections.row(ofItem: model.selection), stickyHeader: true)
+            }
         } else {
             model.layout(height: listHeight, footerRows: footerRows, rowLayout: context.rowLayout)
         }
@@ -224,10 +230,20 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
 
     /// The rows PageUp or PageDown moves from the selection: one less than fit.
     private func pageRows(forward: Bool) -> Int {
-        let layout = context(now: now).rowLayout
+        let context = self.context(now: now)
+        let layout = context.rowLayout
         guard layout.height != nil else { return max(1, pageHeight - 1) }
+        if let grouped = context.groupedRows {
+            // By drawn rows (headers count), in the lines below the sticky header's.
+            return layout.pageRows(from: grouped.row(ofItem: model.selection), visibleIn: Self.tallRowLines(in: pageHeight),
+                                   rows: grouped.rowCount, forward: forward)
+        }
         return layout.pageRows(from: model.selection, visibleIn: pageHeight, rows: model.count, forward: forward)
     }
+
+    /// The lines a grouped list of rows of several lines has for them in `height`: one less,
+    /// for the sticky header's own line (lists shorter than three lines have none).
+    static func tallRowLines(in height: Int) -> Int { height >= 3 ? height - 1 : height }
 
     /// The body's room for the screen's own body: all of it, less the filter's line.
     private func screenArea(in body: Rect) -> Rect {
@@ -462,7 +478,15 @@ extension ListHost {
             else { return clickFooter(now: now) }
             model.select(filter.engine.row(atVisible: position))
         } else if let sections = context(now: now).sections, model.count > 0 {
-            let drawn = model.scrollOffset + line
+            let layout = context(now: now).rowLayout
+            var drawn = model.scrollOffset + line
+            if layout.height != nil {
+                // Rows of several lines, under a sticky header on a line of its own.
+                let sticky = pageHeight >= 3 && sections.stickySection(atOffset: model.scrollOffset) != nil
+                if sticky, line == 0 { return (nil, .handled(changed: false)) }
+                drawn = layout.position(atLine: sticky ? line - 1 : line, from: model.scrollOffset,
+                                        rows: sections.rowCount + 1) ?? sections.rowCount + 1
+            }
             guard drawn < sections.rowCount else { return clickFooter(now: now) }
             guard case .item(let index) = sections.entry(atRow: drawn), isSelectable(index) else {
                 return (nil, .handled(changed: false))

@@ -111,28 +111,43 @@ public struct ListContext<S: ListScreen> {
     }
 
     /// The lines each row of the list takes, by position in the list drawn: an item's
-    /// index, or its position among a filter's matches. One line each for a grouped list.
+    /// index, its position among a filter's matches, or a grouped list's drawn row (a
+    /// header takes one line).
     var rowLayout: RowLayout {
-        guard sections == nil || filter?.engine.isFiltering == true else { return .singleLine }
         let height = screen.rowHeight
         if case .uniform(let lines) = height, lines <= 1 { return .singleLine }
         let engine = filter.flatMap { $0.engine.isFiltering ? $0.engine : nil }
-        let count = engine?.visibleCount ?? model.count
+        let grouped = engine == nil ? groupedRows : nil
+        let count = grouped?.rowCount ?? engine?.visibleCount ?? model.count
         let items = model.state.items
         let screen = self.screen
         return RowLayout { position in
             guard position < count else { return 1 }  // the footer row
+            let index: Int
+            if let grouped {
+                guard case .item(let item) = grouped.entry(atRow: position) else { return 1 }  // a header
+                index = item
+            } else {
+                index = engine?.row(atVisible: position) ?? position
+            }
             switch height {
             case .uniform(let lines):
                 return lines
             case .measured(let limit):
-                let index = engine?.row(atVisible: position) ?? position
                 switch screen.row(items[index], context: RowContext(index: index, isSelected: false)).sizing {
                 case .fixed(let lines): return min(max(1, lines), max(1, limit))
                 case .flexible: return max(1, limit)
                 }
             }
         }
+    }
+
+    /// The sections drawn between the rows, when the list is drawn grouped (not filtered,
+    /// not empty); else nil.
+    var groupedRows: SectionIndex? {
+        guard let sections, sections.itemCount == model.count, model.count > 0 else { return nil }
+        if let filter, filter.engine.isFiltering { return nil }
+        return sections
     }
 
     /// The list, and the item drawn at each of its rows (nil for a section header).
@@ -158,17 +173,12 @@ public struct ListContext<S: ListScreen> {
             let title = sections.titles[section]
             return grouped?.sectionHeader(title) ?? Text(title).bold()
         }
-        let offset = model.scrollOffset
-        var sticky: (any View)?
-        if offset < sections.rowCount, case .item(let index) = sections.entry(atRow: offset),
-           offset + 1 >= sections.rowCount || sections.entry(atRow: offset + 1) != .header(section: sections.section(ofItem: index) + 1) {
-            // The top row's section keeps its header in view, until the next header takes over.
-            sticky = header(sections.section(ofItem: index))
-        }
-        let view = ListView(
+        // The top row's section keeps its header in view, until the next header takes over.
+        let sticky = sections.stickySection(atOffset: model.scrollOffset).map(header)
+        var view = ListView(
             count: sections.rowCount,
             selection: sections.row(ofItem: selection),
-            scrollOffset: offset,
+            scrollOffset: model.scrollOffset,
             footer: footer,
             stickyHeader: sticky,
             row: { drawn in
@@ -178,6 +188,7 @@ public struct ListContext<S: ListScreen> {
                 }
             }
         )
+        view.rowLayout = rowLayout
         return (view, .sections(sections))
     }
 

@@ -76,7 +76,8 @@ public protocol ListScreenOptions: Screen {
     /// How many lines each row takes: one by default. With ``RowHeight/measured(limit:)``
     /// a row takes the lines its view asks for (a `VStack` of two `Text`s takes two); the
     /// selection highlights all of them, Down and Up move by row, and a page moves by the
-    /// rows that fit. Lists grouped into sections draw one line per row.
+    /// rows that fit. In a grouped list the headers take one line each, and the sticky
+    /// header a line of its own above rows of several lines.
     var rowHeight: RowHeight { get }
 }
 

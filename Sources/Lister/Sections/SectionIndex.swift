@@ -68,6 +68,16 @@ public struct SectionIndex: Hashable, Sendable {
         return row == header ? .header(section: section) : .item(index: row - section - 1)
     }
 
+    /// The section whose header a list scrolled to `offset` pins over its rows (sticky): the
+    /// section of the item drawn first, unless the next row is the next section's header.
+    /// Nil when the first row is a header, or past the last row.
+    public func stickySection(atOffset offset: Int) -> Int? {
+        guard offset >= 0, offset < rowCount, case .item(let index) = entry(atRow: offset) else { return nil }
+        let section = section(ofItem: index)
+        if offset + 1 < rowCount, entry(atRow: offset + 1) == .header(section: section + 1) { return nil }
+        return section
+    }
+
     /// The last position in the sorted `values` whose value is at most `limit`.
     static func lastIndex(in values: [Int], notAbove limit: Int) -> Int? {
         var low = 0, high = values.count - 1
