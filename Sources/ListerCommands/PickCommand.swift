@@ -120,7 +120,7 @@ extension PickCommand {
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
         let screen = PickScreen(lines: lines, options: options, preloaded: preloaded)
-        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap)
+        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap, height: options.height)
         PickInput.wait(for: input.child)
         switch outcome {
         case .picked(let items):

@@ -28,6 +28,8 @@ public struct PickOptions: Sendable, Equatable {
     public var sorts = true
     public var tac = false
     public var noMouse = false
+    /// `--height N[%]`: drawn inline, in N rows (or N% of the screen) below the cursor.
+    public var height: InlineHeight?
     /// `--ansi`: SGR colours in the input are shown, and escape sequences are not matched.
     public var ansi = false
     /// `--preview CMD`: the command that previews the selected line.
@@ -56,7 +58,7 @@ public struct PickOptions: Sendable, Equatable {
     /// fzf options that `lister pick` knows and does not support yet, with why.
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["--preview-label", "--height", "--min-height", "--color", "--border", "--border-label", "--margin", "--padding",
+        for name in ["--preview-label", "--min-height", "--color", "--border", "--border-label", "--margin", "--padding",
                      "--info", "--inline-info", "--no-info", "--cycle", "--keep-right", "--scroll-off", "--no-hscroll",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--pointer", "--marker", "--tabstop",
                      "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--algo", "--phony",
@@ -160,6 +162,15 @@ public struct PickOptions: Sendable, Equatable {
             case "--no-tac": options.tac = false
             case "--literal": break  // lister always matches characters as they are
             case "--no-mouse": options.noMouse = true
+            case "--height":
+                do {
+                    options.height = try InlineHeight.parse(value(for: name, inline: inline))
+                } catch let error as InlineHeight.Invalid {
+                    throw Failure(error.description)
+                } catch {
+                    throw Failure("\(error)")
+                }
+            case "--no-height": options.height = nil
             default:
                 if let why = unsupported[name] { throw Failure("\(name) \(why)") }
                 if argument.hasPrefix("-") || argument.hasPrefix("+") {
