@@ -87,13 +87,12 @@ public struct InlinePlacement: Hashable, Sendable {
     }
 
     /// The placement kept after the screen became `screen`: as many rows as asked for
-    /// and fit, moved up if they would pass the bottom. `nil` when no row is left beside them.
-    public func resized(to screen: Size, height: InlineHeight) -> InlinePlacement? {
-        let wanted = min(height.rows(onScreenOf: screen.rows), screen.rows - 1)
-        guard wanted >= 1 else { return nil }
+    /// and fit beside one row of the screen (at least one), moved up if they would pass
+    /// the bottom.
+    public func resized(to screen: Size, height: InlineHeight) -> InlinePlacement {
         var placed = self
-        placed.rows = wanted
-        placed.top = min(top, screen.rows - wanted)
+        placed.rows = max(min(height.rows(onScreenOf: screen.rows), screen.rows - 1), 1)
+        placed.top = max(min(top, screen.rows - placed.rows), 0)
         placed.origin.row = min(origin.row, placed.top)
         placed.scroll = 0
         return placed

@@ -50,6 +50,8 @@ import Testing
             ("--nth 0", "--nth '0'"),
             ("--tiebreak size", "unknown criterion 'size'"),
             ("--layout sideways", "--layout takes default or reverse"),
+            ("--height 0", "--height '0': the height must be at least 1 line"),
+            ("--height abc", "--height takes a number of lines or a percentage of the screen (10, 40%), not 'abc'"),
         ] {
             let (status, _, err) = try shell("echo a | \(try lister()) pick -f a \(arguments)")
             #expect(status == 2, "\(arguments)")
