@@ -15,6 +15,10 @@ public struct PickOptions: Sendable, Equatable {
     public var prompt = "> "
     /// `--layout reverse`: the prompt on top, the best match under it.
     public var reverse = false
+    /// `--layout reverse-list`: the prompt at the bottom, the best match on top of the list.
+    /// Without it (fzf's default layout) the best match is just above the prompt and the
+    /// list grows upward.
+    public var reverseList = false
     public var multi = false
     public var read0 = false
     public var print0 = false
@@ -121,11 +125,12 @@ public struct PickOptions: Sendable, Equatable {
                 }
             case "--layout":
                 switch try value(for: name, inline: inline) {
-                case "default": options.reverse = false
-                case "reverse": options.reverse = true
-                case let other: throw Failure("--layout takes default or reverse, not '\(other)'")
+                case "default": (options.reverse, options.reverseList) = (false, false)
+                case "reverse": (options.reverse, options.reverseList) = (true, false)
+                case "reverse-list": (options.reverse, options.reverseList) = (false, true)
+                case let other: throw Failure("--layout takes default, reverse or reverse-list, not '\(other)'")
                 }
-            case "--reverse": options.reverse = true
+            case "--reverse": (options.reverse, options.reverseList) = (true, false)
             case "--no-reverse": options.reverse = false
             case "-m", "--multi": options.multi = true
             case "+m", "--no-multi": options.multi = false
