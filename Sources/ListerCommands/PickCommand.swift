@@ -16,7 +16,7 @@ struct PickCommand: InteractiveCommand {
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
-            Keys: type to edit the query (every printable key is text), Backspace; Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore.
+            Keys: type to edit the query (every printable key is text), Backspace; Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move on the screen (in the default layout Up goes to the next match); Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore.
 
             LISTER_DEFAULT_OPTS is read first (split like a shell command line); LISTER_DEFAULT_COMMAND is run with sh -c for input when standard input is a terminal. Exit status: 0 picked, 1 no match, 2 error, 130 left (Esc, Ctrl-C, Ctrl-G).
             """
@@ -155,8 +155,11 @@ extension PickCommand {
         var keys = try keyMap(bindings)
         guard upward else { return keys }
         let turned: [Command: Command] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp]
+        let help: [Command: String] = [.up: "Previous match", .down: "Next match", .pageUp: "Previous page", .pageDown: "Next page"]
         for index in keys.bindings.indices {
-            if let command = turned[keys.bindings[index].command] { keys.bindings[index].command = command }
+            guard let command = turned[keys.bindings[index].command] else { continue }
+            if keys.bindings[index].help == help[keys.bindings[index].command] { keys.bindings[index].help = help[command] ?? "" }
+            keys.bindings[index].command = command
         }
         return keys
     }
