@@ -103,5 +103,9 @@ private struct FinderScreen: ListScreen {
         #expect(app.lines[9].hasPrefix("2/2 of 7"))
         await app.mouse(.press, row: 2)  // above the rows: nothing
         #expect(app.lines[9].hasPrefix("2/2 of 7"))
+        await app.mouse(.wheelDown, row: 6)  // down the screen: towards the best
+        #expect(app.lines[9].hasPrefix("1/2 of 7"))
+        await app.mouse(.wheelUp, row: 6)
+        #expect(app.lines[9].hasPrefix("2/2 of 7"))
     }
 }

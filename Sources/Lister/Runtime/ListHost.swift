@@ -452,6 +452,8 @@ extension ListHost {
 
 extension ListHost {
     /// Selects the row drawn on `line` of the list area; the footer row retries a failed page.
+    var listGrowsUpward: Bool { screen.filterPrompt?.growsUpward == true && filter.isActive }
+
     func click(line drawnLine: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
         self.now = now
         // A list that grows upward draws its first row shown on its bottom line.
