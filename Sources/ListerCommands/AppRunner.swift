@@ -12,18 +12,18 @@ import Glibc
 package enum AppRunner {
     /// Runs `screen`; the runtime logs to `log` (the `--log` file, or nowhere).
     package static func run(_ screen: some Screen, interface: InterfaceOptions, log: DiagnosticLog = .none,
-                            keyMap: KeyMap = .standard) async throws -> Outcome {
-        try await run(screen, interface: interface.settings, log: log, keyMap: keyMap)
+                            keyMap: KeyMap = .standard, height: InlineHeight? = nil) async throws -> Outcome {
+        try await run(screen, interface: interface.settings, log: log, keyMap: keyMap, height: height)
     }
 
     /// Runs `screen`; the runtime logs to `log` (the `--log` file, or nowhere).
     package static func run(_ screen: some Screen, interface: InterfaceSettings, log: DiagnosticLog = .none,
-                            keyMap: KeyMap = .standard) async throws -> Outcome {
+                            keyMap: KeyMap = .standard, height: InlineHeight? = nil) async throws -> Outcome {
         let logger = log.logger("lister")
         logger.info("screen opening", metadata: ["screen": "\(type(of: screen))", "title": "\(screen.title)"])
         let terminal: NcursesTerminal
         do {
-            terminal = try NcursesTerminal.open(options: TerminalOptions(mouse: !interface.noMouse))
+            terminal = try NcursesTerminal.open(options: TerminalOptions(mouse: !interface.noMouse, height: height))
         } catch {
             logger.error("cannot open the terminal", metadata: ["error": "\(error)"])
             throw error

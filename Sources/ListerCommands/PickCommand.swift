@@ -12,11 +12,11 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --layout default|reverse, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal, --ansi (SGR colours shown, escape sequences not matched, the line printed as read); --header-lines N with --filter only.
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal, --ansi (SGR colours shown, escape sequences not matched, the line printed as read), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen).
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
-            Keys: type to edit the query (every printable key is text), Backspace; Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore.
+            Keys: type to edit the query (every printable key is text), Backspace; Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move on the screen (in the default layout Up goes to the next match); Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore.
 
             LISTER_DEFAULT_OPTS is read first (split like a shell command line); LISTER_DEFAULT_COMMAND is run with sh -c for input when standard input is a terminal. Exit status: 0 picked, 1 no match, 2 error, 130 left (Esc, Ctrl-C, Ctrl-G).
             """
@@ -95,11 +95,10 @@ extension PickCommand {
     /// The interactive picker.
     @MainActor
     func pick(_ options: PickOptions, input: (fd: Int32, child: pid_t?)) async throws {
-        for (set, name) in [(options.headerLines > 0, "--header-lines")] where set {
-            throw ValidationError("\(name) works only with --filter for now: the interactive picker does not support it yet")
-        }
-        let keyMap = try Self.keyMap(options.bindings)
+        let keyMap = try Self.keyMap(options.bindings, upward: !options.reverse && !options.reverseList)
         let separator: UInt8 = options.read0 ? 0 : 0x0A
+        // The header lines come first and are read first: the rest is what is matched.
+        let headerLines = try PickInput.readHeader(fd: input.fd, count: options.headerLines, separator: separator)
         var preloaded: LineStore?
         if options.selectOne || options.exitZero {
             // Both decide on the whole input and the query as given, before any screen.
@@ -119,8 +118,8 @@ extension PickCommand {
         lines.previewWindow = options.previewWindow
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
-        let screen = PickScreen(lines: lines, options: options, preloaded: preloaded)
-        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap)
+        let screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
+        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap, height: options.height)
         PickInput.wait(for: input.child)
         switch outcome {
         case .picked(let items):
@@ -150,7 +149,22 @@ extension PickCommand {
 
     /// The keys of a fuzzy finder: moves on arrows and Ctrl-J/K/N/P, Enter chooses, Tab
     /// marks, Esc, Ctrl-C and Ctrl-G leave; `--bind` entries replace them key by key.
-    static func keyMap(_ bindings: [PickBinding]) throws -> KeyMap {
+    /// Moves are on the screen, as fzf's: in a list that grows `upward` (the default
+    /// layout), up goes to the next match.
+    static func keyMap(_ bindings: [PickBinding], upward: Bool = false) throws -> KeyMap {
+        var keys = try keyMap(bindings)
+        guard upward else { return keys }
+        let turned: [Command: Command] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp]
+        let help: [Command: String] = [.up: "Previous match", .down: "Next match", .pageUp: "Previous page", .pageDown: "Next page"]
+        for index in keys.bindings.indices {
+            guard let command = turned[keys.bindings[index].command] else { continue }
+            if keys.bindings[index].help == help[keys.bindings[index].command] { keys.bindings[index].help = help[command] ?? "" }
+            keys.bindings[index].command = command
+        }
+        return keys
+    }
+
+    private static func keyMap(_ bindings: [PickBinding]) throws -> KeyMap {
         var keys = KeyMap([
             KeyBinding([.up, .control("k"), .control("p")], .up, help: "Previous match"),
             KeyBinding([.down, .control("j"), .control("n")], .down, help: "Next match"),

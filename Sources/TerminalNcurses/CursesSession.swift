@@ -34,7 +34,14 @@ final class CursesSession {
 
     private var screen: OpaquePointer?
     /// Draws the frames; set once curses is up.
-    private var painter: Painter?
+    var painter: Painter?
+    /// The terminal's own control strings, for the whole screen.
+    var strings: ControlStrings?
+    /// Inline (``TerminalOptions/height``): where the interface is on the normal screen;
+    /// `nil` on the alternate screen. See `CursesSession+Inline.swift`.
+    var placement: InlinePlacement?
+    /// Whether the interface is inline: curses is kept off the normal screen (``settle()``).
+    var isInline = false
     private var hangupReported = false
     /// Continued in the background: nothing is drawn until the process is in the foreground.
     private var isBackground = false
@@ -132,8 +139,11 @@ final class CursesSession {
         for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
+        self.strings = strings
         painter = Painter(strings: strings, fd: fileno(output))
+        isInline = options.height != nil
         settle()
+        if let height = options.height { placeInline(height) }
         armEmergencyReset()
         guard csig_install_winch() == 0, csig_install_crash_handlers() == 0 else {
             let message = systemMessage(errno)
@@ -151,8 +161,12 @@ final class CursesSession {
     /// whenever it was touched, and a resize touches it: a refresh left for the next key
     /// would clear the frame drawn meanwhile. Called once set up, after a resize and after
     /// a resume, each time before the screen is drawn again.
-    private func settle() {
-        refresh()
+    func settle() {
+        guard isInline else {
+            refresh()
+            return
+        }
+        settleOffScreen()
     }
 
     /// Precomputes what a crash handler writes to undo the UI: any escape sequence cut
@@ -161,9 +175,10 @@ final class CursesSession {
     private func armEmergencyReset() {
         // xterm's mouse modes, which terminfo has no capability to turn off.
         var bytes: [UInt8] = [0x18] + Array((options.mouse ? "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l" : "").utf8)
-        for name in ["rmkx", "sgr0", "smam", "cnorm", "rmcup"] {
+        for name in ["rmkx", "sgr0", "smam", "cnorm"] + (isInline ? [] : ["rmcup"]) {
             bytes += ControlStrings.terminfoString(name) ?? []
         }
+        bytes += inlineExitBytes()
         var utf8 = bytes.map { CChar(bitPattern: $0) }
         csig_arm_reset(&utf8, utf8.count, fileno(output))
     }
@@ -179,7 +194,9 @@ final class CursesSession {
     /// Ends curses and gives the tty back (on the thread that served the session).
     func tearDown() {
         KeyTrace.flush()
+        leaveInline()
         endTerminal()
+        returnToOrigin()
         csig_restore_termios()  // the modes saved before newterm, while the tty is still open
         fclose(input)
         fclose(output)
@@ -287,6 +304,7 @@ final class CursesSession {
     }
 
     private func resized() {
+        if isInline { return resizedInline() }
         let size = currentSize()
         mailbox.withLock { $0.size = size }
         settle()  // curses clears after a resize
@@ -294,7 +312,15 @@ final class CursesSession {
         events.yield(.resize(size))
     }
 
-    private func currentSize() -> Size {
+    /// The size the interface draws in: the inline rows, or the whole screen.
+    func currentSize() -> Size {
+        let screen = screenSize()
+        guard let placement else { return screen }
+        return Size(rows: placement.rows, columns: screen.columns)
+    }
+
+    /// The size of the whole screen, as curses last saw it.
+    func screenSize() -> Size {
         let window = cncurses_stdscr()
         return Size(rows: Int(cncurses_getmaxy(window)), columns: Int(cncurses_getmaxx(window)))
     }
@@ -332,7 +358,9 @@ final class CursesSession {
     /// Ctrl-Z: gives the terminal back, stops the process, and restores the screen once
     /// the process is continued (at a new size if the terminal changed meanwhile).
     private func suspend() {
+        leaveInline()
         endwin()
+        returnToOrigin()
         csig_suspend_self()
         _ = csig_take_pending(csig_SIGCONT())  // this stop was ours: restored below
         // Continued. Keep tty changes made meanwhile (as curses' own SIGTSTP handler does),
@@ -341,8 +369,12 @@ final class CursesSession {
         _ = csig_save_termios(fileno(input))
         var rows: Int32 = 0, columns: Int32 = 0
         let window = cncurses_stdscr()
-        if csig_window_size(fileno(output), &rows, &columns) == 0, rows > 0, columns > 0,
-           rows != cncurses_getmaxy(window) || columns != cncurses_getmaxx(window) {
+        let resizedMeanwhile = csig_window_size(fileno(output), &rows, &columns) == 0 && rows > 0 && columns > 0
+            && (rows != cncurses_getmaxy(window) || columns != cncurses_getmaxx(window))
+        if isInline, let height = options.height {
+            if resizedMeanwhile { resize_term(rows, columns) }
+            resumeInline(height)  // below what the shell printed meanwhile
+        } else if resizedMeanwhile {
             resize_term(rows, columns)  // resized while stopped: no SIGWINCH came
             resized()
         } else {

@@ -38,6 +38,13 @@ struct Painter {
         self.fd = fd
     }
 
+    /// Draws with `strings` from now on (an inline interface moved or changed size) and
+    /// forgets what the screen shows.
+    mutating func use(_ strings: ControlStrings) {
+        encoder = FrameEncoder(strings: strings)
+        prepared.moves.removeAll()
+    }
+
     /// Forgets what the screen shows: the next draw clears it and writes every cell (after
     /// a resize, Ctrl-L or resume).
     mutating func invalidate() {
@@ -91,11 +98,15 @@ struct Painter {
 
     private mutating func writeOutput() {
         guard !broken else { return }
-        let fd = fd
-        let complete = output.withUnsafeBytes { bytes in
+        broken = !Painter.write(output, to: fd)  // the terminal went away: the hangup is reported by poll
+    }
+
+    /// Writes all of `output` to `fd`, waiting while it is full; false when it failed.
+    static func write(_ output: [UInt8], to fd: Int32) -> Bool {
+        output.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0, errno == EINTR {
@@ -108,7 +119,6 @@ struct Painter {
             }
             return true
         }
-        broken = !complete  // the terminal went away: the hangup is reported by poll
     }
 
     private static func waitUntilWritable(_ fd: Int32) {

@@ -1,3 +1,5 @@
+import TerminalCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,6 +17,10 @@ public struct TerminalOptions: Sendable {
     public var mouse: Bool
     /// Whether colours may be used; they are used only if the terminal has them too.
     public var colorEnabled: Bool
+    /// Draw in this many rows below the cursor on the normal screen (fzf's `--height`)
+    /// instead of on the alternate screen; `nil` (the default) takes the whole screen, and
+    /// so does a height that leaves no row of the screen beside it.
+    public var height: InlineHeight?
 
     /// The delay used when `ESCDELAY` is unset or not a number.
     public static let defaultEscapeDelayMilliseconds = 25
@@ -26,11 +32,13 @@ public struct TerminalOptions: Sendable {
     ///   - mouse: report clicks and the wheel.
     ///   - colorEnabled: `nil` means "unless `NO_COLOR` is set", whatever its value (even empty).
     ///   - environment: variables to read instead of the process environment (for tests).
+    ///   - height: rows below the cursor to draw in, on the normal screen (inline).
     public init(
         escapeDelayMilliseconds: Int? = nil,
         mouse: Bool = false,
         colorEnabled: Bool? = nil,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        height: InlineHeight? = nil
     ) {
         let lookup: (String) -> String? = { name in
             if let environment { return environment[name] }
@@ -41,6 +49,7 @@ public struct TerminalOptions: Sendable {
             ?? Self.defaultEscapeDelayMilliseconds
         self.mouse = mouse
         self.colorEnabled = colorEnabled ?? (lookup("NO_COLOR") == nil)
+        self.height = height
     }
 }
 

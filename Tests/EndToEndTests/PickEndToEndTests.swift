@@ -49,7 +49,9 @@ import Testing
             ("--bind nokey:accept", "unknown key 'nokey'"),
             ("--nth 0", "--nth '0'"),
             ("--tiebreak size", "unknown criterion 'size'"),
-            ("--layout sideways", "--layout takes default or reverse"),
+            ("--layout sideways", "--layout takes default, reverse or reverse-list"),
+            ("--height 0", "--height '0': the height must be at least 1 line"),
+            ("--height abc", "--height takes a number of lines or a percentage of the screen (10, 40%), not 'abc'"),
         ] {
             let (status, _, err) = try shell("echo a | \(try lister()) pick -f a \(arguments)")
             #expect(status == 2, "\(arguments)")
@@ -168,10 +170,12 @@ func fzfPath() -> String? {
         try session.type("q/r?")
         let screen = try session.waitFor("> q/r?")
         #expect(screen.contains("1/2 of 3"))
-        #expect(screen.components(separatedBy: "\n")[1] == "q/r?")  // ranked above the earlier, scattered match
-        try session.sendKeys("C-j")
+        // Ranked above the earlier, scattered match: just above the prompt (fzf's layout).
+        let lines = try session.lines()
+        #expect(Array(lines[20...22]) == ["query/run?x", "q/r?", "> q/r?"], "\(lines)")
+        try session.sendKeys("C-k")  // up the screen: the next match
         try session.waitFor("2/2 of 3")
-        try session.sendKeys("C-k")
+        try session.sendKeys("C-j")
         try session.waitFor("1/2 of 3")
         try session.sendKeys("Enter")
         #expect(try session.waitForExit() == 0)
@@ -184,7 +188,7 @@ func fzfPath() -> String? {
         let (session, file) = try session(["--ansi"], input: red + "\n\u{1B}]0;title\u{07}plain \u{1B}[1mmark\u{1B}[0m\n31m\n")
         defer { session.close(); try? FileManager.default.removeItem(at: file) }
         let screen = try session.waitFor("1/3")
-        #expect(screen.contains("red apple\nplain mark\n31m"), "no sequence shown as text")
+        #expect(screen.contains("31m\nplain mark\nred apple"), "no sequence shown as text (the first line at the bottom)")
         #expect(try session.screen(escapes: true).contains("\u{1B}[31m"), "drawn in red")
         try session.type("31m")
         try session.waitFor("1/1 of 3")  // the sequence's "31m" does not match
@@ -243,10 +247,41 @@ func fzfPath() -> String? {
         try session.waitFor("pick>")
         try session.sendKeys("C-a")
         try session.waitFor("3/3")
-        try session.sendKeys("Tab", "Up", "Up", "Tab")
+        try session.sendKeys("Tab", "Down", "Down", "Tab")  // down the screen: towards the best
         try session.waitFor("2 marked")
         try session.sendKeys("Enter")
         #expect(try session.waitForExit() == 0)
         #expect(try session.standardOutput() == "one\nthree\n")
+    }
+
+    @Test func headerLinesArePinnedAboveThePromptAndNeverMatched() throws {
+        let (session, file) = try session(["--header-lines", "2"], input: "NAME PID\n---\nbash 1\nzsh 2\n")
+        defer { session.close(); try? FileManager.default.removeItem(at: file) }
+        try session.waitFor("1/2")
+        var lines = try session.lines()
+        #expect(Array(lines[18...22]) == ["zsh 2", "bash 1", "---", "NAME PID", ">"], "\(lines)")
+        #expect(lines[23].hasPrefix("1/2 "))
+        try session.type("NAME")
+        try session.waitFor("0/0 of 2")
+        lines = try session.lines()
+        #expect(Array(lines[20...21]) == ["---", "NAME PID"], "the header stays: \(lines)")
+        for _ in 0..<4 { try session.sendKeys("BSpace") }
+        try session.waitFor("1/2")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "bash 1\n")
+    }
+
+    @Test func reverseLayoutPutsThePromptOnTopAndTheHeaderUnderIt() throws {
+        let (session, file) = try session(["--header-lines=1", "--layout=reverse"], input: "NAME\nbash\nzsh\n")
+        defer { session.close(); try? FileManager.default.removeItem(at: file) }
+        try session.waitFor("1/2")
+        let lines = try session.lines()
+        #expect(Array(lines[1...4]) == [">", "NAME", "bash", "zsh"], "\(lines)")
+        try session.sendKeys("Down")
+        try session.waitFor("2/2")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.standardOutput() == "zsh\n")
     }
 }

@@ -7,9 +7,12 @@ import Testing
 private struct FinderScreen: ListScreen {
     let loader: ScriptedLoader<[Fruit]>
     var onTop = false
+    var upward = false
     var title: String { "Find" }
     var pickMode: PickMode { .multiple }
-    var filterPrompt: FilterPrompt? { FilterPrompt(prompt: "> ", query: "e", acceptKeys: [.control("x")], isOnTop: onTop) }
+    var filterPrompt: FilterPrompt? {
+        FilterPrompt(prompt: "> ", query: "e", acceptKeys: [.control("x")], isOnTop: onTop, growsUpward: upward)
+    }
 
     nonisolated func load() async throws -> [Fruit] { try await loader.load() }
     func row(_ fruit: Fruit, context: RowContext) -> Text { Text(fruit.name) }
@@ -18,9 +21,9 @@ private struct FinderScreen: ListScreen {
 
 @MainActor
 @Suite struct PromptFirstTests {
-    func loadedApp(onTop: Bool = false) async -> HeadlessApp {
+    func loadedApp(onTop: Bool = false, upward: Bool = false) async -> HeadlessApp {
         let loader = ScriptedLoader<[Fruit]>()
-        let app = HeadlessApp(root: FinderScreen(loader: loader, onTop: onTop), size: Size(rows: 10, columns: 40))
+        let app = HeadlessApp(root: FinderScreen(loader: loader, onTop: onTop, upward: upward), size: Size(rows: 10, columns: 40))
         await app.start()
         loader.succeed(fruits)
         await app.settle()
@@ -82,6 +85,27 @@ private struct FinderScreen: ListScreen {
         await app.mouse(.press, row: 3)  // elderberry, under the prompt
         #expect(app.lines[9].hasPrefix("2/2 of 7"))
         await app.mouse(.press, row: 1)  // the prompt selects nothing
+        #expect(app.lines[9].hasPrefix("2/2 of 7"))
+    }
+
+    /// fzf's default layout: the best match just above the prompt, the others above it.
+    @Test func theRowsCanGrowUpwardFromThePrompt() async {
+        let app = await loadedApp(upward: true)
+        await app.type("r")
+        await app.settle()
+        #expect(Array(app.lines[5...8]) == ["", "  elderberry", "  cherry", "> er"])
+        #expect(app.lines[9].hasPrefix("1/2 of 7"), "the best is selected, at the bottom")
+        await app.press(.down)
+        #expect(app.lines[9].hasPrefix("2/2 of 7"))
+        await app.mouse(.press, row: 7)  // cherry, just above the prompt
+        #expect(app.lines[9].hasPrefix("1/2 of 7"))
+        await app.mouse(.press, row: 6)
+        #expect(app.lines[9].hasPrefix("2/2 of 7"))
+        await app.mouse(.press, row: 2)  // above the rows: nothing
+        #expect(app.lines[9].hasPrefix("2/2 of 7"))
+        await app.mouse(.wheelDown, row: 6)  // down the screen: towards the best
+        #expect(app.lines[9].hasPrefix("1/2 of 7"))
+        await app.mouse(.wheelUp, row: 6)
         #expect(app.lines[9].hasPrefix("2/2 of 7"))
     }
 }

@@ -57,13 +57,19 @@ public struct FilterPrompt: Hashable, Sendable {
     /// Whether the prompt is drawn above the rows (fzf's `--layout reverse`) instead of
     /// below them.
     public var isOnTop: Bool
+    /// Whether the best row is drawn at the bottom of the list, just above a prompt at
+    /// the bottom, and the others above it (fzf's default layout); false draws them from
+    /// the top down.
+    public var growsUpward: Bool
 
     /// Creates a prompt.
-    public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false) {
+    public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,
+                growsUpward: Bool = false) {
         self.prompt = prompt
         self.query = query
         self.acceptKeys = acceptKeys
         self.isOnTop = isOnTop
+        self.growsUpward = growsUpward
     }
 }
 

@@ -468,8 +468,13 @@ extension ListHost {
 
 extension ListHost {
     /// Selects the row drawn on `line` of the list area; the footer row retries a failed page.
-    func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
+    var listGrowsUpward: Bool { screen.filterPrompt?.growsUpward == true && filter.isActive }
+
+    func click(line drawnLine: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
         self.now = now
+        // A list that grows upward draws its first row shown on its bottom line.
+        let upward = screen.filterPrompt?.growsUpward == true && context(now: now).rowLayout.height == nil
+        let line = upward ? (drawnList?.list.height ?? pageHeight) - 1 - drawnLine : drawnLine
         let before = model.selection
         if filter.isActive {
             let count = filter.engine.visibleCount

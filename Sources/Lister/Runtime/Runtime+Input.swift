@@ -32,8 +32,9 @@ extension Runtime {
         case .wheelUp, .wheelDown:
             // Over a preview pane the wheel scrolls the pane; elsewhere it moves the list.
             let overPreview = regions.region(at: mouse.position)?.id == .preview
+            let towardsStart = (mouse.kind == .wheelUp) != top.listGrowsUpward
             let command: Command = overPreview ? (mouse.kind == .wheelUp ? .previewUp : .previewDown)
-                                               : (mouse.kind == .wheelUp ? .up : .down)
+                                               : (towardsStart ? .up : .down)
             for _ in 0..<3 { perform(command) }
         case .press:
             // The list where the last frame drew it; a body that drew no list region (a

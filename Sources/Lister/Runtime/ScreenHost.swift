@@ -40,6 +40,9 @@ protocol ScreenHost: AnyObject {
     var id: Int { get }
     var title: String { get }
     var isPicker: Bool { get }
+    /// Whether the list draws its first row at the bottom (``FilterPrompt/growsUpward``):
+    /// the wheel then moves the other way, as what is shown does.
+    var listGrowsUpward: Bool { get }
     func appear(now: Duration)
     /// Carries out `command` on the screen; page keys move by the screen's own
     /// ``pageHeight``.
@@ -143,4 +146,8 @@ func loadStatus(isLoading: Bool, failed: Bool, isRefreshing: Bool, refreshError:
     if isRefreshing { return "refreshing" }
     if let refreshError { return "refresh failed: \(refreshError.message)" }
     return nil
+}
+
+extension ScreenHost {
+    var listGrowsUpward: Bool { false }
 }

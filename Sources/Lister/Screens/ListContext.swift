@@ -87,6 +87,7 @@ public struct ListContext<S: ListScreen> {
     /// rows of a grouped screen.
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, _) = unshiftedListView(row: row)
+        view.growsUpward = screen.filterPrompt?.growsUpward == true
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         return view
@@ -96,6 +97,7 @@ public struct ListContext<S: ListScreen> {
     /// changed: for rows drawn by ``ListScreen/row(_:context:)`` only (see ``RowCache``).
     func rowReusingListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, items) = unshiftedListView(row: row)
+        view.growsUpward = screen.filterPrompt?.growsUpward == true
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         guard let rowCache else { return view }

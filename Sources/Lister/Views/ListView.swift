@@ -24,6 +24,10 @@ public struct ListView: View {
     public var horizontalOffset: Int = 0
     /// The style merged into the selected row.
     public var highlight: Style
+    /// Whether the first row shown is drawn on the bottom line and the next ones above it
+    /// (fzf's default layout, under a prompt at the bottom). Rows of one line only; a list
+    /// with a sticky header or taller rows is drawn from the top.
+    public var growsUpward = false
     /// Builds the view of row `index`; called only for visible rows.
     public var row: (Int) -> any View
     /// Rows of the last frame to reuse instead of drawing them again (a list screen's
@@ -85,16 +89,20 @@ public struct ListView: View {
             }
             (line, index) = renderTallRows(from: first, in: rows, buffer: &buffer)
         }
+        let upward = growsUpward && rowLayout.height == nil && stickyHeader == nil
+        // Upward, the k-th row shown goes on line `rect.bottom - 1 - k`: `line` still counts
+        // from the top, and `drawnLine` turns it over.
+        func drawnLine(_ line: Int) -> Int { upward ? rect.top + rect.bottom - 1 - line : line }
         while line < rect.bottom, index < count {
-            let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
+            let area = Rect(row: drawnLine(line), column: rect.left, rows: 1, columns: rect.width)
             if index != selection, let cache, let key = reuse?.key(index) {
                 if let cells = cache.reuse(key) {
-                    buffer.paste(cells, row: line, column: rect.left)
+                    buffer.paste(cells, row: area.top, column: rect.left)
                 } else {
                     let cursor = buffer.cursor
                     renderRow(index, in: area, buffer: &buffer)
                     // A row that moves the cursor is drawn every time, as is the selected one.
-                    if buffer.cursor == cursor { cache.store(buffer.cells(row: line, columns: rect.left..<rect.right), for: key) }
+                    if buffer.cursor == cursor { cache.store(buffer.cells(row: area.top, columns: rect.left..<rect.right), for: key) }
                 }
             } else {
                 renderRow(index, in: area, buffer: &buffer)
@@ -104,7 +112,7 @@ public struct ListView: View {
             index += 1
         }
         if line < rect.bottom, let footer {
-            let area = Rect(row: line, column: rect.left, rows: 1, columns: rect.width)
+            let area = Rect(row: drawnLine(line), column: rect.left, rows: 1, columns: rect.width)
             footer.render(in: area, buffer: &buffer)
             if footerSelected { mark(area, in: &buffer) }
         }

@@ -115,6 +115,31 @@ public enum PickInput {
                             separator: separator, progress: .ignored)
     }
 
+    /// Reads the first `count` lines of `fd` (`--header-lines`), a byte at a time so that
+    /// not a byte more is taken: the rest is read as usual, from a pipe or from where a
+    /// file now stands. Fewer when the input ends first.
+    public static func readHeader(fd: Int32, count: Int, separator: UInt8) throws -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while lines.count < count {
+            let result = read(fd, &byte, 1)
+            if result < 0, errno == EINTR { continue }
+            if result < 0 {
+                throw ListError("cannot read the header lines: \(String(cString: strerror(errno)))", isRetryable: false)
+            }
+            if result == 0 { break }
+            if byte == separator {
+                lines.append(line)
+                line.removeAll()
+            } else {
+                line.append(byte)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// Waits for the child started by ``open(defaultCommand:stdinIsTerminal:)``.
     public static func wait(for child: pid_t?) {
         guard let child else { return }

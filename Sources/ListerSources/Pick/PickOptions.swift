@@ -15,6 +15,10 @@ public struct PickOptions: Sendable, Equatable {
     public var prompt = "> "
     /// `--layout reverse`: the prompt on top, the best match under it.
     public var reverse = false
+    /// `--layout reverse-list`: the prompt at the bottom, the best match on top of the list.
+    /// Without it (fzf's default layout) the best match is just above the prompt and the
+    /// list grows upward.
+    public var reverseList = false
     public var multi = false
     public var read0 = false
     public var print0 = false
@@ -28,6 +32,8 @@ public struct PickOptions: Sendable, Equatable {
     public var sorts = true
     public var tac = false
     public var noMouse = false
+    /// `--height N[%]`: drawn inline, in N rows (or N% of the screen) below the cursor.
+    public var height: InlineHeight?
     /// `--ansi`: SGR colours in the input are shown, and escape sequences are not matched.
     public var ansi = false
     /// `--preview CMD`: the command that previews the selected line.
@@ -56,7 +62,7 @@ public struct PickOptions: Sendable, Equatable {
     /// fzf options that `lister pick` knows and does not support yet, with why.
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["--preview-label", "--height", "--min-height", "--color", "--border", "--border-label", "--margin", "--padding",
+        for name in ["--preview-label", "--min-height", "--color", "--border", "--border-label", "--margin", "--padding",
                      "--info", "--inline-info", "--no-info", "--cycle", "--keep-right", "--scroll-off", "--no-hscroll",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--pointer", "--marker", "--tabstop",
                      "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--algo", "--phony",
@@ -119,11 +125,12 @@ public struct PickOptions: Sendable, Equatable {
                 }
             case "--layout":
                 switch try value(for: name, inline: inline) {
-                case "default": options.reverse = false
-                case "reverse": options.reverse = true
-                case let other: throw Failure("--layout takes default or reverse, not '\(other)'")
+                case "default": (options.reverse, options.reverseList) = (false, false)
+                case "reverse": (options.reverse, options.reverseList) = (true, false)
+                case "reverse-list": (options.reverse, options.reverseList) = (false, true)
+                case let other: throw Failure("--layout takes default, reverse or reverse-list, not '\(other)'")
                 }
-            case "--reverse": options.reverse = true
+            case "--reverse": (options.reverse, options.reverseList) = (true, false)
             case "--no-reverse": options.reverse = false
             case "-m", "--multi": options.multi = true
             case "+m", "--no-multi": options.multi = false
@@ -160,6 +167,15 @@ public struct PickOptions: Sendable, Equatable {
             case "--no-tac": options.tac = false
             case "--literal": break  // lister always matches characters as they are
             case "--no-mouse": options.noMouse = true
+            case "--height":
+                do {
+                    options.height = try InlineHeight.parse(value(for: name, inline: inline))
+                } catch let error as InlineHeight.Invalid {
+                    throw Failure(error.description)
+                } catch {
+                    throw Failure("\(error)")
+                }
+            case "--no-height": options.height = nil
             default:
                 if let why = unsupported[name] { throw Failure("\(name) \(why)") }
                 if argument.hasPrefix("-") || argument.hasPrefix("+") {

@@ -12,12 +12,16 @@ public struct PickScreen: ListScreen {
     public let options: PickOptions
     /// Lines read already (for `--select-1` and `--exit-0`, which need them all first).
     public let preloaded: LineStore?
+    /// The first lines of the input (`--header-lines N`), read before the others: shown
+    /// pinned beside the prompt, neither matched nor pickable.
+    public let headerLines: [[UInt8]]
 
     /// Creates the screen.
-    public init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil) {
+    public init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil, headerLines: [[UInt8]] = []) {
         self.lines = lines
         self.options = options
         self.preloaded = preloaded
+        self.headerLines = headerLines
     }
 
     public var title: String { options.header ?? "pick" }
@@ -40,10 +44,33 @@ public struct PickScreen: ListScreen {
     }
 
     public func row(_ line: Line, context: RowContext) -> Text {
-        guard let withNth = options.fields.withNth else { return options.ansi ? PickANSI.row(line.bytes) : Text(line.description) }
-        var shown: [UInt8] = []
-        line.bytes.withUnsafeBufferPointer { options.fields.select(withNth, of: $0, into: &shown) }
+        guard options.fields.withNth != nil else { return options.ansi ? PickANSI.row(line.bytes) : Text(line.description) }
+        return text(of: Array(line.bytes))
+    }
+
+    /// A line as shown: its `--with-nth` fields, its colours with `--ansi`.
+    private func text(of bytes: [UInt8]) -> Text {
+        var shown = bytes
+        if let withNth = options.fields.withNth {
+            shown = []
+            bytes.withUnsafeBufferPointer { options.fields.select(withNth, of: $0, into: &shown) }
+        }
         return options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self))
+    }
+
+    /// The rows, with the `--header-lines` pinned between them and the prompt: above the
+    /// prompt at the bottom, below it on top (`--layout reverse`), as fzf draws them.
+    @ViewBuilder
+    public func body(_ context: ListContext<Self>) -> Group {
+        if options.reverse { headerRows }
+        standardBody(context)
+        if !options.reverse { headerRows }
+    }
+
+    private var headerRows: [any View] {
+        // Upward, the first header line is the one nearest the prompt, as in fzf.
+        let rows = headerLines.map { text(of: $0) as any View }
+        return options.reverse || options.reverseList ? rows : rows.reversed()
     }
 
     public var previewPlacement: PreviewPlacement? { lines.previewPlacement }
@@ -57,7 +84,7 @@ public struct PickScreen: ListScreen {
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
 
     public var filterPrompt: FilterPrompt? { FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
-                     isOnTop: options.reverse) }
+                     isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList) }
 
     public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
         guard let store = items.storage as? LineStore else { return nil }

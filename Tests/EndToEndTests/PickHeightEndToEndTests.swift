@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `lister pick --height`: drawn below the shell's output on the normal screen, cleared on
+/// the way out with the cursor back where it was, so what the shell printed before stays.
+@Suite struct PickHeightEndToEndTests {
+    private func lister() throws -> String { PaneScript.shellQuote(try TmuxSession.listerPath()) }
+
+    @Test func heightDrawsBelowThePromptAndLeavesTheLinesAboveIt() throws {
+        let lister = try lister()
+        let session = try TmuxSession(
+            shell: "printf 'before1\\nbefore2\\n$ pick\\n'; seq 100 | \(lister) pick --height 10; echo \"status=$?\"; echo after",
+            columns: 60, rows: 24)
+        defer { session.close() }
+        try session.waitFor("1/100")
+        #expect(try session.terminalState().alternateScreen == false)
+        var lines = try session.lines()
+        #expect(Array(lines.prefix(3)) == ["before1", "before2", "$ pick"], "\(lines)")
+        #expect(lines[3] == "pick" && lines[12].hasPrefix("1/100"), "ten rows under the prompt: \(lines)")
+        #expect(lines[13...].allSatisfy { $0.isEmpty }, "nothing drawn below them: \(lines)")
+        try session.type("42")
+        try session.waitFor("1/1 of 100")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        lines = try session.lines()
+        #expect(Array(lines.prefix(6)) == ["before1", "before2", "$ pick", "42", "status=0", "after"], "\(lines)")
+        #expect(lines[6...].allSatisfy { $0.isEmpty }, "the picker's rows are cleared: \(lines)")
+        #expect(try session.terminalState() == .restored)
+    }
+
+    @Test func heightAtTheBottomScrollsTheOutputUpAndKeepsIt() throws {
+        let lister = try lister()
+        let session = try TmuxSession(
+            shell: "seq 101 130; seq 100 | \(lister) pick --height 8; echo \"status=$?\"",
+            columns: 60, rows: 24)
+        defer { session.close() }
+        try session.waitFor("1/100")
+        var lines = try session.lines()
+        // 30 lines filled the screen up to the cursor's row, the last: 8 rows for the picker
+        // pushed 7 more lines up, and the last 16 are still there above it.
+        #expect(Array(lines.prefix(16)) == (115...130).map(String.init), "\(lines)")
+        #expect(lines[16] == "pick" && lines[23].hasPrefix("1/100"), "\(lines)")
+        try session.sendKeys("Escape")
+        #expect(try session.waitForExit() == 0)
+        lines = try session.lines()
+        #expect(Array(lines.prefix(17)) == (115...130).map(String.init) + ["status=130"], "\(lines)")
+        #expect(lines[17...].allSatisfy { $0.isEmpty }, "\(lines)")
+        #expect(try session.terminalState() == .restored)
+    }
+
+    @Test func heightTooTallForTheScreenTakesTheWholeScreen() throws {
+        let session = try TmuxSession(shell: "seq 5 | exec \(try lister()) pick --height 40", columns: 60, rows: 12)
+        defer { session.close() }
+        try session.waitFor("1/5")
+        #expect(try session.terminalState().alternateScreen)
+        try session.sendKeys("Escape")
+        #expect(try session.waitForExit() == 130)
+        #expect(try session.terminalState() == .restored)
+    }
+}
