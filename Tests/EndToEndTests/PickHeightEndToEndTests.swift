@@ -57,4 +57,27 @@ import Testing
         #expect(try session.waitForExit() == 130)
         #expect(try session.terminalState() == .restored)
     }
+
+    /// Ctrl-Z gives the lines back to the shell (cleared, the cursor where it was), and
+    /// `fg` draws the picker again below what the shell printed meanwhile.
+    @Test func suspendClearsTheLinesAndForegroundDrawsThemAgainBelow() throws {
+        let session = try TmuxSession(shell: "exec bash --norc --noprofile -i", columns: 80, rows: 24,
+                                      environment: ["PS1": "PROMPT$ "])
+        defer { session.close() }
+        try session.waitFor("PROMPT$")
+        try session.sendKeys("echo before; seq 100 | '\(try TmuxSession.listerPath())' pick --height 6", "Enter")
+        try session.waitFor("1/100")
+        try session.sendKeys("C-z")
+        var screen = try session.waitFor("Stopped")
+        #expect(!screen.contains("1/100"), "the picker's lines are cleared: \(screen)")
+        #expect(screen.contains("before"))
+        #expect(try session.terminalState().alternateScreen == false)
+        try session.sendKeys("fg", "Enter")
+        try session.waitFor("1/100")
+        try session.type("42")
+        try session.waitFor("1/1 of 100")
+        try session.sendKeys("Enter")
+        screen = try session.waitUntil("the prompt after the pick") { $0.contains("\n42\nPROMPT$") && !$0.contains("/100") }
+        #expect(screen.contains("before"), "\(screen)")
+    }
 }
