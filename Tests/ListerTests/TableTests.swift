@@ -46,6 +46,13 @@ import Testing
         #expect(app.lines[3].hasPrefix("cafe\u{301}            22"))
     }
 
+    @Test func widthsCountControlCharactersAsTheyAreShown() async {
+        let records = [Record(id: 0, name: "a\u{1B}b", size: 1), Record(id: 1, name: "abcd", size: 22)]
+        let app = await start(RecordTable(records: records))
+        #expect(app.lines[2] == "a^[b     1")  // ESC drawn as ^[: two columns, counted as two
+        #expect(app.lines[3] == "abcd    22")
+    }
+
     @Test func aHugeColumnIsCutWithAnEllipsisAndTheOthersStayInView() async {
         let huge = String(repeating: "x", count: 5000)
         let records = [Record(id: 0, name: "a", size: 1, note: huge), Record(id: 1, name: "b", size: 2, note: "short")]
