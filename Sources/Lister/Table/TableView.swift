@@ -14,6 +14,22 @@ final class TableCache {
     /// The layout of the last frame drawn for real (not ahead of a key), for the keys
     /// that scroll by column and for clicks on the header.
     var lastLayout: TableLayout?
+    /// The widest cell of each column seen in view since the rows last changed: widths
+    /// only grow while scrolling, so columns do not jump as rows come and go (and the
+    /// rows drawn last frame are pasted, not drawn again).
+    private var widest: [Int] = []
+    private var widestKey: (rows: Int, screen: Int) = (-1, -1)
+
+    /// `natural` widened to the widest seen since the rows or the screen changed.
+    func sticky(_ natural: [Int], rows: Int, screen: Int) -> [Int] {
+        if widestKey != (rows, screen) {
+            widestKey = (rows, screen)
+            widest = []
+        }
+        if widest.count != natural.count { widest = natural }
+        for index in natural.indices where natural[index] > widest[index] { widest[index] = natural[index] }
+        return widest
+    }
 
     /// The widths of the cells of item `index`, measured once per revision of the rows.
     func widths(of index: Int, rows: Int, screen: Int, measure: () -> [Int]) -> [Int] {
@@ -31,6 +47,8 @@ final class TableCache {
     func forget() {
         key = (-1, -1)
         widths.removeAll()
+        widest = []
+        widestKey = (-1, -1)
     }
 }
 
@@ -96,6 +114,7 @@ extension ListContext where S: TableScreen {
                 natural[column] = widths[column]
             }
         }
+        if let tableCache { natural = tableCache.sticky(natural, rows: model.revision, screen: screenRevision) }
         if let first = visible.first {
             let item = items[engine?.row(atVisible: first) ?? first]
             for (index, column) in columns.enumerated() {
