@@ -84,6 +84,18 @@ import Testing
         #expect(app.lines[1...].filter { $0.hasPrefix("item") }.count == 7)  // 10 - title, header, status
     }
 
+    @Test func widthsOnlyGrowWhileScrollingSoColumnsStayPut() async {
+        let records = [Record(id: 0, name: "a rather long name", size: 0)] + (1..<100).map { Record(id: $0, name: "n\($0)", size: $0) }
+        let app = await start(RecordTable(records: records), rows: 10)
+        let sizeAt = app.lines[1].distance(of: "Size")
+        #expect(sizeAt == "a rather long name  ".count)
+        await app.press(.pageDown, .pageDown, .pageDown)  // the long name is out of view
+        #expect(!app.screen.contains("a rather long name"))
+        #expect(app.lines[1].distance(of: "Size") == sizeAt)
+        await app.press(.character("s"))  // new rows (sorted): widths from the rows in view again
+        #expect(app.lines[1].distance(of: "Size") < sizeAt)
+    }
+
     @Test func sidewaysKeysScrollByColumnKeepingTheFrozenOne() async {
         let records = [Record(id: 0, name: "alpha", size: 12345, note: "a fairly long note here", mixed: .text("tail"))]
         let app = await start(RecordTable(records: records, withMixed: true), columns: 24)
