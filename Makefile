@@ -222,6 +222,17 @@ bench-bounded: bench-deps
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/bounded.py --lister .build/release/lister \
 	  --data-dir $(BENCH_DIR) --out $(BENCH_DIR)/bounded.json | tee $(BENCH_DIR)/bounded.md
 
+# Down in a 1,000,000-row, 20-column table (lister sqlite) next to lister lines on as many
+# lines, in the same run (issue 20; Benchmarks/e2e/table.py).
+.PHONY: bench-table
+bench-table: export PYTHONDONTWRITEBYTECODE := 1
+bench-table: export LANG := C.UTF-8
+bench-table: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/table.py --lister .build/release/lister \
+	  --data-dir $(BENCH_DIR) | tee $(BENCH_DIR)/table.md
+
 # Instructions per Down counted by callgrind (valgrind from apt-get): the same from run to
 # run, unlike latency, so a change to the key path can be judged on a busy machine.
 .PHONY: bench-instructions
