@@ -133,6 +133,7 @@ let package = Package(
         .executableTarget(name: "Preview", dependencies: ["Lister"], path: "Examples/Preview"),
         .executableTarget(name: "Live", dependencies: ["Lister"], path: "Examples/Live"),
         .executableTarget(name: "Mixed", dependencies: ["Lister"], path: "Examples/Mixed"),
+        .executableTarget(name: "Table", dependencies: ["Lister"], path: "Examples/Table"),
 
         // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
         .executableTarget(

@@ -16,8 +16,12 @@ public enum Command: Hashable, Sendable {
     case filter
     /// Mark or unmark the row and move down (a multiple picker).
     case mark
-    /// Scroll long rows left or right.
+    /// Scroll long rows left or right (a table: by a column).
     case scrollLeft, scrollRight
+    /// Sort a table by its next column (after the last: the load's order again).
+    case sortNext
+    /// Sort a table the other way.
+    case sortReverse
     /// Go back one screen; nothing at the root.
     case parent
     /// Close the topmost layer: help, then the screen; at the root, quit (a picker cancels).
@@ -118,6 +122,8 @@ public struct KeyMap: Hashable, Sendable {
         KeyBinding([.character("/")], .filter, help: "Filter the rows"),
         KeyBinding([.character("<")], .scrollLeft, help: "Scroll long rows left"),
         KeyBinding([.character(">")], .scrollRight, help: "Scroll long rows right"),
+        KeyBinding([.character("s")], .sortNext, help: "Sort a table by the next column"),
+        KeyBinding([.character("S")], .sortReverse, help: "Reverse a table's sort"),
         KeyBinding([.tab], .mark, help: "Mark or unmark (choosing several)"),
         KeyBinding([.character("p"), .control("_")], .togglePreview, help: "Show or hide the preview"),
         KeyBinding([.shiftUp, .character("K")], .previewUp, help: "Scroll the preview up"),

@@ -16,6 +16,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case filtered(FilterOutcome)
         /// The feed of a live list sent changes or ended.
         case live(LiveMessage)
+        /// A table's sort off the main actor ended: the order, or nil when it stopped.
+        case sorted(generation: Int, permutation: [Int32]?)
     }
 
     let id: Int
@@ -47,7 +49,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     /// draw), for loads that layout starts.
     var now: Duration = .zero
     /// Set while ``speculating(_:)`` runs: effects are dropped with the state they came from.
-    private var isSpeculating = false
+    private(set) var isSpeculating = false
     /// Where the list was drawn in the last frame, and the room its body had then: a body
     /// with lines around its list (or a pane beside it) gives the list less than the body.
     private var drawnList: (body: Rect, list: Rect)?
@@ -68,6 +70,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     var previewsMade: [MadePreview] = []
     /// The feed of a ``LiveListScreen``; nil for other screens.
     var live: LiveHostState<S.Item>?
+    /// The sort and sideways scroll of a ``TableScreen``.
+    var table = TableHostState<S.Item>()
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler,
          previewPreference: PreviewPreference = PreviewPreference()) {
@@ -125,7 +129,12 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return toggleMark()
         case .togglePreview, .previewUp, .previewDown:
             return performPreview(command)
+        case .sortNext:
+            return sortNext()
+        case .sortReverse:
+            return sortReverse()
         case .scrollLeft, .scrollRight:
+            if tableScreen != nil { return .handled(changed: scrollColumns(by: command == .scrollLeft ? -1 : 1)) }
             let step = 8
             let before = horizontalOffset
             horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -step : step))
@@ -151,6 +160,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             return response(to: command, on: item, pickMode: screen.pickMode) { screen.open(item) }
         case .drillIn:
+            // Right scrolls the columns of a table that do not fit before it opens a row.
+            if tableScreen != nil, scrollColumns(by: 1) { return .handled(changed: true) }
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             return response(to: command, on: item, pickMode: screen.pickMode) { screen.drillIn(item) }
         default:
@@ -168,7 +179,16 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             if case .success(let page) = result { nextPage = page.next }
             return true
         case .progress(let items):
-            return model.receive(progress: items, generation: load.generation, now: now)
+            guard let sorted = sortedProgress(items) else {
+                return model.receive(progress: items, generation: load.generation, now: now)
+            }
+            defer { table.appliedRevision = model.revision }
+            return model.receive(progress: sorted, generation: load.generation, now: now)
+        case .sorted(let generation, let permutation):
+            if table.running == generation { table.running = nil }
+            guard let permutation else { return true }  // stopped: the status stops saying "sorting…"
+            applySort(permutation, generation: generation)
+            return true
         case .filtered(let outcome):
             receiveFilter(outcome)
             return true
@@ -196,6 +216,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     /// Keeps the selection in view and, as the selection nears the last loaded row of a
     /// paged list, starts the next page: layout is where the host learns the viewport.
     func layout(body: Rect) {
+        syncTableSort()
         let listHeight = listArea(in: body).height
         pageHeight = listHeight
         if filter.isActive {
@@ -272,11 +293,15 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         contents.cancelAll()
     }
 
-    func forgetDrawnRows() { rowCache.forget() }
+    func forgetDrawnRows() {
+        rowCache.forget()
+        table.cache.forget()
+    }
 
     func status(now: Duration) -> (position: String, state: String) {
         var status = filteredStatus() ?? listStatus()
         if status.state.isEmpty, let note = screen.statusNote(context(now: now)) { status.state = note }
+        if let note = sortNote { status.state = status.state.isEmpty ? note : status.state + " · " + note }
         if case .streaming = model.activity, status.state.hasPrefix("reading… "),
            let note = screen.progressNote(context(now: now)) {
             status.state = "reading… " + note
@@ -320,6 +345,11 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         context.rowCache = reusesRows ? rowCache : nil
         context.screenRevision = screenRevision
         context.isDrawingAhead = isSpeculating
+        if tableScreen != nil {
+            context.tableSort = table.sortsAtSource ? (table.sort ?? tableScreen?.sort) : table.sort
+            context.tableFirstColumn = table.firstColumn
+            context.tableCache = table.cache
+        }
         return context
     }
 
@@ -404,6 +434,7 @@ extension ListHost {
         case .mark: return screen.pickMode == .multiple
         case .togglePreview, .previewUp, .previewDown: return offersPreview(command)
         case .refresh, .reload: return screen.canReload
+        case .sortNext, .sortReverse: return tableScreen != nil
         case .open, .drillIn:
             let item = isSelectionVisible ? model.selectedItem : nil
             let open = command == .drillIn ? screen.drillIn : screen.open
@@ -417,10 +448,15 @@ extension ListHost {
     func performAction(for key: Key) -> HostResponse? {
         guard let action = screen.actions.first(where: { $0.key == key }) else { return nil }
         guard let changed = action.perform(screen) else { return .handled(changed: false) }
+        replaceScreen(changed)
+        return .handled(changed: true)
+    }
+
+    /// Puts `changed` in place of the screen and reloads behind the rows, keeping the selection.
+    func replaceScreen(_ changed: S) {
         screen = changed
         if let paged = changed as? any PagedListScreen { firstPage = NextPage.first(of: paged) }
         run(model.refresh(now: now))
-        return .handled(changed: true)
     }
 }
 

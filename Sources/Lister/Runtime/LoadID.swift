@@ -13,6 +13,8 @@ public enum LoadStream: Hashable, Sendable, CustomStringConvertible {
     case content(RegionID)
     /// The feed of a live list (``LiveListScreen``).
     case feed
+    /// A table's sort of its loaded rows, off the main actor.
+    case sort
 
     public var description: String {
         switch self {
@@ -21,11 +23,12 @@ public enum LoadStream: Hashable, Sendable, CustomStringConvertible {
         case .section(let index): return "section \(index)"
         case .content(let region): return "content \(region)"
         case .feed: return "feed"
+        case .sort: return "sort"
         }
     }
 
     /// Whether the log hears of this stream's loads (a filter run is not a load of data).
-    var isLogged: Bool { self != .filter }
+    var isLogged: Bool { self != .filter && self != .sort }
 }
 
 /// One load: the screen that started it, its stream and its generation there.

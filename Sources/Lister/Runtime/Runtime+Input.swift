@@ -41,6 +41,10 @@ extension Runtime {
             let point = mouse.position
             let list: Rect
             if let hit = regions.region(at: point) {
+                if hit.id == .tableHeader {
+                    apply(top.clickHeader(x: point.column - hit.rect.left, now: now))
+                    return
+                }
                 guard hit.id == .list else { return }
                 list = hit.rect
             } else {
@@ -105,7 +109,9 @@ extension Runtime {
                 outcome = top.isPicker ? .cancelled : .finished
             }
         case .parent:
-            if stack.count > 1 {
+            if top.scrollsColumnsBack() {
+                dirty = true
+            } else if stack.count > 1 {
                 stack.removeLast().cancelAll()
                 dirty = true
             }

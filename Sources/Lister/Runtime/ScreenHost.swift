@@ -70,6 +70,12 @@ protocol ScreenHost: AnyObject {
     /// A click on `line` of the list area: selects the row there (a footer error row
     /// retries). Returns whether a row was selected, and what to do.
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse)
+    /// A click at `x` (columns from its left edge) on a table's header line: sorts by the
+    /// column there.
+    func clickHeader(x: Int, now: Duration) -> HostResponse
+    /// Left on a table scrolled sideways: scrolls it back a column (true) instead of going
+    /// back a screen.
+    func scrollsColumnsBack() -> Bool
     /// The screen's own keys and their help, for the help overlay.
     var actionHelp: [(keys: String, help: String)] { get }
     /// Whether `command` does something on this screen now, so that the help overlay
@@ -98,6 +104,8 @@ extension ScreenHost {
     var actionHelp: [(keys: String, help: String)] { [] }
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
     func forgetDrawnRows() {}
+    func clickHeader(x: Int, now: Duration) -> HostResponse { .handled(changed: false) }
+    func scrollsColumnsBack() -> Bool { false }
     func listDrawn(_ regions: RegionMap, body: Rect) -> Bool { false }
     func takesKey(_ key: Key) -> Bool { false }
     func speculating<Result>(_ body: () -> Result) -> Result? { nil }

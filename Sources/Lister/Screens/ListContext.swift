@@ -24,6 +24,13 @@ public struct ListContext<S: ListScreen> {
     /// never be shown. Internal: a body draws from its context and acts on nothing, so it
     /// never needs to know (the chaos tests' recording body does).
     var isDrawingAhead = false
+    /// The order a table shows (a ``TableScreen``): by which column, which way; nil for
+    /// the order the rows were loaded in.
+    public internal(set) var tableSort: TableSort?
+    /// The first of a table's scrollable columns shown (Left/Right, `<` `>` move it).
+    var tableFirstColumn = 0
+    /// The cell widths a table measured in recent frames (the host's); nil measures afresh.
+    var tableCache: TableCache?
     /// Where the default body keeps the rows it drew (the host's); nil draws every row.
     var rowCache: RowCache?
     /// Changes whenever the host replaces the screen value.
@@ -61,8 +68,12 @@ public struct ListContext<S: ListScreen> {
     /// A row as drawn: matches highlighted while filtering, a marker column in a multiple picker.
     private func decorated(_ view: any View, index: Int) -> any View {
         var view = view
-        if let filter, filter.engine.isFiltering, let text = view as? Text {
-            view = text.highlightingMatches(of: filter.query)
+        if let filter, filter.engine.isFiltering {
+            if let text = view as? Text {
+                view = text.highlightingMatches(of: filter.query)
+            } else if let row = view as? TableRow {
+                view = row.highlightingMatches(of: filter.query)
+            }
         }
         if marks != nil { view = MarkedRow(isMarked: isMarked(index), content: view) }
         return view

@@ -65,4 +65,14 @@ extension ListModel {
         }
         rememberSelection()
     }
+
+    /// The same rows in another order (a table sorted): `selection` is where the selected
+    /// item went. Every row is drawn again and a filter looks at every row again.
+    mutating func reorder(_ items: ItemList<Item>, selection: Int) {
+        state = ListState(from: items)
+        revision += 1
+        replacedRevision = revision
+        self.selection = selection
+        rememberSelection()
+    }
 }

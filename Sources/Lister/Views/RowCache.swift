@@ -23,6 +23,8 @@ final class RowCache {
         var columns: Range<Int> = 0..<0
         /// Columns scrolled out on the left.
         var horizontalOffset = 0
+        /// Where a table's columns are drawn (their widths change with the rows in view).
+        var table: TableLayout?
     }
 
     /// One row's own inputs.

@@ -1,0 +1,191 @@
+import TerminalCore
+
+/// What a host keeps for a ``TableScreen``: the order shown, the sideways scroll, and the
+/// rows in load order while the loaded rows are shown sorted.
+struct TableHostState<Item: Sendable> {
+    /// The order shown, or being made off the main actor; nil for the load's order.
+    var sort: TableSort?
+    /// The first scrollable column shown.
+    var firstColumn = 0
+    /// Cell widths of recent frames and the last layout drawn.
+    let cache = TableCache()
+    /// The rows as loaded, while they are shown in another order (sorted in memory).
+    var base: ItemList<Item>?
+    /// Shown position → position in ``base``; rows past its end (streamed in after the
+    /// sort) are shown in load order after the sorted ones.
+    var permutation: [Int32]?
+    /// The model's revision when the order shown was last made: another revision means
+    /// new rows came, to be sorted again.
+    var appliedRevision = -1
+    /// Counts the sorts started: a result of an older one is dropped.
+    var generation = 0
+    /// The generation of the sort running off the main actor, if any.
+    var running: Int?
+    /// Whether the screen sorts at its source (``TableScreen/sorted(by:)`` answered).
+    var sortsAtSource = false
+}
+
+/// Tables: sorting (`s`, `S`, a click on a title) and scrolling by column.
+extension ListHost {
+    /// Sorts of at most this many rows run on the main actor at once; bigger ones go off it.
+    static var inlineSortWorkload: Int { 50_000 }
+
+    var tableScreen: (any TableScreen)? { screen as? any TableScreen }
+
+    /// `s`: the next sortable column ascending; after the last, the load's order.
+    func sortNext() -> HostResponse {
+        guard let table = tableScreen else { return .hint("Only a table sorts by column") }
+        let sortable = table.columnSortability
+        let start = (self.table.sort?.column).map { $0 + 1 } ?? 0
+        let next = (start..<sortable.count).first { sortable[$0] }
+        return requestSort(next.map { TableSort(column: $0) })
+    }
+
+    /// `S`: the same column the other way (the first sortable column descending when none).
+    func sortReverse() -> HostResponse {
+        guard let table = tableScreen else { return .hint("Only a table sorts by column") }
+        if var sort = self.table.sort {
+            sort.ascending.toggle()
+            return requestSort(sort)
+        }
+        guard let first = table.columnSortability.firstIndex(of: true) else { return .hint("No column sorts") }
+        return requestSort(TableSort(column: first, ascending: false))
+    }
+
+    /// A click on the header line at `x`: sorts by that column, or the other way when it
+    /// is already the sorted one.
+    func clickHeader(x: Int, now: Duration) -> HostResponse {
+        self.now = now
+        guard let table = tableScreen, let column = self.table.cache.lastLayout?.column(at: x),
+              table.columnSortability.indices.contains(column), table.columnSortability[column]
+        else { return .handled(changed: false) }
+        if let sort = self.table.sort, sort.column == column {
+            return requestSort(TableSort(column: column, ascending: !sort.ascending))
+        }
+        return requestSort(TableSort(column: column))
+    }
+
+    /// Shows the rows in `sort`'s order: asked of the source when the screen can sort
+    /// there, else the loaded rows are sorted (off the main actor when there are many).
+    func requestSort(_ sort: TableSort?) -> HostResponse {
+        guard let table = tableScreen else { return .hint("Only a table sorts by column") }
+        guard live == nil, context(now: now).sections == nil else { return .hint("This list keeps its own order") }
+        if let changed = table.sortedAtSource(by: sort) as? S {
+            cancelSort()
+            if let base = self.table.base { model.reorder(base, selection: baseIndex(ofShown: model.selection) ?? 0) }
+            self.table = TableHostState(sort: sort, firstColumn: self.table.firstColumn, sortsAtSource: true)
+            replaceScreen(changed)
+            return .handled(changed: true)
+        }
+        self.table.sort = sort
+        self.table.sortsAtSource = false
+        startSort()
+        return .handled(changed: true)
+    }
+
+    /// Sorts ``TableHostState/base`` (the rows shown, when none is kept) by the sort asked.
+    func startSort() {
+        guard !isSpeculating else { return }
+        cancelSort()
+        let base = table.base ?? model.state.items
+        table.base = base
+        table.generation += 1
+        let generation = table.generation
+        guard let sort = table.sort, let sorter = tableScreen?.sorter(for: sort) else {
+            applySort(nil, generation: generation)
+            return
+        }
+        if base.count <= Self.inlineSortWorkload {
+            applySort((try? sorter(base, { false })) ?? nil, generation: generation)
+            return
+        }
+        table.running = generation
+        let reply = Reply(to: self)
+        scheduler.startLoad(LoadID(screen: id, stream: .sort, generation: generation)) {
+            let permutation = try? sorter(base, { Task.isCancelled })
+            return reply(.sorted(generation: generation, permutation: permutation ?? nil))
+        }
+    }
+
+    /// Stops a sort running off the main actor; its result, if it still comes, is dropped.
+    func cancelSort() {
+        if let running = table.running {
+            scheduler.cancelLoad(LoadID(screen: id, stream: .sort, generation: running))
+            table.running = nil
+        }
+    }
+
+    /// Shows the rows in the order of `permutation` (nil: load order), keeping the
+    /// selection on its item; dropped when a newer sort or new rows came since it started.
+    func applySort(_ permutation: [Int32]?, generation: Int) {
+        guard generation == table.generation, let base = table.base else { return }
+        if table.running == generation { table.running = nil }
+        let selected = baseIndex(ofShown: model.selection)
+        table.permutation = permutation
+        let items: ItemList<S.Item>
+        var selection = model.selection
+        if let permutation {
+            items = ItemList(count: base.count) { position in
+                position < permutation.count ? base[Int(permutation[position])] : base[position]
+            }
+            if let selected { selection = permutation.firstIndex(of: Int32(selected)) ?? selected }
+        } else {
+            items = base
+            selection = selected ?? selection
+            table.base = nil
+        }
+        model.reorder(items, selection: selection)
+        table.appliedRevision = model.revision
+    }
+
+    /// The position in load order of the row shown at `position`.
+    func baseIndex(ofShown position: Int) -> Int? {
+        guard position >= 0, position < model.count else { return nil }
+        guard let permutation = table.permutation else { return position }
+        return position < permutation.count ? Int(permutation[position]) : position
+    }
+
+    /// New rows came while the table is sorted in memory: they are sorted again (a
+    /// stream's rows once it ends; until then they follow the sorted ones).
+    func syncTableSort() {
+        guard !isSpeculating, table.sort != nil, !table.sortsAtSource, model.revision != table.appliedRevision else { return }
+        table.base = model.state.items
+        table.permutation = nil
+        table.appliedRevision = model.revision
+        if !model.isStreaming { startSort() }
+    }
+
+    /// A stream's report while the table is sorted: the rows sorted so far stay in their
+    /// order and the new ones follow, so the list does not jump with every report.
+    func sortedProgress(_ items: ItemList<S.Item>) -> ItemList<S.Item>? {
+        guard table.sort != nil, !table.sortsAtSource, let permutation = table.permutation,
+              model.isStreaming, table.appliedRevision == model.revision, items.count >= permutation.count
+        else { return nil }
+        table.base = items
+        return ItemList(count: items.count) { position in
+            position < permutation.count ? items[Int(permutation[position])] : items[position]
+        }
+    }
+
+    /// `<` `>` (and Left/Right when the columns do not fit): one column sideways.
+    func scrollColumns(by step: Int) -> Bool {
+        let limit = table.cache.lastLayout?.maxFirstScrolled ?? 0
+        let next = max(0, min(table.firstColumn + step, limit))
+        guard next != table.firstColumn else { return false }
+        table.firstColumn = next
+        return true
+    }
+
+    /// Left on a table scrolled sideways scrolls it back a column instead of going back.
+    func scrollsColumnsBack() -> Bool {
+        tableScreen != nil && scrollColumns(by: -1)
+    }
+
+    /// What the status line says of the order: sorting, or sorted rows that are not all.
+    var sortNote: String? {
+        guard tableScreen != nil, table.sort != nil else { return nil }
+        if table.running != nil { return "sorting…" }
+        if !table.sortsAtSource, model.paging != .complete || model.isStreaming { return "sorted: loaded rows only" }
+        return nil
+    }
+}
