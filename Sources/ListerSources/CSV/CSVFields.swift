@@ -1,3 +1,5 @@
+import Lister
+
 /// Splits one CSV record into its fields, as ``CSVFraming`` reads quotes: a quote opens a
 /// quoted field only at a field's start, `""` inside one is a quote, text after a closing
 /// quote or a quote inside an unquoted field is kept as it is. A carriage return that
@@ -59,6 +61,46 @@ public enum CSVFields {
         if !lastQuoted, state != .quoted, field.last == 0x0D { field.removeLast() }
         fields.append(String(decoding: field, as: UTF8.self))
         return fields
+    }
+
+    /// Field `index` (from 0) of `record`, or nil when it has fewer fields: the fields
+    /// before it are only skipped (a sort reads one field of every row).
+    public static func field(_ index: Int, of record: ArraySlice<UInt8>, delimiter: UInt8) -> String? {
+        record.withUnsafeBufferPointer { bytes in
+            guard !bytes.contains(CSVFraming.quote) else {
+                let fields = split(bytes, delimiter: delimiter)
+                return index < fields.count ? fields[index] : nil
+            }
+            var count = bytes.count
+            if count > 0, bytes[count - 1] == 0x0D { count -= 1 }
+            var start = 0, field = 0
+            for position in 0..<count where bytes[position] == delimiter {
+                if field == index {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                }
+                field += 1
+                start = position + 1
+            }
+            return field == index ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<count]), as: UTF8.self) : nil
+        }
+    }
+
+    /// A field as a table sorts it: a whole number, a number, a text, or nothing (empty).
+    public static func value(_ field: String) -> TableValue {
+        guard let first = field.utf8.first else { return .null }
+        // Only what starts like a number is tried as one ("inf" and "nan" stay text).
+        guard first >= 0x30 && first <= 0x39 || first == 0x2D || first == 0x2B || first == 0x2E else { return .text(field) }
+        if let integer = Int64(field) { return .integer(integer) }
+        if let number = Double(field), number.isFinite, field.utf8.last.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
+            return .number(number)
+        }
+        return .text(field)
+    }
+
+    /// A field as a cell shows it: on one line, a line break as `↵`.
+    public static func oneLine(_ field: String) -> String {
+        guard field.utf8.contains(0x0A) || field.utf8.contains(0x0D) else { return field }
+        return field.replacing("\r\n", with: "↵").replacing("\n", with: "↵").replacing("\r", with: "↵")
     }
 
     /// The name of column `index` (from 0) when the input has no header: A, B, … Z, AA, AB…

@@ -10,7 +10,7 @@ import Glibc
 /// lines: shown while the input is read, kept as record offsets, a large file read back
 /// where it is. Enter shows a row as `column: value` lines; with `picks`, Enter ends the
 /// app with the row (Right still shows it).
-public struct CSVScreen: ListScreen {
+public struct CSVScreen: TableScreen {
     /// Where the rows come from.
     public let input: LineInput
     /// The byte between fields (`,`; a tab for TSV).
@@ -21,6 +21,10 @@ public struct CSVScreen: ListScreen {
     public let picks: Bool
     /// Where reading logs a temporary file that failed.
     public let logger: Logger
+    /// The rows read last, set by the load as it reports them: the column titles come with
+    /// the first record (a screen declares its columns before it loads), and the status
+    /// line counts problems of all the rows even when those shown are sorted.
+    private let latest = LatestTable()
 
     /// Creates the screen.
     public init(input: LineInput, delimiter: UInt8 = 0x2C, hasHeader: Bool = true, picks: Bool = false,
@@ -52,9 +56,13 @@ public struct CSVScreen: ListScreen {
 
     /// Reads the input, showing the rows read so far while it goes on.
     public nonisolated func load(progress: LoadProgress<CSVTable>) async throws -> CSVTable {
-        let hasHeader = hasHeader, delimiter = delimiter
+        let hasHeader = hasHeader, delimiter = delimiter, latest = latest
         let framing = CSVFraming(delimiter: delimiter)
-        let tableProgress = LoadProgress<LineStore> { progress(CSVTable(records: $0, hasHeader: hasHeader, delimiter: delimiter)) }
+        let tableProgress = LoadProgress<LineStore> { records in
+            let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
+            latest.set(table)
+            progress(table)
+        }
         let records: LineStore
         switch input {
         case .standardInput:
@@ -69,11 +77,18 @@ public struct CSVScreen: ListScreen {
             records = try LineReader.read(fd: fd, name: path, separator: CSVFraming.newline, framing: framing,
                                           logger: logger, progress: tableProgress)
         }
-        return CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
+        let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
+        latest.set(table)
+        return table
     }
 
-    public func row(_ row: CSVRow, context: RowContext) -> Text {
-        Text(row.fields.joined(separator: " │ "))
+    /// A column per header field (and per extra field of a longer row): numbers sort as
+    /// numbers and sit right, a line break in a field shows as `↵`.
+    public var columns: [TableColumn<CSVRow>] {
+        (latest.get()?.columns ?? []).enumerated().map { index, title in
+            TableColumn(title) { CSVFields.value($0.field(index)) }
+                .text { Text(CSVFields.oneLine($0.field(index))) }
+        }
     }
 
     public func open(_ row: CSVRow) -> OpenResult {
@@ -87,14 +102,14 @@ public struct CSVScreen: ListScreen {
 
     /// The problems found so far (ragged rows, bad quotes, invalid UTF-8), or a shrunk file.
     public func statusNote(_ context: ListContext<CSVScreen>) -> String? {
-        guard let table = context.state.items.storage as? CSVTable else { return nil }
+        guard let table = latest.get() else { return nil }
         if table.hasShrunk { return "file shrank: ^@ stands for lost bytes" }
         return table.problems
     }
 
     /// While reading: the rows so far, and the problems found.
     public func progressNote(_ context: ListContext<CSVScreen>) -> String? {
-        guard let table = context.state.items.storage as? CSVTable else { return nil }
+        guard let table = latest.get() else { return nil }
         return ([String(table.count)] + (table.problems.map { [$0] } ?? [])).joined(separator: " · ")
     }
 
@@ -127,24 +142,37 @@ public struct CSVRecordScreen: DetailScreen {
     public func placeholder(width: Int) -> [Text] { content(row, width: width) }
 
     public func content(_ row: CSVRow, width: Int) -> [Text] {
-        let count = max(row.fields.count, columns.count)
+        let fields = row.fields
+        let count = max(fields.count, columns.count)
         let titles = (0..<count).map { $0 < columns.count ? columns[$0] : CSVFields.letterName($0) }
         let titleWidth = min(titles.map { DisplayWidth.of($0) }.max() ?? 0, max(8, width / 3))
         var lines: [Text] = []
         for index in 0..<count {
             let title = titles[index]
             let pad = String(repeating: " ", count: max(0, titleWidth - DisplayWidth.of(title)))
-            let valueLines = index < row.fields.count
-                ? row.fields[index].split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            let valueLines = index < fields.count
+                ? fields[index].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
                 : []
             let first = valueLines.first.map { Text($0) } ?? Text("(missing)").dim()
             lines.append(Text(title + pad + ":").bold() + Text(" ") + first)
             let indent = String(repeating: " ", count: titleWidth + 2)
             for more in valueLines.dropFirst() { lines.append(Text(indent + more)) }
         }
-        if row.fields.count > columns.count {
-            lines += [Text(""), Text("\(row.fields.count) fields; the header has \(columns.count)").dim()]
+        if fields.count > columns.count {
+            lines += [Text(""), Text("\(fields.count) fields; the header has \(columns.count)").dim()]
         }
         return lines
     }
+}
+
+/// The rows a ``CSVScreen``'s load reported last, set by the load (any thread) and read by
+/// its frames (the main actor).
+final class LatestTable: Sendable {
+    private let table = Locked<CSVTable?>(nil)
+
+    func set(_ new: CSVTable) {
+        table.withLock { $0 = new }
+    }
+
+    func get() -> CSVTable? { table.withLock { $0 } }
 }

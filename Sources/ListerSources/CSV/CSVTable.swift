@@ -1,19 +1,27 @@
 import Lister
 
-/// One row of a CSV input: its number, the record's bytes as read (printed back by
-/// `--pick`), and its fields, split when the row is fetched (only rows drawn are).
+/// One row of a CSV input: its number and the record's bytes as read (printed back by
+/// `--pick`); its fields are split from them when asked for (only rows drawn or sorted are).
 public struct CSVRow: Identifiable, Hashable, Sendable {
     /// The row's number among the data rows, from 1 (the header is not a row); its identity.
     public let number: Int
     /// The record as read, without the newline that ended it (a final CR kept).
     public let record: Line
-    /// The fields, quotes undone.
-    public let fields: [String]
+    /// The byte between fields.
+    public let delimiter: UInt8
     /// The titles of the table's columns (the header's, or A, B, C… up to the first row's
     /// fields), shared by its rows.
     public let columns: [String]
 
     public var id: Int { number }
+
+    /// The fields, quotes undone.
+    public var fields: [String] { CSVFields.split(record.bytes, delimiter: delimiter) }
+
+    /// The field of column `index`, or "" when the row has fewer fields (ragged).
+    public func field(_ index: Int) -> String {
+        CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
+    }
 
     public static func == (lhs: CSVRow, rhs: CSVRow) -> Bool {
         lhs.number == rhs.number && lhs.record == rhs.record
@@ -22,11 +30,6 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(number)
         hasher.combine(record)
-    }
-
-    /// The field of column `index`, or "" when the row has fewer fields (ragged).
-    public func field(_ index: Int) -> String {
-        index < fields.count ? fields[index] : ""
     }
 }
 
@@ -79,8 +82,7 @@ public struct CSVTable: RandomAccessCollection, Sendable {
 
     public subscript(position: Int) -> CSVRow {
         let record = records[position + headerRecords]
-        return CSVRow(number: position + 1, record: record, fields: CSVFields.split(record.bytes, delimiter: delimiter),
-                      columns: named)
+        return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named)
     }
 
     /// Whether the file the records are read back from was truncated under the list.
