@@ -49,6 +49,36 @@ import Testing
         #expect(try session.waitForExit() == 0)
     }
 
+    /// `s` twice sorts by size (directories, which have none, last), `S` the other way,
+    /// `s` three times more goes back to the directory's order; the header shows the arrow.
+    @Test func dirSortsBySizeBothWaysAndBack() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(repeating: 0x61, count: 3000).write(to: root.appendingPathComponent("large.txt"))
+        try Data(repeating: 0x61, count: 200).write(to: root.appendingPathComponent("mid.txt"))
+        try Data("a".utf8).write(to: root.appendingPathComponent("small.txt"))
+        let session = try TmuxSession(lister: ["dir", root.path], columns: 100)
+        defer { session.close() }
+        try session.waitFor("top.txt")
+        try session.sendKeys("p", "s", "s")
+        let ascending = try session.waitFor("Size ▲")
+        let order = { (screen: String, names: [String]) -> Bool in
+            let positions = names.compactMap { screen.range(of: $0)?.lowerBound }
+            return positions.count == names.count && positions == positions.sorted()
+        }
+        #expect(order(ascending, ["small.txt", "top.txt", "mid.txt", "3.0K", "inner/"]))
+        try session.sendKeys("S")
+        let descending = try session.waitFor("Size ▼")
+        #expect(order(descending, ["large.txt", "mid.txt", "top.txt", "small.txt", "inner/"]))
+        try session.sendKeys("s", "s")  // by modification time, then by kind
+        try session.waitFor("Kind ▲")
+        try session.sendKeys("s")  // past the last column: the directory's order
+        let unsorted = try session.waitForAbsence(of: "Kind ▲")
+        #expect(order(unsorted, ["inner/", "large.txt", "mid.txt", "small.txt", "top.txt"]))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func dirPickPrintsThePath() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }

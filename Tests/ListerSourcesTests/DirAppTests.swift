@@ -17,17 +17,37 @@ import Testing
         return scratch
     }
 
-    @Test func rowsShowSizeTimeAndNameDirectoriesFirst() async throws {
+    @Test func rowsShowNameSizeTimeAndKindDirectoriesFirst() async throws {
         let scratch = try tree()
         let app = HeadlessApp(root: DirScreen(directory: scratch.path))
         await app.start()
         await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
-        #expect(app.lines[1].hasSuffix("docs/"))
-        #expect(app.lines[1].hasPrefix("    -  "))
-        #expect(app.lines[2].hasSuffix("dangling -> missing-target (broken link)"))
-        #expect(app.lines[3].hasPrefix("   34  "))
-        #expect(app.lines[3].hasSuffix("  readme.txt"))
+        #expect(app.lines[1].hasPrefix("Name ") && app.lines[1].hasSuffix("Size  Modified          Kind"))
+        #expect(app.lines[2].hasPrefix("docs/ ") && app.lines[2].hasSuffix("  dir"))
+        #expect(app.lines[2].contains("    -  "))  // a directory has no size, right-aligned
+        #expect(app.lines[3].hasPrefix("dangling -> missing-target (broken link)  "))
+        #expect(app.lines[3].hasSuffix("  broken link"))
+        #expect(app.lines[4].hasPrefix("readme.txt "))
+        #expect(app.lines[4].contains("   34  "))  // 34 bytes, under the end of "Size"
+        #expect(app.lines[4].distance(of: "34") + 2 == app.lines[1].distance(of: "Size") + 4)
         #expect(!app.screen.contains(".env"))
+    }
+
+    @Test func sortingBySizeThenTheOtherWayKeepsTheSelection() async throws {
+        let scratch = try tree()
+        try scratch.file("big.bin", text: String(repeating: "x", count: 5000))
+        let app = HeadlessApp(root: DirScreen(directory: scratch.path))
+        await app.start()
+        await app.press(.character("p"), .end)  // readme.txt, the last
+        await app.press(.character("s"), .character("s"))  // by size: directories (no size) last
+        #expect(app.lines[1].contains("Size ▲"))
+        #expect(app.lines[2].hasPrefix("dangling") && app.lines[3].hasPrefix("readme.txt") && app.lines[4].hasPrefix("big.bin"))
+        #expect(app.lines[5].hasPrefix("docs/"))
+        #expect(app.screen.contains("2/4"))  // still on readme.txt
+        await app.press(.character("S"))
+        #expect(app.lines[1].contains("Size ▼"))
+        #expect(app.lines[2].hasPrefix("big.bin") && app.lines[5].hasPrefix("docs/"))
+        #expect(app.screen.contains("2/4"))
     }
 
     @Test func enterOpensADirectoryAndEscComesBack() async throws {
@@ -37,12 +57,12 @@ import Testing
         await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         await app.press(.enter)
         #expect(app.lines[0].contains("docs/"))
-        #expect(app.lines[1].hasSuffix("guide.md"))
+        #expect(app.lines[2].hasPrefix("guide.md "))
         await app.press(.enter)  // the preview of guide.md
         #expect(app.screen.contains("# Guide"))
         #expect(app.screen.contains("Read me."))
         await app.press(.escape, .escape)
-        #expect(app.lines[1].hasSuffix("docs/"))
+        #expect(app.lines[2].hasPrefix("docs/ "))
         #expect(app.outcome == nil)
         await app.press(.character("q"))
         #expect(app.outcome?.exitStatus == 0)
@@ -69,7 +89,7 @@ import Testing
         await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         await app.press(.enter)  // docs/ opens
         #expect(app.outcome == nil)
-        #expect(app.lines[1].hasSuffix("guide.md"))
+        #expect(app.lines[2].hasPrefix("guide.md "))
         await app.press(.enter)
         let picked = app.outcome?.picked(as: DirEntry.self).map(\.path)
         #expect(picked == [scratch.path + "/docs/guide.md"])
@@ -110,5 +130,13 @@ import Testing
         try scratch.file("later/now-here.txt", text: "x")
         await app.press(.character("r"))
         #expect(app.screen.contains("now-here.txt"))
+    }
+}
+
+extension String {
+    /// The display column where `part` begins (0 when absent).
+    func distance(of part: String) -> Int {
+        guard let range = range(of: part) else { return 0 }
+        return DisplayWidth.of(String(self[..<range.lowerBound]))
     }
 }

@@ -73,7 +73,8 @@ final class DirSqlScratch {
         #expect(entries[2].isBrokenLink)
         #expect(entries[4].kind == .symlink(target: "target.txt", resolved: .file))
         let row = DirScreen(directory: scratch.path).row(entries[2], context: RowContext(index: 0, isSelected: false))
-        #expect(row.plainText.hasSuffix("dangling -> nowhere/at/all (broken link)"))
+        #expect(row.plainText.hasPrefix("dangling -> nowhere/at/all (broken link)  "))
+        #expect(row.plainText.hasSuffix("  broken link"))
     }
 
     @Test func aSymlinkLoopIsCalledALoopNotABrokenLink() throws {
@@ -85,7 +86,8 @@ final class DirSqlScratch {
         #expect(entries.map(\.kind) == [.symlinkLoop(target: "pong"), .symlinkLoop(target: "ping"), .symlinkLoop(target: "self")])
         #expect(entries.allSatisfy { $0.isBrokenLink })  // nothing to pick or open
         let row = DirScreen(directory: scratch.path).row(entries[2], context: RowContext(index: 0, isSelected: false))
-        #expect(row.plainText.hasSuffix("self -> self (symlink loop)"))
+        #expect(row.plainText.hasPrefix("self -> self (symlink loop)  "))
+        #expect(row.plainText.hasSuffix("  link loop"))
         #expect(!row.plainText.contains("broken"))
     }
 

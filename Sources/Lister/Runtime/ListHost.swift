@@ -160,8 +160,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             return response(to: command, on: item, pickMode: screen.pickMode) { screen.open(item) }
         case .drillIn:
-            // Right scrolls the columns of a table that do not fit before it opens a row.
-            if tableScreen != nil, scrollColumns(by: 1) { return .handled(changed: true) }
+            // Right scrolls the columns of a table that do not fit, on a row it opens nothing on.
+            if tableScreen != nil, !offers(.drillIn), scrollColumns(by: 1) { return .handled(changed: true) }
             guard let item = model.selectedItem, isSelectionVisible else { return .hint("Nothing to open") }
             return response(to: command, on: item, pickMode: screen.pickMode) { screen.drillIn(item) }
         default:

@@ -144,3 +144,22 @@ public struct TableRow: View {
     /// The cells' text, separated by two spaces (what the filter searches).
     public var plainText: String { cells.map(\.plainText).joined(separator: "  ") }
 }
+
+extension Text {
+    /// Columns the text takes once drawn, counting what is shown in place of unsafe
+    /// characters (`^[`, `<E9>` for a byte of a file name that is not UTF-8).
+    var drawnWidth: Int {
+        spans.reduce(0) { total, span in
+            if Sanitizer.isPrintableASCII(span.text) { return total + span.text.utf8.count }
+            var width = 0
+            for character in span.text {
+                if let replacement = Sanitizer.replacement(for: character) {
+                    width += DisplayWidth.of(replacement)
+                } else {
+                    width += DisplayWidth.of(character)
+                }
+            }
+            return total + width
+        }
+    }
+}

@@ -5,14 +5,15 @@
 /// then empty values and NULL, which stay last in both directions. Equal values keep their
 /// order (the sort is stable). Texts are compared by an 8-byte prefix held as an integer
 /// first, so most comparisons never look at the strings.
-nonisolated enum TableSorting {
+@_spi(Testing)
+nonisolated public enum TableSorting {
     /// How many rows are read between two checks for cancellation.
     static let checkEvery = 65_536
 
     /// The positions of `count` rows in the order of `value` at each position; throws
     /// `CancellationError` when `isCancelled` says so (checked as the values are read and
     /// between the steps of the sort).
-    static func permutation(
+    public static func permutation(
         count: Int, ascending: Bool, isCancelled: () -> Bool = { false }, value: (Int) -> TableValue
     ) throws -> [Int32] {
         var numbers: [(value: Double, exact: Int64, index: Int32)] = []

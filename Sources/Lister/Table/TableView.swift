@@ -90,7 +90,7 @@ extension ListContext where S: TableScreen {
         let visible = max(0, min(offset, count))..<max(0, min(count, offset + height))
         for position in visible {
             let index = engine?.row(atVisible: position) ?? position
-            let measure = { columns.map { $0.cell(items[index]).width } }
+            let measure = { columns.map { $0.cell(items[index]).drawnWidth } }
             let widths = tableCache?.widths(of: index, rows: model.revision, screen: screenRevision, measure: measure) ?? measure()
             for column in 0..<min(widths.count, natural.count) where widths[column] > natural[column] {
                 natural[column] = widths[column]

@@ -64,6 +64,19 @@ public struct DirEntry: Identifiable, Hashable, Sendable {
         }
     }
 
+    /// The kind in a word, for the Kind column: `dir`, `file`, `link`, `broken link`, `link loop`, `fifo`…
+    public var kindName: String {
+        switch kind {
+        case .directory: return "dir"
+        case .file: return "file"
+        case .symlink(_, .directory?): return "link to dir"
+        case .symlink(_, nil): return "broken link"
+        case .symlinkLoop: return "link loop"
+        case .symlink: return "link"
+        case .other(let kind): return kind
+        }
+    }
+
     /// Whether the name starts with a dot.
     public var isHidden: Bool { name.hasPrefix(".") }
 }

@@ -2,10 +2,11 @@ import Lister
 import Logging
 import TerminalCore
 
-/// `lister dir`: a directory's entries, directories first, each with its size and
-/// modification time. Enter opens a directory (a list of its own) or previews a file;
-/// `.` shows or hides hidden entries. With `picks`, Enter on a file ends the app with it.
-public struct DirScreen: ListScreen {
+/// `lister dir`: a directory's entries as a table (name, size, modified, kind), directories
+/// first until sorted by a column (`s`, `S`, a click on a title). Enter opens a directory (a
+/// list of its own) or previews a file; `.` shows or hides hidden entries. With `picks`,
+/// Enter on a file ends the app with it.
+public struct DirScreen: TableScreen {
     /// The directory listed.
     public let directory: String
     /// Whether entries whose names start with a dot are listed.
@@ -46,15 +47,21 @@ public struct DirScreen: ListScreen {
         }
     }
 
-    /// `  4.0K  2026-11-22 03:47  name`: size and time in fixed columns, then the name (a
-    /// directory ends with `/`, a link shows its target).
-    public func row(_ entry: DirEntry, context: RowContext) -> Text {
-        let size = entry.isDirectory ? "-" : DirFormat.size(entry.size)
-        let columns = String(repeating: " ", count: max(0, 5 - size.count)) + size + "  " + DirFormat.time(entry.modified) + "  "
-        return Text(columns).dim() + name(of: entry)
+    /// Name (a directory ends with `/`, a link shows its target), size (as `ls -h`, none for
+    /// a directory), modification time and kind; each sorts by its value (bytes, seconds).
+    public var columns: [TableColumn<DirEntry>] {
+        [TableColumn("Name") { $0.name }.text { DirScreen.name(of: $0) },
+         TableColumn("Size", alignment: .trailing) { $0.isDirectory ? nil : $0.size }.text { entry in
+             entry.isDirectory ? Text("-").dim() : Text(DirFormat.size(entry.size))
+         },
+         TableColumn("Modified", alignment: .leading) { $0.modified }.text { Text(DirFormat.time($0.modified)).dim() },
+         TableColumn("Kind") { $0.kindName }.text { Text($0.kindName).dim() }]
     }
 
-    func name(of entry: DirEntry) -> Text {
+    /// The name stays in view when the other columns scroll sideways.
+    public var frozenColumns: Int { 1 }
+
+    nonisolated static func name(of entry: DirEntry) -> Text {
         switch entry.kind {
         case .directory:
             return Text(entry.name + "/").bold().foreground(.blue)

@@ -1,0 +1,55 @@
+import Lister
+import TerminalCore
+
+/// A record of a table in tests.
+struct Record: Identifiable, Hashable, Sendable {
+    let id: Int
+    let name: String
+    let size: Int
+    var note: String = ""
+    var mixed: TableValue = .null
+}
+
+/// A table of records: name, size, note (and a column of mixed types when asked).
+struct RecordTable: TableScreen {
+    var title = "Records"
+    let records: [Record]
+    var frozen = 1
+    var withMixed = false
+
+    nonisolated func load() async throws -> [Record] { records }
+    var frozenColumns: Int { frozen }
+    var columns: [TableColumn<Record>] {
+        var columns: [TableColumn<Record>] = [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }, TableColumn("Note") { $0.note }]
+        if withMixed { columns.append(TableColumn("Mixed") { $0.mixed }) }
+        return columns
+    }
+}
+
+/// A table whose order is asked of its source: every load says the sort it was made for.
+struct SourceSortedTable: TableScreen {
+    var title = "Sorted at the source"
+    let records: [Record]
+    let asked: LoadLog
+    var sort: TableSort?
+
+    nonisolated func load() async throws -> [Record] {
+        asked.append(sort.map { "\($0.column)\($0.ascending ? "+" : "-")" } ?? "none")
+        guard let sort else { return records }
+        let sorted = records.sorted { sort.column == 1 ? $0.size < $1.size : $0.name < $1.name }
+        return sort.ascending ? sorted : sorted.reversed()
+    }
+    var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
+    func sorted(by sort: TableSort?) -> SourceSortedTable? {
+        var copy = self
+        copy.sort = sort
+        return copy
+    }
+}
+
+/// What a screen's loads were asked, in order (loads run off the main actor).
+final class LoadLog: Sendable {
+    private let entries = Locked<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
