@@ -87,10 +87,22 @@ struct CSVCommand: InteractiveCommand {
         for row in outcome.picked(as: CSVRow.self) {
             // The record as read, its quotes and line ends kept: other CSV tools read it back.
             let record = row.record.wholeBytes
-            guard record.complete else { throw LostLine(number: row.number, input: input) }
+            guard record.complete else { throw LostRow(number: row.number, input: input) }
             try FileDescriptor.standardOutput.write(Array(record.bytes) + [0x0A], what: "the chosen row to standard output")
         }
         if pick, case .finished = outcome { throw ExitCode(1) }  // left without choosing
         throw ExitCode(outcome.exitStatus)
+    }
+}
+
+/// A chosen row that the input file no longer holds (truncated from outside while lister
+/// had it open): its zeros are not printed as if they had been read.
+struct LostRow: Error, CustomStringConvertible {
+    let number: Int
+    let input: LineInput
+
+    var description: String {
+        "row \(number) of \(input == .standardInput ? "standard input (a file)" : "'\(input.name)'") is no longer there: "
+            + "the file was truncated while lister had it open; nothing was printed"
     }
 }

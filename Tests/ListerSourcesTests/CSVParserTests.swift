@@ -205,3 +205,26 @@ extension CSVStats {
         for _ in 0..<records { note(fields: columns, badQuote: false, invalidUTF8: false) }
     }
 }
+
+/// The delimiter count that finds ragged rows, eight bytes at a time.
+@Suite struct CSVDelimiterCountTests {
+    @Test func theCountIsExactForAnyLengthAndPlacement() {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 63, 64, 65, 2040, 2041, 8 * 255 + 8, 8 * 600 + 3] {
+            for density in [0, 1, 3, 100] {
+                var bytes = (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+                for index in bytes.indices where bytes[index] == 0x2C { bytes[index] = 0x41 }
+                for index in bytes.indices where density > 0 && Int.random(in: 0..<100, using: &generator) < density { bytes[index] = 0x2C }
+                if density == 100 { bytes = [UInt8](repeating: 0x2C, count: length) }
+                let expected = bytes.filter { $0 == 0x2C }.count
+                let counted = bytes.withUnsafeBytes { CSVFraming.count(0x2C, in: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, length) }
+                #expect(counted.matches == expected, "length \(length), density \(density)")
+                #expect(!counted.high)
+            }
+        }
+        let high: [UInt8] = Array("abcdefgh,ij".utf8) + [0xC3, 0xA9]
+        #expect(high.withUnsafeBytes { CSVFraming.count(0x2C, in: $0.baseAddress!, high.count) } == (1, true))
+        let longHigh: [UInt8] = Array("0123456789,bcdef".utf8) + [0xC3, 0xA9] + Array("0123456789abcdefghijk,".utf8)
+        #expect(longHigh.withUnsafeBytes { CSVFraming.count(0x2C, in: $0.baseAddress!, longHigh.count) } == (2, true))
+    }
+}
