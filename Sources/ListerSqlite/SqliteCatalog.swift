@@ -15,15 +15,18 @@ public struct SqliteTable: Identifiable, Hashable, Sendable {
     /// How many rows, counted up to ``SqliteCatalog/countLimit`` (nil for views, which may
     /// be costly to count).
     public let rowCount: Int?
+    /// The names of its columns, in order (empty when not read).
+    public let columns: [String]
 
     /// The name identifies it.
     public var id: String { name }
 
     /// Creates a description.
-    public init(name: String, kind: Kind, rowCount: Int?) {
+    public init(name: String, kind: Kind, rowCount: Int?, columns: [String] = []) {
         self.name = name
         self.kind = kind
         self.rowCount = rowCount
+        self.columns = columns
     }
 }
 
@@ -58,12 +61,13 @@ public enum SqliteCatalog {
             let name: String = row["name"]
             let type: String = row["type"]
             let kind: SqliteTable.Kind = type == "view" ? .view : .table
-            guard kind == .table else { return SqliteTable(name: name, kind: kind, rowCount: nil) }
+            let columns = (try? tableInfo(SqliteTable(name: name, kind: kind, rowCount: nil), in: db).map(\.name)) ?? []
+            guard kind == .table else { return SqliteTable(name: name, kind: kind, rowCount: nil, columns: columns) }
             let countSQL = "SELECT count(*) FROM (SELECT 1 FROM \(name.quotedSQLIdentifier) LIMIT \(countLimit + 1))"
             start = ContinuousClock.now
             let count = try Int.fetchOne(db, sql: countSQL)
             log(countSQL, 1, start)
-            return SqliteTable(name: name, kind: kind, rowCount: count)
+            return SqliteTable(name: name, kind: kind, rowCount: count, columns: columns)
         }
     }
 

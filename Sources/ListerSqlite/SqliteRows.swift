@@ -11,27 +11,95 @@ public struct SqliteRow: Identifiable, Hashable, Sendable {
     public let columns: [String]
     /// Each column's value as text: `NULL`, a number, the text, or `<blob, N bytes>`.
     public let values: [String]
+    /// Each column's value as a table sorts and draws it (a blob as its size).
+    public let cells: [SqliteValue]
 
-    /// Creates a row.
+    /// Creates a row of text values (each one a text cell, `NULL` a null one).
     public init(id: String, label: String, columns: [String], values: [String]) {
         self.id = id
         self.label = label
         self.columns = columns
         self.values = values
+        cells = values.map { $0 == "NULL" ? .null : .text($0) }
+    }
+
+    /// Creates a row of typed values.
+    public init(id: String, label: String, columns: [String], cells: [SqliteValue]) {
+        self.id = id
+        self.label = label
+        self.columns = columns
+        self.cells = cells
+        values = cells.map(\.text)
+    }
+}
+
+/// A value of a row as SQLite stores it; a blob is kept as its size only.
+public enum SqliteValue: Hashable, Sendable, TableCellValue {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(bytes: Int)
+
+    /// The value read from the database.
+    public init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let string): self = .text(string)
+        case .blob(let data): self = .blob(bytes: data.count)
+        }
+    }
+
+    /// As text: `NULL`, a number, the text itself, or `<blob, N bytes>`.
+    public var text: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .text(let string): return string
+        case .blob(let bytes): return "<blob, \(bytes) bytes>"
+        }
+    }
+
+    public var tableValue: TableValue {
+        switch self {
+        case .null: return .null
+        case .integer(let number): return .integer(number)
+        case .real(let number): return .number(number)
+        case .text(let string): return .text(string)
+        case .blob(let bytes): return .text("<blob \(bytes) B>")
+        }
+    }
+
+    /// The cell in a table: NULL and blobs dimmed, a long text cut, newlines as spaces.
+    public var cell: Text {
+        switch self {
+        case .null: return Text("NULL").dim()
+        case .blob(let bytes): return Text("<blob \(bytes) B>").dim()
+        case .text(let string): return Text(String(string.prefix(256)).oneLine)
+        case .integer, .real: return Text(text).aligned(.trailing)
+        }
     }
 }
 
 /// A request for a page of rows: after a key (keyset paging), or at an offset.
 public struct SqliteRowRequest: Hashable, Sendable {
-    /// The key of the last row already shown; nil for the first page.
+    /// The key of the last row already shown (in a sorted table, its sort value first);
+    /// nil for the first page.
     public var after: [DatabaseValue]?
     /// Rows to skip (for a view, which has no key).
     public var offset: Int
+    /// In a sorted table: whether the rows whose sort value is NULL are read (they come
+    /// after all the others, in both directions).
+    public var nulls = false
 
     /// Creates a request.
-    public init(after: [DatabaseValue]?, offset: Int) {
+    public init(after: [DatabaseValue]?, offset: Int, nulls: Bool = false) {
         self.after = after
         self.offset = offset
+        self.nulls = nulls
     }
 
     /// The first page.
@@ -46,6 +114,9 @@ public struct SqliteRowSource: Sendable {
     public let table: SqliteTable
     /// Rows in a page.
     public var pageSize = 200
+    /// The order asked of SQLite (`ORDER BY` the column, NULLs last), keyset-paged on the
+    /// column and the key; nil for the key's order.
+    public var sort: TableSort?
 
     /// Creates a source of `table`'s rows.
     public init(database: SqliteDatabase, table: SqliteTable, pageSize: Int = 200) {
@@ -66,6 +137,9 @@ public struct SqliteRowSource: Sendable {
             let key = try SqliteCatalog.key(of: table, in: db)
             let columns = try SqliteCatalog.columns(of: table, in: db)
             let name = table.name.quotedSQLIdentifier
+            if let sort, columns.indices.contains(sort.column) {
+                return try sortedPage(request, by: columns[sort.column], ascending: sort.ascending, key: key, columns: columns, in: db)
+            }
             switch key {
             case .columns(let keyColumns):
                 let list = keyColumns.map(\.quotedSQLIdentifier).joined(separator: ", ")
@@ -86,7 +160,7 @@ public struct SqliteRowSource: Sendable {
                     let keyText = keyValues.map(Self.text)
                     let label = zip(keyColumns, keyText).map { "\($0) \($1)" }.joined(separator: ", ")
                     return SqliteRow(id: keyText.joined(separator: "\u{1F}"), label: label, columns: columns,
-                                     values: values.dropFirst(keyColumns.count).map(Self.text))
+                                     cells: values.dropFirst(keyColumns.count).map(SqliteValue.init))
                 }
                 let last = rows.last.map { Array($0.databaseValues.prefix(keyColumns.count)) }
                 let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: last, offset: request.offset + rows.count)
@@ -99,7 +173,7 @@ public struct SqliteRowSource: Sendable {
                 let rows = fetched.prefix(pageSize)
                 let items = rows.enumerated().map { index, row in
                     SqliteRow(id: String(request.offset + index + 1), label: "row \(request.offset + index + 1)",
-                              columns: columns, values: row.databaseValues.map(Self.text))
+                              columns: columns, cells: row.databaseValues.map(SqliteValue.init))
                 }
                 let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: nil, offset: request.offset + rows.count)
                 return Page(items, next: next)
@@ -108,13 +182,65 @@ public struct SqliteRowSource: Sendable {
     }
 
     /// A value as text: `NULL`, a number, the text itself, or `<blob, N bytes>`.
-    public static func text(_ value: DatabaseValue) -> String {
-        switch value.storage {
-        case .null: return "NULL"
-        case .int64(let number): return String(number)
-        case .double(let number): return String(number)
-        case .string(let string): return string
-        case .blob(let data): return "<blob, \(data.count) bytes>"
+    public static func text(_ value: DatabaseValue) -> String { SqliteValue(value).text }
+
+    /// A page of rows in the order of `column`: the rows with a value first (`ORDER BY
+    /// column, key`, keyset-paged on both, so an index on the column serves every page),
+    /// then those with NULL (by key). A view, without a key, pages by offset.
+    func sortedPage(_ request: SqliteRowRequest, by column: String, ascending: Bool, key: SqliteKey,
+                    columns: [String], in db: Database) throws -> Page<SqliteRow, SqliteRowRequest> {
+        let name = table.name.quotedSQLIdentifier
+        let sorted = column.quotedSQLIdentifier
+        let direction = ascending ? "" : " DESC"
+        guard case .columns(let keyColumns) = key else {
+            let sql = "SELECT * FROM \(name) ORDER BY (\(sorted) IS NULL), \(sorted)\(direction) LIMIT \(pageSize + 1) OFFSET \(request.offset)"
+            let start = ContinuousClock.now
+            let fetched = try Row.fetchAll(db, sql: sql)
+            database.logQuery(sql, rows: fetched.count, since: start)
+            let rows = fetched.prefix(pageSize)
+            let items = rows.enumerated().map { index, row in
+                SqliteRow(id: String(request.offset + index + 1), label: "row \(request.offset + index + 1)",
+                          columns: columns, cells: row.databaseValues.map(SqliteValue.init))
+            }
+            let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: nil, offset: request.offset + rows.count)
+            return Page(items, next: next)
         }
+        let list = keyColumns.map(\.quotedSQLIdentifier).joined(separator: ", ")
+        let marks = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
+        /// Rows of one part (with values, or NULL), after `after`, at most `limit`.
+        func fetch(nulls: Bool, after: [DatabaseValue]?, limit: Int) throws -> [Row] {
+            var sql = "SELECT \(list), \(sorted), * FROM \(name) WHERE \(sorted) IS \(nulls ? "" : "NOT ")NULL"
+            var arguments = StatementArguments()
+            if let after {
+                sql += nulls ? " AND (\(list)) > (\(marks(after.count)))"
+                             : " AND (\(sorted), \(list)) \(ascending ? ">" : "<") (\(marks(after.count)))"
+                arguments = StatementArguments(after)
+            }
+            sql += nulls ? " ORDER BY \(list)" : " ORDER BY \(sorted)\(direction), " + keyColumns.map { $0.quotedSQLIdentifier + direction }.joined(separator: ", ")
+            sql += " LIMIT \(limit)"
+            let start = ContinuousClock.now
+            let fetched = try Row.fetchAll(db, sql: sql, arguments: arguments)
+            database.logQuery(sql, rows: fetched.count, since: start)
+            return fetched
+        }
+        var fetched = try fetch(nulls: request.nulls, after: request.after, limit: pageSize + 1)
+        if !request.nulls, fetched.count <= pageSize {
+            // The rows with a value ran out: the NULLs fill the rest of the page.
+            fetched += try fetch(nulls: true, after: nil, limit: pageSize + 1 - fetched.count)
+        }
+        let rows = fetched.prefix(pageSize)
+        let items = rows.map { row in
+            let values = Array(row.databaseValues)
+            let keyText = values.prefix(keyColumns.count).map(Self.text)
+            let label = zip(keyColumns, keyText).map { "\($0) \($1)" }.joined(separator: ", ")
+            return SqliteRow(id: keyText.joined(separator: "\u{1F}"), label: label, columns: columns,
+                             cells: values.dropFirst(keyColumns.count + 1).map(SqliteValue.init))
+        }
+        guard fetched.count > pageSize, let last = rows.last else { return Page(items, next: nil) }
+        let values = Array(last.databaseValues)
+        let lastKey = Array(values.prefix(keyColumns.count))
+        let lastIsNull = values[keyColumns.count].isNull
+        let after = lastIsNull ? lastKey : [values[keyColumns.count]] + lastKey
+        return Page(items, next: SqliteRowRequest(after: after, offset: request.offset + rows.count, nulls: lastIsNull))
     }
 }

@@ -1,9 +1,9 @@
 import Lister
 import TerminalCore
 
-/// `lister sqlite DATABASE`: the tables and views of a database, with their row counts.
-/// Enter opens one as a paged list of its rows.
-public struct SqliteTablesScreen: ListScreen {
+/// `lister sqlite DATABASE`: the tables and views of a database, with their row and column
+/// counts, as a table. Enter opens one as a paged table of its rows.
+public struct SqliteTablesScreen: TableScreen {
     /// The database, opened read-only and immutable.
     public let database: SqliteDatabase
 
@@ -18,15 +18,16 @@ public struct SqliteTablesScreen: ListScreen {
         try database.tables()
     }
 
-    /// `users  table  1,204 rows`.
-    public func row(_ table: SqliteTable, context: RowContext) -> Text {
-        let count: String
-        switch table.rowCount {
-        case nil: count = ""
-        case let rows? where rows > SqliteCatalog.countLimit: count = "\(SqliteCatalog.countLimit)+ rows"
-        case let rows?: count = "\(rows) \(rows == 1 ? "row" : "rows")"
-        }
-        return Text(table.name.padded(to: 24)).bold() + Text("  " + table.kind.rawValue.padded(to: 5) + "  " + count).dim()
+    /// Name, kind, rows (counted up to ``SqliteCatalog/countLimit``: `100000+`; none for a
+    /// view) and columns.
+    public var columns: [TableColumn<SqliteTable>] {
+        [TableColumn("Name") { $0.name }.text { Text($0.name).bold() },
+         TableColumn("Kind") { $0.kind.rawValue }.text { Text($0.kind.rawValue).dim() },
+         TableColumn("Rows", alignment: .trailing) { $0.rowCount }.text { table in
+             guard let rows = table.rowCount else { return Text("") }
+             return Text(rows > SqliteCatalog.countLimit ? "\(SqliteCatalog.countLimit)+" : "\(rows)")
+         },
+         TableColumn("Columns") { $0.columns.count }]
     }
 
     public func filterText(_ table: SqliteTable) -> String { table.name }
@@ -36,13 +37,11 @@ public struct SqliteTablesScreen: ListScreen {
     }
 }
 
-/// The rows of a table or view, page by page; each row shows its first columns, Enter shows
-/// every column.
-public struct SqliteRowsScreen: PagedListScreen {
-    /// Where the rows come from.
-    public let source: SqliteRowSource
-    /// The columns shown in a row; the rest are in the row's detail.
-    public var visibleColumns = 6
+/// The rows of a table or view as a table, page by page: a column per column, NULL and
+/// blobs dimmed; sorting asks SQLite (`ORDER BY`, still paged). Enter shows every column.
+public struct SqliteRowsScreen: PagedListScreen, TableScreen {
+    /// Where the rows come from, in the order shown.
+    public var source: SqliteRowSource
 
     /// Creates the screen.
     public init(source: SqliteRowSource) { self.source = source }
@@ -53,11 +52,22 @@ public struct SqliteRowsScreen: PagedListScreen {
 
     public nonisolated var pages: PaginatedRepository<SqliteRow, SqliteRowRequest> { source.repository }
 
-    /// The first columns, each cut or padded to the same width so that they line up.
-    public func row(_ row: SqliteRow, context: RowContext) -> Text {
-        let shown = row.values.prefix(visibleColumns).map { String($0.prefix(64)).oneLine.padded(to: 18, cut: true) }
-        let more = row.values.count > visibleColumns ? "  …" : ""
-        return Text(shown.joined(separator: "  ")) + Text(more).dim()
+    /// A column per column of the table, each cut at 40 columns until the room allows more.
+    public var columns: [TableColumn<SqliteRow>] {
+        source.table.columns.enumerated().map { index, name in
+            TableColumn(name, width: .fit(max: 40)) { row in index < row.cells.count ? row.cells[index] : SqliteValue.null }
+                .text { row in index < row.cells.count ? row.cells[index].cell : Text("") }
+        }
+    }
+
+    /// The order SQLite was asked for.
+    public var sort: TableSort? { source.sort }
+
+    /// The same rows in `sort`'s order, read from SQLite with `ORDER BY`, page by page.
+    public func sorted(by sort: TableSort?) -> SqliteRowsScreen? {
+        var copy = self
+        copy.source.sort = sort
+        return copy
     }
 
     public func filterText(_ row: SqliteRow) -> String { row.values.joined(separator: " ") }

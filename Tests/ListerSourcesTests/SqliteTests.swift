@@ -3,6 +3,8 @@ import GRDB
 import Lister
 import ListerSources
 import ListerSqlite
+import ListerTestSupport
+import TerminalCore
 import Testing
 
 /// Makes databases for the tests with a separate, writable GRDB connection, closed before
@@ -35,9 +37,9 @@ enum SqliteFixture {
         let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, SqliteFixture.people))
         let tables = try database.tables()
         #expect(tables == [
-            SqliteTable(name: "adults", kind: .view, rowCount: nil),
-            SqliteTable(name: "people", kind: .table, rowCount: 1000),
-            SqliteTable(name: "tags", kind: .table, rowCount: 3),
+            SqliteTable(name: "adults", kind: .view, rowCount: nil, columns: ["name", "email"]),
+            SqliteTable(name: "people", kind: .table, rowCount: 1000, columns: ["id", "name", "email", "photo", "score"]),
+            SqliteTable(name: "tags", kind: .table, rowCount: 3, columns: ["name", "kind"]),
         ])
     }
 
@@ -159,16 +161,45 @@ enum SqliteFixture {
     /// Columns line up when a value holds control characters: they are drawn as `^[`,
     /// two columns, and must be measured that way.
     @MainActor
-    @Test func columnsLineUpAroundControlCharacters() throws {
+    @Test func columnsLineUpAroundControlCharacters() async throws {
         let scratch = try DirSqlScratch()
-        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, "CREATE TABLE t (a TEXT, b TEXT)"))
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, """
+            CREATE TABLE t (a TEXT, b TEXT);
+            INSERT INTO t VALUES ('plain', 'next'), ('x' || char(27) || '[31mRED' || char(7), 'next');
+            """))
         let table = try #require(database.tables().first)
-        let screen = SqliteRowsScreen(source: SqliteRowSource(database: database, table: table))
-        let plain = SqliteRow(id: "1", label: "rowid 1", columns: ["a", "b"], values: ["plain", "next"])
-        let hostile = SqliteRow(id: "2", label: "rowid 2", columns: ["a", "b"], values: ["x\u{1B}[31mRED\u{7}", "next"])
-        let lines = [plain, hostile].map { screen.row($0, context: RowContext(index: 0, isSelected: false)).plainText }
-        #expect(lines.map { $0.firstRange(of: "next")?.lowerBound.utf16Offset(in: $0) } == [20, 20])
-        #expect(lines[1].hasPrefix("x^[[31mRED^G"))
+        let app = HeadlessApp(root: SqliteRowsScreen(source: SqliteRowSource(database: database, table: table)))
+        await app.start()
+        await app.press(.character("p"))
+        #expect(app.lines[2].distance(of: "next") == app.lines[3].distance(of: "next"))
+        #expect(app.lines[3].hasPrefix("x^[[31mRED^G  next"))
+    }
+
+    /// Sorting asks SQLite: values in order with NULLs last both ways, paged by the sort
+    /// value and the key, every row once.
+    @Test func sortedPagesComeFromOrderByWithNullsLast() throws {
+        let scratch = try DirSqlScratch()
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, v);
+            INSERT INTO t VALUES (1, 30), (2, NULL), (3, 'text'), (4, 10), (5, NULL), (6, 10), (7, 2.5);
+            CREATE VIEW w AS SELECT v FROM t;
+            """))
+        let tables = try database.tables()
+        for (ascending, expected) in [(true, ["7", "4", "6", "1", "3", "2", "5"]), (false, ["3", "1", "6", "4", "7", "2", "5"])] {
+            var source = SqliteRowSource(database: database, table: try #require(tables.first { $0.name == "t" }), pageSize: 2)
+            source.sort = TableSort(column: 1, ascending: ascending)
+            var request: SqliteRowRequest? = .first
+            var ids: [String] = []
+            while let next = request {
+                let page = try source.page(next)
+                ids += page.items.map(\.id)
+                request = page.next
+            }
+            #expect(ids == expected)
+        }
+        var view = SqliteRowSource(database: database, table: try #require(tables.first { $0.name == "w" }), pageSize: 10)
+        view.sort = TableSort(column: 0)
+        #expect(try view.page(.first).items.map(\.values) == [["2.5"], ["10"], ["10"], ["30"], ["text"], ["NULL"], ["NULL"]])
     }
 
     @Test func aWALDatabaseIsNeverWrittenNorGivenCompanions() throws {
@@ -194,3 +225,4 @@ enum SqliteFixture {
         #expect(bytes[18] == 2 && bytes[19] == 2)
     }
 }
+
