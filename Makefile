@@ -13,6 +13,7 @@
 #   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
 #   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
+#   make bench-csv       lister csv on 1,000,000 rows next to lister lines on the same file; its sort next to GNU sort
 #   make bench-pick      lister pick next to fzf 0.74.5 and 0.38: fuzzy keystroke, --filter time and memory
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
@@ -253,6 +254,19 @@ bench-first-frame: bench-deps
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/firstframe.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
 	  --reps $(FIRST_FRAME_REPS)
+
+# `lister csv` on a 1,000,000-row CSV (generated once into $(BENCH_DIR)): first frame and all
+# rows loaded next to `lister lines` on the same file, and its sort by a text column next
+# to `sort -t, -k2,2` (issue 20).
+CSV_REPS ?= 7
+.PHONY: bench-csv
+bench-csv: export PYTHONDONTWRITEBYTECODE := 1
+bench-csv: export LANG := C.UTF-8
+bench-csv: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/csvbench.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
+	  --reps $(CSV_REPS)
 
 # A Down's time inside the process, phase by phase (KeyTrace), next to its latency.
 .PHONY: bench-phases

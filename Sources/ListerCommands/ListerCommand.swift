@@ -15,7 +15,7 @@ struct ListerCommand: ParsableCommand {
             without choosing; 2 an error; 130, 143, 129 after SIGINT (Ctrl-C), SIGTERM, SIGHUP.
             """,
         version: version,
-        subcommands: [DemoCommand.self, LinesCommand.self, PickCommand.self, DirCommand.self, SqliteCommand.self, JSONCommand.self, WatchCommand.self]
+        subcommands: [DemoCommand.self, LinesCommand.self, PickCommand.self, DirCommand.self, CSVCommand.self, SqliteCommand.self, JSONCommand.self, WatchCommand.self]
     )
 }
 

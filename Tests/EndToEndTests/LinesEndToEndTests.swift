@@ -173,8 +173,8 @@ import Testing
 }
 
 /// A new file under the temporary directory holding `bytes`, for a test's input.
-func temporaryInput(_ bytes: [UInt8]) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-\(UUID()).txt")
+func temporaryInput(_ bytes: [UInt8], suffix: String = ".txt") throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-\(UUID())\(suffix)")
     try Data(bytes).write(to: url)
     return url
 }

@@ -22,13 +22,16 @@ enum LineReader {
     static let chunkSize = 1 << 18
 
     /// Reads `fd` to its end. Throws a ``ListError`` naming `name` on failure; a temporary
-    /// file that fails is logged to `logger`, and the input stays in memory.
-    static func read(fd: Int32, name: String, separator: UInt8, spill: LineSpillPolicy = LineSpillPolicy(),
+    /// file that fails is logged to `logger`, and the input stays in memory. With a
+    /// `framing`, records end where it says (CSV), not at every separator.
+    static func read(fd: Int32, name: String, separator: UInt8, framing: (any RecordFraming)? = nil,
+                     spill: LineSpillPolicy = LineSpillPolicy(),
                      logger: Logger = Configuration.silentLogger, progress: LoadProgress<LineStore>) throws -> LineStore {
         // A large regular file is indexed, not copied: its lines are read back when needed.
         var builder = LineSourceFile(readingFrom: fd).map { file in
-            SpillingLineBuilder(indexing: LineStoreBuilder(separator: separator, file: file, offset: Int(lseek(fd, 0, SEEK_CUR))))
-        } ?? SpillingLineBuilder(separator: separator, policy: spill, logger: logger)
+            SpillingLineBuilder(indexing: LineStoreBuilder(separator: separator, file: file, offset: Int(lseek(fd, 0, SEEK_CUR)),
+                                                           framing: framing))
+        } ?? SpillingLineBuilder(separator: separator, policy: spill, logger: logger, framing: framing)
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         let clock = ContinuousClock()
         var reported = 0

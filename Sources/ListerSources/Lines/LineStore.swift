@@ -21,6 +21,9 @@ public struct LineStore: RandomAccessCollection, Sendable {
     let firstLines: [Int]
     /// The number of lines.
     public let count: Int
+    /// What cut the input into records when not every separator did (CSV), as it stood
+    /// when this snapshot was taken; nil for lines.
+    let framing: (any RecordFraming)?
 
     /// Splits `data` on `separator` (a final separator does not start an empty line).
     public init(_ data: [UInt8], separator: UInt8 = 0x0A) {
@@ -29,10 +32,11 @@ public struct LineStore: RandomAccessCollection, Sendable {
         self = builder.finish()
     }
 
-    init(blocks: [LineBlock], firstLines: [Int], count: Int) {
+    init(blocks: [LineBlock], firstLines: [Int], count: Int, framing: (any RecordFraming)? = nil) {
         self.blocks = blocks
         self.firstLines = firstLines
         self.count = count
+        self.framing = framing
     }
 
     public var startIndex: Int { 0 }

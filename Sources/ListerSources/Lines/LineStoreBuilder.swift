@@ -25,6 +25,8 @@ public struct LineStoreBuilder {
     /// The file the bytes are read back from, and where the open block starts in it.
     private var file: LineSourceFile?
     private var blockOffset = 0
+    /// Where records end, when not at every separator (CSV); nil for lines.
+    private(set) var framing: (any RecordFraming)?
 
     /// A block is closed once its bytes reach this size, or its lines this number.
     private let blockBytes: Int
@@ -42,8 +44,9 @@ public struct LineStoreBuilder {
     /// boundaries). With `file`, the input appended is that file's bytes from `offset` on,
     /// and they are not kept.
     init(separator: UInt8, blockBytes: Int, blockLines: Int, blockLimit: Int = Int(UInt32.max),
-         file: LineSourceFile? = nil, offset: Int = 0) {
+         file: LineSourceFile? = nil, offset: Int = 0, framing: (any RecordFraming)? = nil) {
         self.separator = separator
+        self.framing = framing
         self.blockBytes = blockBytes
         self.blockLines = blockLines
         self.blockLimit = blockLimit
@@ -54,8 +57,13 @@ public struct LineStoreBuilder {
 
     /// Starts an empty store for the bytes of `file` from `offset` on, which it reads back
     /// from the file instead of keeping them.
-    init(separator: UInt8, file: LineSourceFile, offset: Int) {
-        self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16, file: file, offset: offset)
+    init(separator: UInt8, file: LineSourceFile, offset: Int, framing: (any RecordFraming)? = nil) {
+        self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16, file: file, offset: offset, framing: framing)
+    }
+
+    /// Starts an empty store whose records end where `framing` says (each at a `separator`).
+    init(separator: UInt8, framing: any RecordFraming) {
+        self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16, framing: framing)
     }
 
     /// The number of complete lines so far.
@@ -64,6 +72,7 @@ public struct LineStoreBuilder {
     /// Appends input; a line may continue in the next chunk.
     public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
         guard let base = chunk.baseAddress else { return }
+        if framing != nil { return appendRecords(chunk) }
         var start = 0
         while start < chunk.count {
             let rest = UnsafeBufferPointer(start: base + start, count: chunk.count - start)
@@ -76,6 +85,21 @@ public struct LineStoreBuilder {
             endLine()
             start += length + 1
         }
+    }
+
+    /// Appends input cut into records where the framing says.
+    private mutating func appendRecords(_ chunk: UnsafeBufferPointer<UInt8>) {
+        // Taken out while it scans: the calls below change the builder.
+        guard var scanner = framing else { return }
+        framing = nil
+        var start = 0
+        scanner.scan(chunk) { end in
+            appendToOpenLine(UnsafeBufferPointer(rebasing: chunk[start..<end]))
+            endLine()
+            start = end + 1
+        }
+        appendToOpenLine(UnsafeBufferPointer(rebasing: chunk[start...]))
+        framing = scanner
     }
 
     /// The number of lines a snapshot shows: the complete ones, and the line being read
@@ -109,21 +133,22 @@ public struct LineStoreBuilder {
                 shownFirstLines.append(count)
             }
         }
-        return LineStore(blocks: shownBlocks, firstLines: shownFirstLines, count: shownCount)
+        return LineStore(blocks: shownBlocks, firstLines: shownFirstLines, count: shownCount, framing: framing)
     }
 
     /// Ends the input: a last line without a separator counts as a line.
     public consuming func finish() -> LineStore {
+        framing?.endOfInput()
         if length > openLineStart { endLine() }
         seal()
-        return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines)
+        return LineStore(blocks: blocks, firstLines: firstLines, count: sealedLines, framing: framing)
     }
 
     /// An empty builder like this one (separator, block sizes) for the bytes of `file`
     /// from `offset` on.
     func emptyCopy(file: LineSourceFile, offset: Int) -> LineStoreBuilder {
         LineStoreBuilder(separator: separator, blockBytes: blockBytes, blockLines: blockLines, blockLimit: blockLimit,
-                         file: file, offset: offset)
+                         file: file, offset: offset, framing: framing?.restarted())
     }
 
     /// Calls `body` with the input appended so far, in order, about a block at a time: each

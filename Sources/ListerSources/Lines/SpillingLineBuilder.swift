@@ -68,8 +68,9 @@ struct SpillingLineBuilder {
     private var bytesRead = 0
 
     /// Starts an empty store whose lines end with `separator`, moved to a file as `policy` says.
-    init(separator: UInt8, policy: LineSpillPolicy, logger: Logger) {
-        self.init(LineStoreBuilder(separator: separator), policy: policy, logger: logger)
+    init(separator: UInt8, policy: LineSpillPolicy, logger: Logger, framing: (any RecordFraming)? = nil) {
+        let builder = framing.map { LineStoreBuilder(separator: separator, framing: $0) } ?? LineStoreBuilder(separator: separator)
+        self.init(builder, policy: policy, logger: logger)
     }
 
     /// Starts with `builder` (empty; tests give it tiny blocks).

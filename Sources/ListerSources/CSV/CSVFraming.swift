@@ -1,0 +1,300 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds where CSV records end (RFC 4180: a newline outside quotes) as the bytes stream
+/// by, and counts what is wrong with them: ragged records, bad quotes, invalid UTF-8.
+///
+/// It keeps no field: fields are split again only for the rows drawn
+/// (``CSVFields/split(_:delimiter:)``). A record without quotes costs two `memchr`s and a
+/// pass counting delimiters; bytes after a quote are read one by one until the quoted
+/// field closes.
+///
+/// Quotes are read as Python's `csv` and most spreadsheets read them: a quote opens a
+/// quoted field only at the start of a field; one in the middle of an unquoted field, or
+/// text after a closing quote, is kept as text and counted as a bad quote; a quote still
+/// open at the end of input closes there (a bad quote too).
+struct CSVFraming: RecordFraming {
+    /// The byte between fields: a comma, a tab, or `--delimiter`'s.
+    let delimiter: UInt8
+    static let quote: UInt8 = 0x22
+    static let newline: UInt8 = 0x0A
+
+    /// Where the scan is inside the current record.
+    enum State: UInt8 {
+        /// At the start of a field: a quote here opens a quoted field.
+        case fieldStart
+        /// Inside a field that did not start with a quote.
+        case unquoted
+        /// Inside a quoted field: newlines and delimiters are text.
+        case quoted
+        /// Just after a quote inside a quoted field: it closes the field, or doubles.
+        case quoteInQuoted
+    }
+
+    private(set) var state = State.fieldStart
+    /// The fields of the current record so far.
+    private var fields = 1
+    /// Whether the current record has a bad quote; whether it has any byte yet.
+    private var badQuote = false
+    private var recordHasBytes = false
+    private var utf8 = UTF8Check()
+    /// What was found in the records ended so far.
+    private(set) var stats = CSVStats()
+
+    init(delimiter: UInt8) {
+        self.delimiter = delimiter
+    }
+
+    func restarted() -> CSVFraming { CSVFraming(delimiter: delimiter) }
+
+    mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, recordEnd: (Int) -> Void) {
+        guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
+        let count = chunk.count
+        var index = 0
+        // The next quote at or after `index` (`count`: none in the chunk); -1 until looked for.
+        var nextQuote = -1
+        var lastEnd = -1
+        while index < count {
+            switch state {
+            case .fieldStart, .unquoted:
+                let newline = Self.find(Self.newline, base, from: index, count)
+                if nextQuote < index { nextQuote = Self.find(Self.quote, base, from: index, count) }
+                if nextQuote >= newline {
+                    // No quote before the newline: the common case.
+                    take(base, index..<newline)
+                    if newline < count {
+                        endRecord()
+                        recordEnd(newline)
+                        lastEnd = newline
+                        index = newline + 1
+                    } else {
+                        state = base[count - 1] == delimiter ? .fieldStart : .unquoted
+                        index = count
+                    }
+                } else {
+                    take(base, index..<nextQuote)
+                    let atFieldStart = nextQuote > index ? base[nextQuote - 1] == delimiter : state == .fieldStart
+                    utf8.boundary()
+                    if atFieldStart {
+                        state = .quoted
+                    } else {
+                        badQuote = true
+                        state = .unquoted
+                    }
+                    index = nextQuote + 1
+                }
+            case .quoted:
+                let quote = Self.find(Self.quote, base, from: index, count)
+                utf8.check(UnsafeBufferPointer(start: base + index, count: quote - index))
+                if quote < count {
+                    utf8.boundary()
+                    state = .quoteInQuoted
+                }
+                index = quote + 1
+            case .quoteInQuoted:
+                let byte = base[index]
+                if byte == Self.quote {
+                    state = .quoted  // a doubled quote is one quote of text
+                    index += 1
+                } else if byte == delimiter {
+                    fields += 1
+                    state = .fieldStart
+                    index += 1
+                } else if byte == Self.newline {
+                    endRecord()
+                    recordEnd(index)
+                    lastEnd = index
+                    index += 1
+                } else {
+                    // `"a"b`: the text goes on unquoted (a carriage return before the
+                    // newline of CRLF is no fault).
+                    if byte != 0x0D { badQuote = true }
+                    state = .unquoted
+                }
+            }
+        }
+        if lastEnd < count - 1 { recordHasBytes = true }
+    }
+
+    mutating func endOfInput() {
+        // A last record with no newline after it; nothing after the last newline is no record.
+        guard recordHasBytes else { return }
+        if state == .quoted { badQuote = true }  // never closed
+        endRecord()
+    }
+
+    /// Counts the delimiters of an unquoted stretch and checks its UTF-8.
+    @inline(__always)
+    private mutating func take(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let counted = Self.count(delimiter, in: UnsafeRawPointer(base + range.lowerBound), range.count)
+        fields &+= counted.matches
+        if counted.high || utf8.isInSequence {
+            utf8.check(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        }
+    }
+
+    /// How many of the `count` bytes at `start` are `byte`, and whether any is not ASCII:
+    /// eight bytes at a time (a byte equal to `byte` is a zero byte of the word XOR the
+    /// pattern, found exactly by the carry-free test below), each byte lane counting its own
+    /// matches and the lanes summed every 255 words (no `popcnt` in the baseline x86-64).
+    @inline(__always)
+    static func count(_ byte: UInt8, in start: UnsafeRawPointer, _ count: Int) -> (matches: Int, high: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let pattern = UInt64(byte) &* ones
+        var matches = 0
+        var any: UInt64 = 0
+        var offset = 0
+        var lanes: UInt64 = 0
+        var words = 0
+        @inline(__always) func sum(_ lanes: UInt64) -> Int {
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        while offset &+ 8 <= count {
+            let word = start.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            any |= word
+            let x = word ^ pattern
+            lanes &+= (~(((x & low7) &+ low7) | x | low7)) >> 7
+            offset &+= 8
+            words &+= 1
+            if words == 255 {
+                matches &+= sum(lanes)
+                lanes = 0
+                words = 0
+            }
+        }
+        var tail: UInt8 = 0
+        if offset < count, count >= 8 {
+            // The last eight bytes, those counted already masked out (little-endian: the
+            // first bytes are the low ones).
+            let word = start.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            let fresh = UInt64.max << UInt64(8 &* (8 &- (count &- offset)))
+            any |= word & fresh
+            let x = word ^ pattern
+            lanes &+= ((~(((x & low7) &+ low7) | x | low7)) & fresh) >> 7
+            offset = count
+        }
+        matches &+= sum(lanes)
+        while offset < count {
+            let value = start.load(fromByteOffset: offset, as: UInt8.self)
+            tail |= value
+            matches &+= value == byte ? 1 : 0
+            offset &+= 1
+        }
+        return (matches, any & 0x8080_8080_8080_8080 != 0 || tail >= 0x80)
+    }
+
+    private mutating func endRecord() {
+        utf8.boundary()
+        stats.note(fields: fields, badQuote: badQuote, invalidUTF8: utf8.foundInvalid)
+        state = .fieldStart
+        fields = 1
+        badQuote = false
+        recordHasBytes = false
+        utf8 = UTF8Check()
+    }
+
+    /// The index of the first `byte` in `base[from..<count]`, or `count`.
+    @inline(__always)
+    private static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, _ count: Int) -> Int {
+        guard from < count, let found = memchr(base + from, Int32(byte), count - from) else { return count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+}
+
+/// What a scan found in the records of a CSV input: how many, how many fields the first
+/// had, and the records that differ or are damaged (counted, with the first of each).
+public struct CSVStats: Sendable, Hashable {
+    /// The records ended so far (the header included).
+    public private(set) var records = 0
+    /// The fields of the first record: the header, or the first row.
+    public private(set) var columns = 0
+    /// The most fields of any record.
+    public private(set) var widest = 0
+    /// Records with more or fewer fields than the first.
+    public private(set) var ragged = 0
+    /// Records with a quote in the middle of a field, text after a closing quote, or a
+    /// quote never closed.
+    public private(set) var badQuotes = 0
+    /// Records whose bytes are not valid UTF-8.
+    public private(set) var invalidUTF8 = 0
+    /// The index (from 0, the header included) of the first record of each kind.
+    public private(set) var firstRagged: Int?
+    public private(set) var firstBadQuote: Int?
+    public private(set) var firstInvalidUTF8: Int?
+
+    mutating func note(fields: Int, badQuote: Bool, invalidUTF8 invalid: Bool) {
+        if records == 0 {
+            columns = fields
+        } else if fields != columns {
+            ragged += 1
+            if firstRagged == nil { firstRagged = records }
+        }
+        widest = max(widest, fields)
+        if badQuote {
+            badQuotes += 1
+            if firstBadQuote == nil { firstBadQuote = records }
+        }
+        if invalid {
+            invalidUTF8 += 1
+            if firstInvalidUTF8 == nil { firstInvalidUTF8 = records }
+        }
+        records += 1
+    }
+}
+
+/// A UTF-8 check over bytes that come in pieces: a sequence may be split between two.
+struct UTF8Check {
+    /// Continuation bytes still expected, and the range the next one must be in.
+    private var remaining = 0
+    private var lower: UInt8 = 0x80
+    private var upper: UInt8 = 0xBF
+    /// Whether any byte so far was out of place.
+    private(set) var foundInvalid = false
+
+    /// Whether a sequence is open (the next bytes must continue it).
+    var isInSequence: Bool { remaining > 0 }
+
+    /// Checks `bytes`, which follow the bytes checked before.
+    mutating func check(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            if remaining > 0 {
+                if byte >= lower && byte <= upper {
+                    remaining -= 1
+                    lower = 0x80
+                    upper = 0xBF
+                    continue
+                }
+                foundInvalid = true
+                remaining = 0
+                lower = 0x80
+                upper = 0xBF
+            }
+            switch byte {
+            case 0x00..<0x80: continue
+            case 0xC2...0xDF: remaining = 1
+            case 0xE0: remaining = 2; lower = 0xA0
+            case 0xED: remaining = 2; upper = 0x9F
+            case 0xE1...0xEF: remaining = 2
+            case 0xF0: remaining = 3; lower = 0x90
+            case 0xF4: remaining = 3; upper = 0x8F
+            case 0xF1...0xF3: remaining = 3
+            default: foundInvalid = true
+            }
+        }
+    }
+
+    /// An ASCII byte that is not checked (a quote, a newline) comes next: a sequence
+    /// open here is cut.
+    mutating func boundary() {
+        if remaining > 0 {
+            foundInvalid = true
+            remaining = 0
+            lower = 0x80
+            upper = 0xBF
+        }
+    }
+}

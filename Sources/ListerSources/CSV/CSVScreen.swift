@@ -1,0 +1,178 @@
+import Lister
+import Logging
+import TerminalCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The rows of a CSV (or TSV) file or of standard input, read as `lister lines` reads
+/// lines: shown while the input is read, kept as record offsets, a large file read back
+/// where it is. Enter shows a row as `column: value` lines; with `picks`, Enter ends the
+/// app with the row (Right still shows it).
+public struct CSVScreen: TableScreen {
+    /// Where the rows come from.
+    public let input: LineInput
+    /// The byte between fields (`,`; a tab for TSV).
+    public let delimiter: UInt8
+    /// Whether the first record names the columns (else they are A, B, C…).
+    public let hasHeader: Bool
+    /// Whether Enter picks the row.
+    public let picks: Bool
+    /// Where reading logs a temporary file that failed.
+    public let logger: Logger
+    /// The rows read last, set by the load as it reports them: the column titles come with
+    /// the first record (a screen declares its columns before it loads), and the status
+    /// line counts problems of all the rows even when those shown are sorted.
+    private let latest = LatestTable()
+
+    /// Creates the screen.
+    public init(input: LineInput, delimiter: UInt8 = 0x2C, hasHeader: Bool = true, picks: Bool = false,
+                logger: Logger = Configuration.silentLogger) {
+        self.input = input
+        self.delimiter = delimiter
+        self.hasHeader = hasHeader
+        self.picks = picks
+        self.logger = logger
+    }
+
+    public var title: String {
+        switch input {
+        case .standardInput: return delimiter == 0x09 ? "tsv" : "csv"
+        case .file(let path): return path
+        }
+    }
+
+    public var pickMode: PickMode { picks ? .single : .none }
+
+    public var emptyMessage: String { "No rows in \(input.name)" }
+
+    /// A pipe cannot be read twice; a file can.
+    public var canReload: Bool { input != .standardInput }
+
+    public nonisolated func load() async throws -> CSVTable {
+        try await load(progress: .ignored)
+    }
+
+    /// Reads the input, showing the rows read so far while it goes on.
+    public nonisolated func load(progress: LoadProgress<CSVTable>) async throws -> CSVTable {
+        let hasHeader = hasHeader, delimiter = delimiter, latest = latest
+        let framing = CSVFraming(delimiter: delimiter)
+        let tableProgress = LoadProgress<LineStore> { records in
+            let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
+            latest.set(table)
+            progress(table)
+        }
+        let records: LineStore
+        switch input {
+        case .standardInput:
+            records = try LineReader.read(fd: 0, name: input.name, separator: CSVFraming.newline, framing: framing,
+                                          logger: logger, progress: tableProgress)
+        case .file(let path):
+            let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY) }
+            guard fd >= 0 else {
+                throw ListError("cannot open \(path): \(String(cString: strerror(errno)))", isRetryable: errno != ENOENT)
+            }
+            defer { Glibc.close(fd) }
+            records = try LineReader.read(fd: fd, name: path, separator: CSVFraming.newline, framing: framing,
+                                          logger: logger, progress: tableProgress)
+        }
+        let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
+        latest.set(table)
+        return table
+    }
+
+    /// A column per header field (and per extra field of a longer row): numbers sort as
+    /// numbers and sit right, a line break in a field shows as `↵`.
+    public var columns: [TableColumn<CSVRow>] {
+        (latest.get()?.columns ?? []).enumerated().map { index, title in
+            TableColumn(title) { CSVFields.value($0.field(index)) }
+                .text { Text(CSVFields.oneLine($0.field(index))) }
+        }
+    }
+
+    public func open(_ row: CSVRow) -> OpenResult {
+        picks ? .pick(row) : drillIn(row)
+    }
+
+    /// Right shows the row as `column: value` lines, even when Enter picks it.
+    public func drillIn(_ row: CSVRow) -> OpenResult {
+        .screen(CSVRecordScreen(row: row, columns: row.columns))
+    }
+
+    /// The problems found so far (ragged rows, bad quotes, invalid UTF-8), or a shrunk file.
+    public func statusNote(_ context: ListContext<CSVScreen>) -> String? {
+        guard let table = latest.get() else { return nil }
+        if table.hasShrunk { return "file shrank: ^@ stands for lost bytes" }
+        return table.problems
+    }
+
+    /// While reading: the rows so far, and the problems found.
+    public func progressNote(_ context: ListContext<CSVScreen>) -> String? {
+        guard let table = latest.get() else { return nil }
+        return ([String(table.count)] + (table.problems.map { [$0] } ?? [])).joined(separator: " · ")
+    }
+
+    /// The filter reads the records' bytes where they are.
+    public func filterSource(for items: ItemList<CSVRow>) -> (any FilterableText)? {
+        items.storage as? CSVTable
+    }
+}
+
+/// One CSV row as `column: value` lines, the titles aligned; a value of several lines goes
+/// on under its first line.
+public struct CSVRecordScreen: DetailScreen {
+    /// The row shown.
+    public let row: CSVRow
+    /// The column titles.
+    public let columns: [String]
+
+    /// Creates the screen of `row` under `columns`.
+    public init(row: CSVRow, columns: [String]) {
+        self.row = row
+        self.columns = columns
+    }
+
+    public var title: String { "row \(row.number)" }
+
+    public var canReload: Bool { false }
+
+    public nonisolated func load() async throws -> CSVRow { row }
+
+    public func placeholder(width: Int) -> [Text] { content(row, width: width) }
+
+    public func content(_ row: CSVRow, width: Int) -> [Text] {
+        let fields = row.fields
+        let count = max(fields.count, columns.count)
+        let titles = (0..<count).map { $0 < columns.count ? columns[$0] : CSVFields.letterName($0) }
+        let titleWidth = min(titles.map { DisplayWidth.of($0) }.max() ?? 0, max(8, width / 3))
+        var lines: [Text] = []
+        for index in 0..<count {
+            let title = titles[index]
+            let pad = String(repeating: " ", count: max(0, titleWidth - DisplayWidth.of(title)))
+            let valueLines = index < fields.count
+                ? fields[index].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+                : []
+            let first = valueLines.first.map { Text($0) } ?? Text("(missing)").dim()
+            lines.append(Text(title + pad + ":").bold() + Text(" ") + first)
+            let indent = String(repeating: " ", count: titleWidth + 2)
+            for more in valueLines.dropFirst() { lines.append(Text(indent + more)) }
+        }
+        if fields.count > columns.count {
+            lines += [Text(""), Text("\(fields.count) fields; the header has \(columns.count)").dim()]
+        }
+        return lines
+    }
+}
+
+/// The rows a ``CSVScreen``'s load reported last, set by the load (any thread) and read by
+/// its frames (the main actor).
+final class LatestTable: Sendable {
+    private let table = Locked<CSVTable?>(nil)
+
+    func set(_ new: CSVTable) {
+        table.withLock { $0 = new }
+    }
+
+    func get() -> CSVTable? { table.withLock { $0 } }
+}

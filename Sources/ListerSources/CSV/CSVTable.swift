@@ -1,0 +1,113 @@
+import Lister
+
+/// One row of a CSV input: its number and the record's bytes as read (printed back by
+/// `--pick`); its fields are split from them when asked for (only rows drawn or sorted are).
+public struct CSVRow: Identifiable, Hashable, Sendable {
+    /// The row's number among the data rows, from 1 (the header is not a row); its identity.
+    public let number: Int
+    /// The record as read, without the newline that ended it (a final CR kept).
+    public let record: Line
+    /// The byte between fields.
+    public let delimiter: UInt8
+    /// The titles of the table's columns (the header's, or A, B, C… up to the first row's
+    /// fields), shared by its rows.
+    public let columns: [String]
+
+    public var id: Int { number }
+
+    /// The fields, quotes undone.
+    public var fields: [String] { CSVFields.split(record.bytes, delimiter: delimiter) }
+
+    /// The field of column `index`, or "" when the row has fewer fields (ragged).
+    public func field(_ index: Int) -> String {
+        CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
+    }
+
+    public static func == (lhs: CSVRow, rhs: CSVRow) -> Bool {
+        lhs.number == rhs.number && lhs.record == rhs.record
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        hasher.combine(record)
+    }
+}
+
+/// The rows of a CSV input read so far, kept as the records' offsets (a ``LineStore`` cut
+/// by a ``CSVFraming``): a row's fields are split when it is fetched.
+public struct CSVTable: RandomAccessCollection, Sendable {
+    /// The records, the header first when there is one.
+    let records: LineStore
+    /// Whether the first record names the columns.
+    public let hasHeader: Bool
+    /// The byte between fields.
+    public let delimiter: UInt8
+    /// The column titles: the header's fields (or A, B, C…), then letters for the fields
+    /// of rows longer than the header.
+    public let columns: [String]
+    /// What the scan found: records, ragged rows, bad quotes, invalid UTF-8.
+    public let stats: CSVStats
+    /// The titles of the header's fields (or A, B, C… for the first row's).
+    let named: [String]
+
+    /// The records of `records`, scanned by the ``CSVFraming`` the store carries.
+    init(records: LineStore, hasHeader: Bool, delimiter: UInt8) {
+        self.records = records
+        self.hasHeader = hasHeader
+        self.delimiter = delimiter
+        let stats = (records.framing as? CSVFraming)?.stats ?? CSVStats()
+        self.stats = stats
+        var columns: [String] = []
+        if hasHeader, !records.isEmpty {
+            columns = CSVFields.split(records[0].bytes, delimiter: delimiter)
+        }
+        if !hasHeader { columns = (0..<stats.columns).map(CSVFields.letterName) }
+        named = columns
+        for index in columns.count..<Swift.max(columns.count, stats.widest) { columns.append(CSVFields.letterName(index)) }
+        self.columns = columns
+    }
+
+    /// Parses `bytes` whole (tests, small inputs).
+    public init(_ bytes: [UInt8], hasHeader: Bool = true, delimiter: UInt8 = 0x2C) {
+        var builder = LineStoreBuilder(separator: 0x0A, framing: CSVFraming(delimiter: delimiter))
+        bytes.withUnsafeBufferPointer { builder.append($0) }
+        self.init(records: builder.finish(), hasHeader: hasHeader, delimiter: delimiter)
+    }
+
+    /// Records before the first row: 1 with a header (once it has come), else 0.
+    var headerRecords: Int { hasHeader && !records.isEmpty ? 1 : 0 }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { records.count - headerRecords }
+
+    public subscript(position: Int) -> CSVRow {
+        let record = records[position + headerRecords]
+        return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named)
+    }
+
+    /// Whether the file the records are read back from was truncated under the list.
+    public var hasShrunk: Bool { records.hasShrunk }
+
+    /// What is wrong with the rows, for the status line ("3 ragged rows · 1 bad quote"),
+    /// or nil when nothing is. Row numbers count data rows from 1.
+    public var problems: String? {
+        var parts: [String] = []
+        func plural(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        if stats.ragged > 0 { parts.append(plural(stats.ragged, "ragged row", "ragged rows")) }
+        if stats.badQuotes > 0 { parts.append(plural(stats.badQuotes, "bad quote", "bad quotes")) }
+        if stats.invalidUTF8 > 0 { parts.append(plural(stats.invalidUTF8, "row not UTF-8", "rows not UTF-8")) }
+        if let first = [stats.firstRagged, stats.firstBadQuote, stats.firstInvalidUTF8].compactMap({ $0 }).min() {
+            parts.append(first < headerRecords ? "first: the header" : "first: row \(first - headerRecords + 1)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}
+
+extension CSVTable: FilterableText {
+    public var count: Int { endIndex }
+
+    /// The record's bytes as read: the filter matches what the row shows, quotes aside.
+    public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        records.withUTF8(row: row + headerRecords, body)
+    }
+}

@@ -1,0 +1,20 @@
+/// Where records end in input that is not cut at every separator: a CSV record ends at a
+/// newline outside quotes, so one record may hold several lines.
+///
+/// A ``LineStoreBuilder`` made with a framing asks it where each record ends instead of
+/// looking for the separator itself; the records are then kept, indexed and read back as
+/// lines are (in blocks, in memory or in the input file), each followed by the separator
+/// that ended it. The framing keeps its own state across chunks (a quote still open) and
+/// whatever it learns of the records (their fields); snapshots carry a copy of it
+/// (``LineStore/framing``).
+protocol RecordFraming: Sendable {
+    /// Calls `recordEnd` with the index in `chunk` of each separator that ends a record, in
+    /// order; what follows the last one belongs to a record that goes on in the next chunk.
+    mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, recordEnd: (Int) -> Void)
+
+    /// The input ended: the record being read, if any, ends with it.
+    mutating func endOfInput()
+
+    /// The same framing before any input (input read again from its start).
+    func restarted() -> Self
+}
