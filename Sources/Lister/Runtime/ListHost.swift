@@ -52,7 +52,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     private(set) var isSpeculating = false
     /// Where the list was drawn in the last frame, and the room its body had then: a body
     /// with lines around its list (or a pane beside it) gives the list less than the body.
-    private var drawnList: (body: Rect, list: Rect)?
+    private(set) var drawnList: (body: Rect, list: Rect)?
     /// The rows of the list as last laid out.
     private(set) var pageHeight = 0
     /// The regions of the body that show async content: the preview pane.
@@ -473,80 +473,5 @@ extension ListHost {
         screen = changed
         if let paged = changed as? any PagedListScreen { firstPage = NextPage.first(of: paged) }
         run(model.refresh(now: now))
-    }
-}
-
-extension ListHost {
-    /// The marked items, in list order.
-    var markedItems: [any Sendable] {
-        model.state.items.filter { marks.contains($0.id) }
-    }
-
-    /// Tab: marks or unmarks the selected row and moves down.
-    func toggleMark() -> HostResponse {
-        guard screen.pickMode == .multiple else { return .hint("Marking needs a screen that chooses several rows") }
-        guard let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
-        if marks.remove(item.id) == nil { marks.insert(item.id) }
-        if filter.engine.isFiltering {
-            _ = performFiltered(.down)
-        } else {
-            model.move(by: 1)
-        }
-        return .handled(changed: true)
-    }
-
-    /// The status with the number of marks added to the position.
-    func withMarks(_ status: (position: String, state: String)) -> (position: String, state: String) {
-        guard !marks.isEmpty else { return status }
-        return (status.position + " · \(marks.count) marked", status.state)
-    }
-}
-
-extension ListHost {
-    /// Selects the row drawn on `line` of the list area; the footer row retries a failed page.
-    var listGrowsUpward: Bool { screen.filterPrompt?.growsUpward == true && filter.isActive }
-
-    func click(line drawnLine: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
-        self.now = now
-        // A list that grows upward draws its first row shown on its bottom line.
-        let upward = screen.filterPrompt?.growsUpward == true && context(now: now).rowLayout.height == nil
-        let line = upward ? (drawnList?.list.height ?? pageHeight) - 1 - drawnLine : drawnLine
-        let before = model.selection
-        if filter.isActive {
-            let count = filter.engine.visibleCount
-            guard let position = context(now: now).rowLayout.position(atLine: line, from: filter.scrollOffset, rows: count + 1),
-                  position < count
-            else { return clickFooter(now: now) }
-            model.select(filter.engine.row(atVisible: position))
-        } else if let sections = context(now: now).sections, model.count > 0 {
-            let layout = context(now: now).rowLayout
-            var drawn = model.scrollOffset + line
-            if layout.height != nil {
-                // Rows of several lines, under a sticky header on a line of its own.
-                let sticky = pageHeight >= 3 && sections.stickySection(atOffset: model.scrollOffset) != nil
-                if sticky, line == 0 { return (nil, .handled(changed: false)) }
-                drawn = layout.position(atLine: sticky ? line - 1 : line, from: model.scrollOffset,
-                                        rows: sections.rowCount + 1) ?? sections.rowCount + 1
-            }
-            guard drawn < sections.rowCount else { return clickFooter(now: now) }
-            guard case .item(let index) = sections.entry(atRow: drawn), isSelectable(index) else {
-                return (nil, .handled(changed: false))
-            }
-            model.select(index)
-        } else {
-            let rows = model.count
-            guard let index = context(now: now).rowLayout.position(atLine: line, from: model.scrollOffset, rows: rows + 1),
-                  index < rows
-            else { return clickFooter(now: now) }
-            guard isSelectable(index) else { return (nil, .handled(changed: false)) }
-            model.select(index)
-        }
-        return (model.selection, .handled(changed: before != model.selection))
-    }
-
-    private func clickFooter(now: Duration) -> (selectedRow: Int?, response: HostResponse) {
-        guard case .failed = model.paging else { return (nil, .handled(changed: false)) }
-        run(model.refresh(now: now))  // retries the failed page
-        return (nil, .handled(changed: true))
     }
 }

@@ -1,0 +1,52 @@
+import TerminalCore
+
+/// Clicks on a plain, filtered or grouped list (rows of one line or several).
+extension ListHost {
+    /// Whether the list is drawn bottom-up (a prompt-first list in fzf's default layout).
+    var listGrowsUpward: Bool { screen.filterPrompt?.growsUpward == true && filter.isActive }
+
+    /// Selects the row drawn on `line` of the list area; the footer row retries a failed page.
+    func click(line drawnLine: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
+        self.now = now
+        // A list that grows upward draws its first row shown on its bottom line.
+        let upward = screen.filterPrompt?.growsUpward == true && context(now: now).rowLayout.height == nil
+        let line = upward ? (drawnList?.list.height ?? pageHeight) - 1 - drawnLine : drawnLine
+        let before = model.selection
+        if filter.isActive {
+            let count = filter.engine.visibleCount
+            guard let position = context(now: now).rowLayout.position(atLine: line, from: filter.scrollOffset, rows: count + 1),
+                  position < count
+            else { return clickFooter(now: now) }
+            model.select(filter.engine.row(atVisible: position))
+        } else if let sections = context(now: now).sections, model.count > 0 {
+            let layout = context(now: now).rowLayout
+            var drawn = model.scrollOffset + line
+            if layout.height != nil {
+                // Rows of several lines, under a sticky header on a line of its own.
+                let sticky = pageHeight >= 3 && sections.stickySection(atOffset: model.scrollOffset) != nil
+                if sticky, line == 0 { return (nil, .handled(changed: false)) }
+                drawn = layout.position(atLine: sticky ? line - 1 : line, from: model.scrollOffset,
+                                        rows: sections.rowCount + 1) ?? sections.rowCount + 1
+            }
+            guard drawn < sections.rowCount else { return clickFooter(now: now) }
+            guard case .item(let index) = sections.entry(atRow: drawn), isSelectable(index) else {
+                return (nil, .handled(changed: false))
+            }
+            model.select(index)
+        } else {
+            let rows = model.count
+            guard let index = context(now: now).rowLayout.position(atLine: line, from: model.scrollOffset, rows: rows + 1),
+                  index < rows
+            else { return clickFooter(now: now) }
+            guard isSelectable(index) else { return (nil, .handled(changed: false)) }
+            model.select(index)
+        }
+        return (model.selection, .handled(changed: before != model.selection))
+    }
+
+    private func clickFooter(now: Duration) -> (selectedRow: Int?, response: HostResponse) {
+        guard case .failed = model.paging else { return (nil, .handled(changed: false)) }
+        run(model.refresh(now: now))  // retries the failed page
+        return (nil, .handled(changed: true))
+    }
+}
