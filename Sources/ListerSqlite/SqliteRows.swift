@@ -166,19 +166,26 @@ public struct SqliteRowSource: Sendable {
                 let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: last, offset: request.offset + rows.count)
                 return Page(items, next: next)
             case .none:
-                let sql = "SELECT * FROM \(name) LIMIT \(pageSize + 1) OFFSET \(request.offset)"
-                let start = ContinuousClock.now
-                let fetched = try Row.fetchAll(db, sql: sql)
-                database.logQuery(sql, rows: fetched.count, since: start)
-                let rows = fetched.prefix(pageSize)
-                let items = rows.enumerated().map { index, row in
-                    SqliteRow(id: String(request.offset + index + 1), label: "row \(request.offset + index + 1)",
-                              columns: columns, cells: row.databaseValues.map(SqliteValue.init))
-                }
-                let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: nil, offset: request.offset + rows.count)
-                return Page(items, next: next)
+                return try offsetPage("SELECT * FROM \(name)", request, columns: columns, in: db)
             }
         }
+    }
+
+    /// A page of `select`'s rows by offset (a view, which has no key to page on): each row
+    /// named by its place, `row N`.
+    private func offsetPage(_ select: String, _ request: SqliteRowRequest, columns: [String],
+                            in db: Database) throws -> Page<SqliteRow, SqliteRowRequest> {
+        let sql = "\(select) LIMIT \(pageSize + 1) OFFSET \(request.offset)"
+        let start = ContinuousClock.now
+        let fetched = try Row.fetchAll(db, sql: sql)
+        database.logQuery(sql, rows: fetched.count, since: start)
+        let rows = fetched.prefix(pageSize)
+        let items = rows.enumerated().map { index, row in
+            SqliteRow(id: String(request.offset + index + 1), label: "row \(request.offset + index + 1)",
+                      columns: columns, cells: row.databaseValues.map(SqliteValue.init))
+        }
+        let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: nil, offset: request.offset + rows.count)
+        return Page(items, next: next)
     }
 
     /// A value as text: `NULL`, a number, the text itself, or `<blob, N bytes>`.
@@ -193,17 +200,8 @@ public struct SqliteRowSource: Sendable {
         let sorted = column.quotedSQLIdentifier
         let direction = ascending ? "" : " DESC"
         guard case .columns(let keyColumns) = key else {
-            let sql = "SELECT * FROM \(name) ORDER BY (\(sorted) IS NULL), \(sorted)\(direction) LIMIT \(pageSize + 1) OFFSET \(request.offset)"
-            let start = ContinuousClock.now
-            let fetched = try Row.fetchAll(db, sql: sql)
-            database.logQuery(sql, rows: fetched.count, since: start)
-            let rows = fetched.prefix(pageSize)
-            let items = rows.enumerated().map { index, row in
-                SqliteRow(id: String(request.offset + index + 1), label: "row \(request.offset + index + 1)",
-                          columns: columns, cells: row.databaseValues.map(SqliteValue.init))
-            }
-            let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: nil, offset: request.offset + rows.count)
-            return Page(items, next: next)
+            return try offsetPage("SELECT * FROM \(name) ORDER BY (\(sorted) IS NULL), \(sorted)\(direction)", request,
+                                  columns: columns, in: db)
         }
         let list = keyColumns.map(\.quotedSQLIdentifier).joined(separator: ", ")
         let marks = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
