@@ -8,12 +8,17 @@ import Testing
 /// What `lister json --log FILE` records of HTTP: a line per request and per response, with
 /// header names but never their values, even when the server echoes them or the URL holds one.
 @Suite(.timeLimit(.minutes(1))) struct JSONHTTPLogTests {
+    /// The timeout of a client whose request is answered: a timeout is not what these
+    /// tests are about, and a CI run with every suite in parallel on 2 cores once left a
+    /// 401 unanswered for 2 s. (`aSlowResponseTimesOut` keeps its 1 s.)
+    static let answerTimeout: Double = 30
+
     @Test func requestsAreLoggedWithoutHeaderValues() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
         let log = CapturedLog()
         let token = "s3cr3t-token-\(UUID().uuidString.prefix(6))"
-        let client = JSONHTTPClient(headers: [("Authorization", "Bearer \(token)"), ("X-Key", token)], timeout: 2, logger: log.logger)
+        let client = JSONHTTPClient(headers: [("Authorization", "Bearer \(token)"), ("X-Key", token)], timeout: Self.answerTimeout, logger: log.logger)
         _ = try await client.get(server.url("/pages?page=2&per_page=5&key=\(token)"))
         let error = await failure { _ = try await client.get(server.url("/secret")) }  // a 401 echoing the header
 
@@ -32,7 +37,7 @@ import Testing
         let refusing = try RefusingPort()
         let port = refusing.port
         let log = CapturedLog()
-        let client = JSONHTTPClient(timeout: 2, logger: log.logger)
+        let client = JSONHTTPClient(timeout: Self.answerTimeout, logger: log.logger)
         _ = await failure { _ = try await client.get(URL(string: "http://127.0.0.1:\(port)/pages")!) }
         withExtendedLifetime(refusing) {}
         #expect(log.lines.last?.hasPrefix("warning http request failed error=\"connection refused by 127.0.0.1:\(port)\" method=GET ms=") == true)

@@ -8,6 +8,11 @@ import Testing
 /// `lister json URL` against a real server on 127.0.0.1: real time, short timeouts.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct JSONHTTPTests {
+    /// The timeout of a client whose request is answered: a timeout is not what these
+    /// tests are about, and a CI run with every suite in parallel on 2 cores once left a
+    /// 401 unanswered for 2 s. (`aSlowResponseTimesOut` keeps its 1 s.)
+    static let answerTimeout: Double = 30
+
     /// Every page's item names, following `next` to the end (at most 10 pages).
     private func walk<Request: Sendable>(_ screen: any Screen, as: Request.Type) async throws -> [[String]] {
         let repository = try #require((screen as? JSONPagedScreen<Request>)?.pages)
@@ -101,7 +106,7 @@ import Testing
     @Test func connectionRefused() async throws {
         let refusing = try RefusingPort()  // bound, never listening: no other test can take it
         let port = refusing.port
-        let client = JSONHTTPClient(timeout: 2)
+        let client = JSONHTTPClient(timeout: Self.answerTimeout)
         let error = await failure { _ = try await client.get(URL(string: "http://127.0.0.1:\(port)/pages")!) }
         withExtendedLifetime(refusing) {}
         #expect(error?.message == "connection refused by 127.0.0.1:\(port)")
@@ -125,7 +130,7 @@ import Testing
     @Test func headerValuesNeverShow() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }
-        let client = JSONHTTPClient(headers: [("Authorization", "Bearer s3cr3t-token")], timeout: 2)
+        let client = JSONHTTPClient(headers: [("Authorization", "Bearer s3cr3t-token")], timeout: Self.answerTimeout)
         let error = await failure { _ = try await client.get(server.url("/secret?token=abc")) }
         #expect(error?.message == "HTTP 401 Unauthorized from http://127.0.0.1:\(server.port)/secret: bad credentials: ***")
         #expect(error?.isRetryable == false)
