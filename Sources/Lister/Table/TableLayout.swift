@@ -114,7 +114,7 @@ nonisolated struct TableLayout: Hashable, Sendable {
     }
 }
 
-/// One row of a table: its cells drawn where the frame's ``TableLayout`` puts them, each
+/// One row of a table: its cells drawn where the frame's column layout puts them, each
 /// cut to its width with an ellipsis.
 public struct TableRow: View {
     let cells: [Text]

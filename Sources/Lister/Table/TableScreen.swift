@@ -72,7 +72,7 @@ extension TableScreen {
         return tableBody(context)  // `return`: the result, not a group around it
     }
 
-    /// What the default ``body(_:)`` draws: the table when rows are loaded, else what a
+    /// What the default ``ListScreen/body(_:)`` draws: the table when rows are loaded, else what a
     /// list draws (spinner, empty view, error view). A body of its own calls this.
     @ViewBuilder
     public func tableBody(_ context: ListContext<Self>) -> Group {
