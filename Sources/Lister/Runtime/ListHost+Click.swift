@@ -8,18 +8,19 @@ extension ListHost {
     /// Selects the row drawn on `line` of the list area; the footer row retries a failed page.
     func click(line drawnLine: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
         self.now = now
+        let context = self.context(now: now)
+        let layout = context.rowLayout
         // A list that grows upward draws its first row shown on its bottom line.
-        let upward = screen.filterPrompt?.growsUpward == true && context(now: now).rowLayout.height == nil
+        let upward = screen.filterPrompt?.growsUpward == true && layout.height == nil
         let line = upward ? (drawnList?.list.height ?? pageHeight) - 1 - drawnLine : drawnLine
         let before = model.selection
         if filter.isActive {
             let count = filter.engine.visibleCount
-            guard let position = context(now: now).rowLayout.position(atLine: line, from: filter.scrollOffset, rows: count + 1),
+            guard let position = layout.position(atLine: line, from: filter.scrollOffset, rows: count + 1),
                   position < count
             else { return clickFooter(now: now) }
             model.select(filter.engine.row(atVisible: position))
-        } else if let sections = context(now: now).sections, model.count > 0 {
-            let layout = context(now: now).rowLayout
+        } else if let sections = context.sections, model.count > 0 {
             var drawn = model.scrollOffset + line
             if layout.height != nil {
                 // Rows of several lines, under a sticky header on a line of its own.
@@ -35,7 +36,7 @@ extension ListHost {
             model.select(index)
         } else {
             let rows = model.count
-            guard let index = context(now: now).rowLayout.position(atLine: line, from: model.scrollOffset, rows: rows + 1),
+            guard let index = layout.position(atLine: line, from: model.scrollOffset, rows: rows + 1),
                   index < rows
             else { return clickFooter(now: now) }
             guard isSelectable(index) else { return (nil, .handled(changed: false)) }
