@@ -150,6 +150,10 @@ struct LinesRun: Equatable {
         screen.previewCommand = preview.map { PreviewCommand($0, ansi: ansi) }
         if let previewWindow { screen.previewWindow = try PreviewWindow.parse(previewWindow) }
         let outcome: Outcome
+        if !follow, case .file(let path) = input {
+            // A screenful read here, before the terminal starts, shows in the first frame.
+            screen.head = LineReader.head(of: path, separator: screen.separator)
+        }
         if follow, case .file(let path) = input, isRegularFile(path) {
             outcome = try await AppRunner.run(FollowScreen(path: path, lines: screen), interface: interface, log: log)
         } else {

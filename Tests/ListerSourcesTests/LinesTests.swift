@@ -58,6 +58,30 @@ import Testing
         }
     }
 
+    /// The first screenful `lister lines FILE` reads before the terminal starts: the lines
+    /// that end within the first bytes, numbered as the load numbers them.
+    @Test func theHeadHoldsTheLinesThatEndWithinItsBytes() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-head-\(UUID()).txt")
+        try Data("alpha\nbeta\ngam".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(LineReader.head(of: url.path, separator: 0x0A, limit: 8)?.map(\.description) == ["alpha"])
+        let head = try #require(LineReader.head(of: url.path, separator: 0x0A))
+        #expect(head.map(\.description) == ["alpha", "beta"])  // "gam" may still grow
+        #expect(head.map(\.id) == [1, 2])
+        #expect(LineReader.head(of: url.path, separator: 0x0A, limit: 3) == nil)  // no line ends yet
+    }
+
+    @Test func onlyARegularFileHasAHead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lister-head-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(LineReader.head(of: fifo, separator: 0x0A) == nil)  // never opened: it could block
+        #expect(LineReader.head(of: directory.path, separator: 0x0A) == nil)
+        #expect(LineReader.head(of: "/nonexistent/lister-test", separator: 0x0A) == nil)
+    }
+
     @Test func standardInputCannotBeReadTwice() {
         #expect(!LinesScreen(input: .standardInput).canReload)
     }

@@ -64,6 +64,34 @@ private func rows(_ count: Int) -> [Fruit] { (0..<count).map { Fruit(id: $0, nam
         #expect(app.loadsInFlight == 0)
     }
 
+    /// `lister lines FILE`'s first screenful, read before the terminal starts: shown in the
+    /// first frame, and the stream's reports continue it (no refresh hides them).
+    @Test func initialItemsThatStartTheStreamShowAtOnceAndGrow() async {
+        struct HeadStart: ListScreen {
+            let title = "Stream"
+            let stream: ScriptedStream<[Fruit]>
+            var initialItems: [Fruit]? { rows(3) }
+            var continuesInitialItems: Bool { true }
+            nonisolated func load() async throws -> [Fruit] { try await stream.load(progress: .ignored) }
+            nonisolated func load(progress: LoadProgress<[Fruit]>) async throws -> [Fruit] { try await stream.load(progress: progress) }
+            func row(_ fruit: Fruit, context: RowContext) -> Text { Text(fruit.name) }
+        }
+        let stream = ScriptedStream<[Fruit]>()
+        let app = HeadlessApp(root: HeadStart(stream: stream), size: Size(rows: 8, columns: 40))
+        await app.start()
+        #expect(app.lines[1...3] == ["row 0", "row 1", "row 2"])
+        #expect(app.lines.last?.hasPrefix("1/3+") == true, "\(app.lines)")
+        #expect(app.loadsInFlight == 1)
+        await app.press(.down)
+        stream.send(rows(40))
+        await app.settle()
+        #expect(app.lines.last?.hasPrefix("2/40+   reading… 40") == true, "\(app.lines)")
+        stream.finish(rows(41))
+        await app.settle()
+        #expect(app.lines.last?.hasPrefix("2/41 ") == true, "\(app.lines)")
+        #expect(app.loadsInFlight == 0)
+    }
+
     @Test func theFilterTakesRowsThatArriveLater() async {
         let stream = ScriptedStream<[Fruit]>()
         let app = makeApp(stream)

@@ -121,6 +121,35 @@ import Testing
         #expect(!step9)
     }
 
+    /// Initial items that are the start of the stream (`lister lines FILE`'s first
+    /// screenful): the stream's reports grow them at once, with no spinner and no refresh
+    /// hiding the rows that come.
+    @Test func aStreamContinuesTheInitialItems() {
+        var model = ListModel<Fruit>(items: items(3), timing: LoadTiming(spinnerDelay: .milliseconds(100)))
+        model.select(2)
+        let effects = model.continueStream(now: .zero)
+        #expect(effects == [.startLoad(generation: 1)])
+        #expect(model.isStreaming)
+        #expect(!model.isRefreshing)
+        model.advance(to: .milliseconds(150))
+        #expect(!model.isSpinnerVisible)
+        let shown = model.receive(progress: items(40), generation: 1, now: .milliseconds(160))
+        #expect(shown)
+        #expect(model.count == 40)  // shown while the load goes on, unlike a refresh's report
+        #expect(model.selection == 2)
+        model.receive(.success(items(90)), generation: 1, now: .milliseconds(170))
+        #expect(model.count == 90)
+        #expect(!model.isStreaming)
+        #expect(model.selection == 2)
+    }
+
+    @Test func aStreamThatContinuesNothingIsALoad() {
+        var model = ListModel<Fruit>()
+        let effects = model.continueStream(now: .zero)
+        #expect(effects == [.startLoad(generation: 1)])
+        #expect(model.state.isLoading)
+    }
+
     @Test func aRefreshKeepsItsRowsUntilItEnds() {
         var model = loadedModel(fruits, selected: 2)
         _ = model.refresh(now: .zero)

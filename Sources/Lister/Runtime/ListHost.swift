@@ -105,6 +105,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         openPrompt()
         if case .idle = model.state {
             run(model.load(now: now))
+        } else if screen.continuesInitialItems {
+            run(model.continueStream(now: now))  // the first rows of a stream, read already
         } else if screen.canReload {
             run(model.refresh(now: now))  // initial items shown; the rest loads behind them
         }

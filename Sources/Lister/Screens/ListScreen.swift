@@ -82,6 +82,12 @@ public protocol ListScreen: Screen, ListScreenOptions {
     /// Nil by default: the screen starts loading with nothing shown.
     var initialItems: Items? { get }
 
+    /// Whether the first load continues ``initialItems`` instead of refreshing behind them:
+    /// true when they are the start of what the load reads (`lister lines FILE` reads its
+    /// first screenful before the terminal starts). The load's reports then begin with
+    /// them and grow the list at once, as a stream's do. False by default.
+    var continuesInitialItems: Bool { get }
+
     /// What Right (`l`) on `item` opens: by default what Enter opens, but it never picks.
     /// A screen whose Enter picks a row can show it here instead (`lister dir --pick`
     /// previews a file on Right and prints it on Enter).
@@ -155,6 +161,8 @@ extension ListScreen {
     public func drillIn(_ item: Item) -> OpenResult { open(item) }
 
     public var initialItems: Items? { nil }
+
+    public var continuesInitialItems: Bool { false }
 
     public func filterText(_ item: Item) -> String { String(describing: item) }
 

@@ -33,6 +33,20 @@ extension ListModel {
         return true
     }
 
+    /// Starts a stream that continues the rows shown (initial items that are the start of
+    /// what the load reads): its reports grow them, as a stream's later reports do, and no
+    /// spinner is armed, since the rows are already there.
+    public mutating func continueStream(now: Duration) -> [Effect] {
+        guard case .loaded = state else { return load(now: now) }
+        let effects = begin(page: nil, now: now, background: false)
+        loads.markContentShown()
+        activity = .streaming
+        isPaged = false
+        pageCount = 1
+        hasMore = false
+        return effects
+    }
+
     /// The stream's final result: all rows (appended to those shown), or its error, which
     /// leaves the rows that came before it.
     mutating func finishStream(_ result: Result<Arrival, ListError>) {

@@ -108,6 +108,13 @@ public struct LoadLifecycle<Output: Sendable> {
         return true
     }
 
+    /// Says that the rows show while the load in flight runs (it continues rows already
+    /// there), so the spinner is not armed for it.
+    public mutating func markContentShown() {
+        startedAt = nil
+        spinnerShownAt = nil
+    }
+
     /// Whether the spinner is showing.
     public var isSpinnerVisible: Bool { spinnerShownAt != nil }
 

@@ -15,7 +15,7 @@ import Glibc
 /// A large regular file is indexed where it is (``LineSourceFile``); other input (a pipe)
 /// is kept in memory until it passes ``LineSpillPolicy/threshold``, then moved to an
 /// unlinked temporary file (``SpillingLineBuilder``).
-enum LineReader {
+package enum LineReader {
     /// The least time between two reports while input keeps coming.
     static let reportInterval: Duration = .milliseconds(25)
     /// How much one `read` asks for.
@@ -57,6 +57,30 @@ enum LineReader {
             }
             chunk.withUnsafeBufferPointer { builder.append(UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
+    }
+
+    /// The lines that end within the first `limit` bytes of the regular file at `path`,
+    /// read at once on the calling thread: the first frame shows them without waiting for
+    /// the load to start on another thread (``LinesScreen/head``). Nil for anything but a
+    /// regular file (a FIFO could block), a file that cannot be read, or no complete line.
+    package static func head(of path: String, separator: UInt8, limit: Int = 1 << 16) -> LineStore? {
+        var info = stat()
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(info.st_size), 0)))
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        var builder = LineStoreBuilder(separator: separator, blockBytes: limit, blockLines: limit)
+        bytes.withUnsafeBufferPointer { builder.append(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        let head = builder.snapshot()
+        return head.isEmpty ? nil : head
     }
 
     /// Whether `fd` has input (or its end) within `timeout`.

@@ -42,6 +42,11 @@ public struct LinesScreen: ListScreen {
     /// Where the preview pane goes (`--preview-window`).
     public var previewWindow = PreviewPlacement.right(.percent(50))
 
+    /// The first lines of the file, read before the screen opened: the first frame shows
+    /// them while the load reads the file from its start (and its reports continue them).
+    /// Nil by default: the first frame waits for the load's first report.
+    public var head: LineStore?
+
     /// Creates the screen.
     public init(input: LineInput, separator: UInt8 = 0x0A, multiple: Bool = false,
                 logger: Logger = Configuration.silentLogger) {
@@ -61,6 +66,10 @@ public struct LinesScreen: ListScreen {
     public var pickMode: PickMode { multiple ? .multiple : .single }
 
     public var emptyMessage: String { "No lines in \(input.name)" }
+
+    public var initialItems: LineStore? { head }
+
+    public var continuesInitialItems: Bool { head != nil }
 
     /// A pipe cannot be read twice; a file can.
     public var canReload: Bool { input != .standardInput }
