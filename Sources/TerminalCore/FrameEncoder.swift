@@ -210,6 +210,13 @@ public struct FrameEncoder {
         cursor = Point(row: row, column: column)
     }
 
+    /// Moves the cursor to the frame's top-left cell unless it is there. An inline interface
+    /// leaves it there after each frame: a terminal that is resized moves it along with the
+    /// rows, so asking where it is then says where the interface's rows went.
+    public mutating func park(into output: inout [UInt8]) {
+        move(to: Point(row: 0, column: 0), into: &output)
+    }
+
     /// Appends the UTF-8 of `glyph` (a space for the empty glyph).
     @inline(__always)
     private func append(_ glyph: Glyph, to output: inout [UInt8]) {

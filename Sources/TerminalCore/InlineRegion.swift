@@ -86,6 +86,16 @@ public struct InlinePlacement: Hashable, Sendable {
         origin = Point(row: cursor.row - scroll, column: cursor.column)
     }
 
+    /// The placement whose first row is now `row` (where the terminal moved it on a resize;
+    /// nil, unknown, keeps it), the cursor's place to go back to moved as much.
+    public func moved(toTopAt row: Int?) -> InlinePlacement {
+        guard let row else { return self }
+        var placed = self
+        placed.origin.row = max(origin.row + row - top, 0)
+        placed.top = max(row, 0)
+        return placed
+    }
+
     /// The placement kept after the screen became `screen`: as many rows as asked for
     /// and fit beside one row of the screen (at least one), moved up if they would pass
     /// the bottom.

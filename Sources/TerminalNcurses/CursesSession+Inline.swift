@@ -50,6 +50,7 @@ extension CursesSession {
         }
         placement = placed
         painter?.use(moved)
+        painter?.parksCursor = true
     }
 
     /// Continued after Ctrl-Z: the shell printed below where the interface was, so it goes
@@ -68,13 +69,24 @@ extension CursesSession {
         }
     }
 
-    /// The terminal was resized: the same rows if they still fit, else moved up or fewer.
+    /// The terminal was resized: the rows where the terminal moved them (a shorter screen
+    /// pushes lines into the scrollback; the cursor, parked on the interface's first row,
+    /// moved with them), kept on the screen, fewer if they no longer fit.
     func resizedInline() {
+        let cursor = queryCursor()
         settle()
-        if let height = options.height, let strings, let placed = placement?.resized(to: screenSize(), height: height),
+        if let height = options.height, let strings, let placed = placement?.moved(toTopAt: cursor?.row)
+            .resized(to: screenSize(), height: height),
            let moved = strings.inline(top: placed.top, rows: placed.rows) {
             placement = placed
             painter?.use(moved)
+            // A narrower terminal that reflows wraps the ends of the old rows onto lines
+            // below the new ones; nothing of the shell's is below the interface.
+            var bytes = strings.resetAttributes
+            for row in (placed.top + placed.rows)..<max(screenSize().rows, placed.top + placed.rows) {
+                bytes += strings.moveCursor(row, 0) + (strings.clearToEndOfLine ?? [])
+            }
+            _ = Painter.write(bytes, to: fileno(output))
         }
         let size = currentSize()
         mailbox.withLock { $0.size = size }

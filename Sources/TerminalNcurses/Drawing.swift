@@ -21,6 +21,9 @@ struct Painter {
     /// The last frame drawn, for a repaint once `invalidate()` made the encoder forget it;
     /// `nil` before the first one.
     private var last: Buffer?
+    /// Whether each frame ends with the cursor on its top-left cell (an inline interface,
+    /// whose rows a resize may move: see ``CursesSession/resizedInline()``).
+    var parksCursor = false
     /// Frames prepared for the next keys, each with its bytes and the encoder as it will be
     /// once they are written; valid while the mailbox's generation is `generation`.
     private var prepared: (generation: Int, moves: [PreparedMove]) = (0, [])
@@ -59,6 +62,7 @@ struct Painter {
             var encoder = self.encoder
             var bytes: [UInt8] = []
             encoder.encode(prepared.frame, screen: screen, into: &bytes)
+            if parksCursor { encoder.park(into: &bytes) }
             return PreparedMove(keys: prepared.keys, frame: prepared.frame, bytes: bytes, encoder: encoder)
         })
     }
@@ -90,6 +94,7 @@ struct Painter {
         prepared.moves.removeAll()  // prepared against the frame shown until now
         output.removeAll(keepingCapacity: true)
         encoder.encode(frame, screen: screen, into: &output)
+        if parksCursor { encoder.park(into: &output) }
         last = frame
         KeyTrace.mark(.encoded)
         writeOutput()

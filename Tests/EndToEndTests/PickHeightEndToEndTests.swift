@@ -48,6 +48,40 @@ import Testing
         #expect(try session.terminalState() == .restored)
     }
 
+    /// A terminal that gets shorter pushes its top lines into the scrollback and the
+    /// picker's rows with them: it must draw where its rows went, leaving no stale copy of
+    /// its first row above them; taller again, the same.
+    @Test func aResizeDrawsWhereTheRowsWentAndLeavesNoStaleLine() throws {
+        let lister = try lister()
+        let session = try TmuxSession(
+            shell: "seq 101 106; seq 100 | \(lister) pick --height 8; echo \"status=$?\"",
+            columns: 60, rows: 20)
+        defer { session.close() }
+        try session.waitFor("1/100")
+        for (columns, rows) in [(60, 14), (50, 24), (60, 12)] {
+            try session.resize(columns: columns, rows: rows)
+            try session.waitUntil("the picker redrawn at \(columns)x\(rows)") { screen in
+                screen.split(separator: "\n", omittingEmptySubsequences: false)
+                    .contains { $0.hasPrefix("1/100") && $0.hasSuffix("? help") && $0.count == columns }
+            }
+            let lines = try session.lines()
+            #expect(lines.filter { $0 == "pick" }.count == 1, "one header row at \(columns)x\(rows): \(lines)")
+            let header = try #require(lines.firstIndex(of: "pick"))
+            #expect(lines[header + 1...header + 5] == ["5", "4", "3", "2", "1"], "\(lines)")
+            #expect(lines[header + 6] == ">" && lines[header + 7].hasPrefix("1/100"), "\(lines)")
+            #expect(lines[..<header].allSatisfy { $0.isEmpty || Int($0).map { (101...106).contains($0) } == true },
+                    "only the shell's lines above: \(lines)")
+            let below = lines.dropFirst(header + 8)
+            #expect(below.allSatisfy { $0.isEmpty }, "nothing left below (a reflowed row's end): \(lines)")
+        }
+        try session.sendKeys("Escape")
+        #expect(try session.waitForExit() == 0)
+        let lines = try session.lines()
+        #expect(!lines.contains("pick") && !lines.contains { $0.hasPrefix("1/100") }, "the rows are cleared: \(lines)")
+        #expect(lines.contains("status=130"), "\(lines)")
+        #expect(try session.terminalState() == .restored)
+    }
+
     @Test func heightTooTallForTheScreenTakesTheWholeScreen() throws {
         let session = try TmuxSession(shell: "seq 5 | exec \(try lister()) pick --height 40", columns: 60, rows: 12)
         defer { session.close() }

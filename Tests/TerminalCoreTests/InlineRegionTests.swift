@@ -61,6 +61,20 @@ import Testing
         #expect(smaller.origin.row == 1)
     }
 
+    /// A shorter terminal pushed its top lines into the scrollback: the rows (and the place
+    /// the cursor goes back to) moved up with them, as the parked cursor says.
+    @Test func aResizeFollowsTheRowsWhereTheTerminalMovedThem() throws {
+        let placed = try #require(InlinePlacement(height: .rows(8), screen: Size(rows: 20, columns: 80),
+                                                  cursor: Point(row: 6, column: 0)))
+        #expect(placed.top == 6 && placed.origin.row == 6)
+        let moved = placed.moved(toTopAt: 4).resized(to: Size(rows: 14, columns: 60), height: .rows(8))
+        #expect(moved.top == 4 && moved.rows == 8 && moved.origin.row == 4)
+        let lost = placed.moved(toTopAt: nil)
+        #expect(lost == placed)  // the terminal did not answer: the rows stay
+        let pushed = placed.moved(toTopAt: 0)
+        #expect(pushed.top == 0 && pushed.origin.row == 0)
+    }
+
     @Test func theCursorReportIsFoundAmongTypedKeys() throws {
         let report = try #require(CursorReport.parse(Array("ab\u{1B}[12;34Rc".utf8)))
         #expect(report.position == Point(row: 11, column: 33))
