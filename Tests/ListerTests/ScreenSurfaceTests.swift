@@ -1,5 +1,6 @@
 import Foundation
 import Lister
+import ListerTestSupport
 import Testing
 
 /// The screen protocols read as what a screen is: each declares its items, how they load,
@@ -107,4 +108,32 @@ private struct Shelf: SectionedListScreen {
     let title = "Shelf"
     var sections: [ListSection<Thing>] { [] }
     func row(_ thing: Thing, context: RowContext) -> Text { Text("thing \(thing.id)") }
+}
+
+/// The runtime asks a screen what it is (`_asList`, `_asPaged`, …) instead of casting it,
+/// which costs a scan of every conformance record the first time a cast fails. Each
+/// refinement must answer for itself, also when a screen adopts two at once.
+@MainActor
+@Suite struct ScreenRefinementTests {
+    /// A table that pages: two refinements of `ListScreen` at once.
+    struct PagedTable: TableScreen, PagedListScreen {
+        typealias Item = Record
+        let title = "Paged table"
+        let pages: PaginatedRepository<Record, LimitOffset>
+        var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }] }
+    }
+
+    @Test func eachRefinementAnswersForItself() {
+        let plain = RecordTable(records: [])
+        #expect(plain._asList != nil && plain._asSectioned == nil && plain._asDetail == nil)
+        #expect(plain._asTable != nil && plain._asPaged == nil && plain._asGrouped == nil && plain._asLive == nil)
+        let both = PagedTable(pages: PaginatedRepository(first: LimitOffset(limit: 5, offset: 0)) { _ in Page([], next: nil) })
+        #expect(both._asTable != nil && both._asPaged != nil && both._asGrouped == nil)
+        let live = LiveFruits(feed: ScriptedFeed())
+        #expect(live._asLive != nil && live._asTable == nil)
+        let grouped = ShelvedBooks(loader: ScriptedLoader())
+        #expect(grouped._asGrouped != nil && grouped._asPaged == nil)
+        let article = ArticleScreen(loader: ScriptedLoader())
+        #expect(article._asDetail != nil && article._asList == nil && article._asSectioned == nil)
+    }
 }

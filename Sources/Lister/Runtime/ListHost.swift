@@ -88,7 +88,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         }
         model.timeout = screen.timeout
         live = LiveFeed.of(screen).map(LiveHostState.init)
-        if let paged = screen as? any PagedListScreen {
+        if let paged = screen._asPaged {
             firstPage = NextPage.first(of: paged)
             model.prefetchDistance = paged.prefetchDistance
         } else {
@@ -473,7 +473,7 @@ extension ListHost {
     /// Puts `changed` in place of the screen and reloads behind the rows, keeping the selection.
     func replaceScreen(_ changed: S) {
         screen = changed
-        if let paged = changed as? any PagedListScreen { firstPage = NextPage.first(of: paged) }
+        if let paged = changed._asPaged { firstPage = NextPage.first(of: paged) }
         run(model.refresh(now: now))
     }
 }

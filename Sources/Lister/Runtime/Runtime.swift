@@ -198,13 +198,13 @@ public final class Runtime {
                 continuation.yield(.control(id, control))
             }
         }
-        if let sectioned = screen as? any SectionedListScreen {
+        if let sectioned = screen._asSectioned {
             stack.append(makeHost(sectioned, id: nextScreenID))
             return
         }
-        if let list = screen as? any ListScreen {
+        if let list = screen._asList {
             stack.append(makeHost(list, id: nextScreenID))
-        } else if let detail = screen as? any DetailScreen {
+        } else if let detail = screen._asDetail {
             stack.append(makeHost(detail, id: nextScreenID))
         } else {
             preconditionFailure("Lister shows ListScreen and DetailScreen screens; \(type(of: screen)) is neither")

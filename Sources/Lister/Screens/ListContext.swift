@@ -81,7 +81,7 @@ public struct ListContext<S: ListScreen> {
 
     /// The sections of `items` when `screen` groups its rows, else nil.
     static func sections(of screen: S, items: ItemList<S.Item>) -> SectionIndex? {
-        (screen as? any GroupedListScreen)?.sectionIndex(ofAny: items)
+        screen._asGrouped?.sectionIndex(ofAny: items)
     }
 
     /// The list state.
@@ -181,7 +181,7 @@ public struct ListContext<S: ListScreen> {
             view.rowLayout = rowLayout  // rows of several lines are drawn afresh, never reused
             return (view, .all)
         }
-        let grouped = screen as? any GroupedListScreen
+        let grouped = screen._asGrouped
         let header = { (section: Int) -> any View in
             let title = sections.titles[section]
             return grouped?.sectionHeader(title) ?? Text(title).bold()

@@ -16,7 +16,7 @@ import TerminalCore
 /// longer wanted (a newer load started or the screen went away). Mark it `nonisolated`
 /// so that it does not hop to the main actor.
 @MainActor
-public protocol ListScreen: Screen, ListScreenOptions {
+public protocol ListScreen: Screen, ListScreenOptions, _ListScreenRefinements {
     /// The items of the list; identity keeps the selection across refreshes.
     associatedtype Item: Identifiable & Sendable
     /// The collection `load` returns: an array, or compact storage with integer indices.

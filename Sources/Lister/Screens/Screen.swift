@@ -5,7 +5,7 @@ import TerminalCore
 ///
 /// Lister ships ``ListScreen``; later kinds (detail screens) conform to this protocol too.
 @MainActor
-public protocol Screen: Sendable {
+public protocol Screen: Sendable, _ScreenRefinements {
     /// Shown in the header line (and later in the breadcrumb).
     var title: String { get }
 
