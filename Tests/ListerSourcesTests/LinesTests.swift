@@ -69,6 +69,11 @@ import Testing
         #expect(head.map(\.description) == ["alpha", "beta"])  // "gam" may still grow
         #expect(head.map(\.id) == [1, 2])
         #expect(LineReader.head(of: url.path, separator: 0x0A, limit: 3) == nil)  // no line ends yet
+        let fd = open(url.path, O_RDONLY)
+        defer { close(fd) }
+        #expect(lseek(fd, 6, SEEK_SET) == 6)
+        #expect(LineReader.head(fd: fd, separator: 0x0A)?.map(\.description) == ["beta"])  // from its offset
+        #expect(lseek(fd, 0, SEEK_CUR) == 6)  // left where the load starts reading
     }
 
     @Test func onlyARegularFileHasAHead() throws {

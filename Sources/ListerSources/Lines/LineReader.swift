@@ -69,10 +69,20 @@ package enum LineReader {
         let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
-        var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(info.st_size), 0)))
+        return head(fd: fd, separator: separator, limit: limit)
+    }
+
+    /// The same for an open descriptor (standard input redirected from a file), read from
+    /// its offset with `pread`, which leaves the offset where the load starts reading.
+    package static func head(fd: Int32, separator: UInt8, limit: Int = 1 << 16) -> LineStore? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let offset = Int(lseek(fd, 0, SEEK_CUR))
+        guard offset >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(info.st_size) - offset, 0)))
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(offset + count)) }
             if got < 0, errno == EINTR { continue }
             guard got > 0 else { break }
             count += got
