@@ -25,7 +25,8 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
             first 100 objects, in the order met; keys first seen later show only when named \
             with --columns. The first objects share their keys when each has at least half \
             of its keys and the first object's in common. s sorts by the next column, S \
-            reverses it: numbers first, then text, null and missing values last.
+            reverses it: numbers first, then text, null and missing values last. \
+            --title or --subtitle keep the one-line rows.
             """
     )
 

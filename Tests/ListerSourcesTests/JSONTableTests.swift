@@ -164,6 +164,18 @@ import Testing
         #expect(!app.screen.contains("Ada"))
     }
 
+    @Test func theFilterReadsSortedRowsOffTheMainActorToo() throws {
+        let screen = try Self.screen(Self.people)
+        // Rows in another order (as a sort shows them) are no document's rows: the filter
+        // still reads their cells itself, rather than having every text made first.
+        let base = screen.initialItems!
+        let sorted = ItemList<JSONItem>(count: base.count) { base[base.count - 1 - $0] }
+        let source = try #require(screen.filterSource(for: sorted))
+        var text = ""
+        source.withUTF8(row: 0) { text = String(decoding: $0, as: UTF8.self) }
+        #expect(text == #"10  Cyd  null  {"login":"c"}  true"#)
+    }
+
     @Test func aFileReadAsAStreamGetsItsColumnsFromItsFirstRows() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lister-json-table-\(UUID().uuidString).json")
         try Data(Self.people.utf8).write(to: file)
