@@ -37,6 +37,11 @@ import Testing
         #expect(shape.columns.map(\.title) == ["a", "b", "late"])
         #expect(shape.sampled == 100)
         #expect(JSONTableShape([.number("1"), .string("x")]).columns.map(\.title) == ["value"])
+        // Objects mixed with other values: those show in a first column of their own.
+        let mixed = JSONTableShape([.number("1"), .object([JSONField("a", .number("2"))])])
+        #expect(mixed.columns.map(\.title) == ["value", "a"])
+        #expect(mixed.columns[0].value(in: .number("1")) == .number("1"))
+        #expect(mixed.columns[0].value(in: .object([JSONField("a", .number("2"))])) == nil)
         // A key holding a dot is one key, not a path.
         let dotted = JSONTableShape([.object([JSONField("a.b", .number("1"))])])
         #expect(dotted.columns[0].value(in: .object([JSONField("a.b", .number("1"))])) == .number("1"))

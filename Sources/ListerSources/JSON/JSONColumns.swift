@@ -9,11 +9,24 @@ public struct JSONColumn: Hashable, Sendable {
     /// The title in the header line: the path as written (an inferred column is one key,
     /// dots and all).
     public let title: String
+    /// Whether the column shows only elements that are not objects (the `value` column of an
+    /// array mixing objects with other values: the objects' keys have columns of their own).
+    public let skipsObjects: Bool
 
     /// The column at `path`, titled `title` (by default the steps joined by dots).
     public init(path: [String], title: String? = nil) {
         self.path = path
         self.title = title ?? (path.isEmpty ? "value" : path.joined(separator: "."))
+        skipsObjects = false
+    }
+
+    /// The `value` column of the elements that are not objects.
+    static let nonObjects = JSONColumn(nonObjects: ())
+
+    private init(nonObjects: Void) {
+        path = []
+        title = "value"
+        skipsObjects = true
     }
 
     /// The column of one key of the elements (a key holding a dot is one step).
@@ -24,6 +37,7 @@ public struct JSONColumn: Hashable, Sendable {
     /// The value at the path in `element`; nil when a step is not there (a missing key:
     /// an empty cell).
     public func value(in element: JSONValue) -> JSONValue? {
+        if skipsObjects, element.fields != nil { return nil }
         var current = element
         for step in path {
             switch current {
@@ -87,8 +101,8 @@ public struct JSONTableShape: Hashable, Sendable {
     /// How many elements were sampled.
     public let sampled: Int
 
-    /// The shape of `elements` (at most ``sampleSize`` are looked at). Without any object
-    /// among them, one column titled `value` shows each element.
+    /// The shape of `elements` (at most ``sampleSize`` are looked at). Elements that are
+    /// not objects show in a first column titled `value` (without any object, the only one).
     public init(_ elements: some Collection<JSONValue>) {
         let sample = elements.prefix(Self.sampleSize)
         var seen = Set<String>()
@@ -98,9 +112,7 @@ public struct JSONTableShape: Hashable, Sendable {
                 columns.append(JSONColumn(key: field.key))
             }
         }
-        if columns.isEmpty, !sample.isEmpty, !sample.contains(where: { $0.fields != nil }) {
-            columns = [JSONColumn(path: [])]
-        }
+        if sample.contains(where: { $0.fields == nil }) { columns.insert(.nonObjects, at: 0) }
         self.columns = columns
         sharesKeys = Self.sharesKeys(sample)
         sampled = sample.count
