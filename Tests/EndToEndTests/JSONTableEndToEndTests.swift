@@ -51,6 +51,20 @@ import Testing
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test func aURLThatDoesNotPageIsATableOnlyWhenAskedFor() throws {
+        let server = try PagedJSONServer(itemCount: 3, pageSize: 3)
+        defer { server.stop() }
+        let session = try TmuxSession(lister: ["json", server.url("/items"), "--columns", "name,id"], columns: 100, rows: 10)
+        defer { session.close() }
+        try session.waitFor("1/3")
+        try session.sendKeys("p")
+        let lines = self.lines(try session.waitFor("item-003   3"))
+        #expect(lines[1].hasPrefix("name      id"))
+        #expect(lines[2].hasPrefix("item-001   1"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func noTableKeepsTheOneLineRows() throws {
         let file = try temporaryInput(Self.input, suffix: ".json")
         defer { try? FileManager.default.removeItem(at: file) }
