@@ -19,6 +19,14 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
             Enter shows an item pretty-printed; Enter again browses its nested arrays and \
             objects. Paging (HTTP only): --page-param, --offset-param with --limit, \
             --cursor-param with --next-cursor, or --link-next. Header values are never printed.
+
+            An array of objects that share their keys is shown as a table (a file or \
+            standard input; --table for a URL that does not page): a column per key of the \
+            first 100 objects, in the order met; keys first seen later show only when named \
+            with --columns. The first objects share their keys when each has at least half \
+            of its keys and the first object's in common. s sorts by the next column, S \
+            reverses it: numbers first, then text, null and missing values last. \
+            --title or --subtitle keep the one-line rows.
             """
     )
 
@@ -33,6 +41,12 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
 
     @Option(help: ArgumentHelp("Row subtitle, dimmed: a field or a template.", valueName: "template"))
     package var subtitle: String?
+
+    @Flag(inversion: .prefixedNo, help: "Show the rows as a table, or not (default: when the first objects share their keys).")
+    package var table: Bool?
+
+    @Option(help: ArgumentHelp("The table's columns, in order: dot paths such as name,owner.login (a table).", valueName: "paths"))
+    package var columns: String?
 
     @Option(help: ArgumentHelp("Field that identifies an item (default id, else its position).", valueName: "field"))
     package var id: String?
@@ -83,6 +97,20 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
     /// The rows as `--title`, `--subtitle` and `--id` ask.
     package var format: JSONRowFormat { JSONRowFormat(title: title, subtitle: subtitle, idField: id) }
 
+    /// The columns of `--columns`; nil without it (or when it is bad: `validate` says so).
+    package var namedColumns: [JSONColumn]? { columns.flatMap { try? JSONColumn.parse($0) } }
+
+    /// Whether the rows show as a table, given the first rows read: `--table` or `--columns`
+    /// say yes, `--no-table` no; else yes when the first objects share their keys and no
+    /// `--title` or `--subtitle` describes one-line rows.
+    package func showsTable(firstRows rows: JSONRows?) -> Bool {
+        if let table { return table }
+        if columns != nil { return true }
+        if title != nil || subtitle != nil { return false }
+        guard let rows else { return false }
+        return JSONTableShape.sharesKeys(rows.prefix(JSONTableShape.sampleSize).lazy.map(\.value))
+    }
+
     /// The paging the options ask for.
     package var paging: JSONPaging {
         if let pageParam { return .pageNumber(param: pageParam, firstPage: firstPage ?? 1) }
@@ -104,6 +132,17 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
             throw ValidationError("choose one way of paging: --page-param, --offset-param, --cursor-param or --link-next")
         }
         let pagingAsked = strategies > 0 || limit != nil || limitParam != nil || !header.isEmpty
+        if let columns {
+            do {
+                _ = try JSONColumn.parse(columns)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            if table == false { throw ValidationError("--columns shows a table: it does not go with --no-table") }
+        }
+        if isHTTP, strategies > 0, table == true || columns != nil {
+            throw ValidationError("--table and --columns apply to one document, not to an API read page by page")
+        }
         if !isHTTP, pagingAsked {
             throw ValidationError("paging and headers apply to http:// and https:// sources only, not '\(source)'")
         }
@@ -143,6 +182,7 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
         let early = await read.waitToOpen(after: .milliseconds(250))
         waiting?.finish()
         let screen: JSONListScreen
+        let firstRows: JSONRows?
         switch early {
         case .failure(let error)?:
             logger.warning("json read failed", metadata: ["source": "\(input.name)", "error": "\(error.message)"])
@@ -154,11 +194,18 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
                 "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
             ])
             screen = JSONListScreen(source: source, format: format, preloaded: rows)
+            firstRows = rows
         case nil:
             logger.debug("json read goes on behind the screen", metadata: ["source": "\(input.name)"])
             screen = JSONListScreen(source: source, format: format, started: read)
+            firstRows = read.rowsSoFar
         }
-        let outcome = try await AppRunner.run(screen, interface: interface, log: log)
+        let outcome: Outcome
+        if showsTable(firstRows: firstRows) {
+            outcome = try await AppRunner.run(JSONTableScreen(list: screen, columns: namedColumns), interface: interface, log: log)
+        } else {
+            outcome = try await AppRunner.run(screen, interface: interface, log: log)
+        }
         throw ExitCode(outcome.exitStatus)
     }
 }

@@ -22,7 +22,15 @@ enum JSONHTTPRun {
         let source = JSONHTTPSource(
             url: url, itemsPath: command.items, paging: command.paging, limit: limit, format: command.format, client: client
         )
-        let outcome = try await AppRunner.run(source.screen(), interface: command.interface, log: log)
+        let screen = source.screen()
+        let outcome: Outcome
+        // A table only when asked for (`--table`, `--columns`): the screen opens before the
+        // body's first objects have come. `validate` refused them with paging.
+        if command.showsTable(firstRows: nil), let list = screen as? JSONListScreen {
+            outcome = try await AppRunner.run(JSONTableScreen(list: list, columns: command.namedColumns), interface: command.interface, log: log)
+        } else {
+            outcome = try await AppRunner.run(screen, interface: command.interface, log: log)
+        }
         throw ExitCode(outcome.exitStatus)
     }
 }

@@ -10,6 +10,15 @@ extension JSONListScreen {
     }
 }
 
+/// The same pane beside a table of JSON objects (`p` hides it, as in `lister sqlite`).
+extension JSONTableScreen {
+    public var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
+
+    public func preview(_ item: JSONItem, context: ListContext<JSONTableScreen>) -> Preview? {
+        JSONPreview.preview(of: item)
+    }
+}
+
 /// The preview of a JSON row, for the file and HTTP screens alike.
 package enum JSONPreview {
     package static func preview(of item: JSONItem) -> Preview {

@@ -56,6 +56,9 @@ public final class JSONRead: Sendable {
         }
     }
 
+    /// The rows the read has reported so far (nil before its first report).
+    public var rowsSoFar: JSONRows? { state.withLock { $0.latest } }
+
     /// Whether ``follow(_:)`` was called (a second load reads the input again).
     public var isFollowed: Bool { state.withLock { $0.followed } }
 

@@ -1,0 +1,56 @@
+import ArgumentParser
+import ListerSources
+import Testing
+
+@testable import ListerCommands
+
+/// When `lister json` shows a table: the options, then the first rows read.
+@Suite struct JSONTableOptionTests {
+    static let shared = JSONRows(JSONItem.elements([
+        .object([JSONField("a", .number("1")), JSONField("b", .number("2"))]),
+        .object([JSONField("a", .number("3"))]),
+    ], idField: nil))
+    static let mixed = JSONRows(JSONItem.elements([
+        .object([JSONField("type", .string("x")), JSONField("p", .number("1"))]),
+        .object([JSONField("type", .string("y")), JSONField("q", .number("1")), JSONField("r", .null)]),
+    ], idField: nil))
+
+    func command(_ arguments: [String]) throws -> JSONCommand {
+        try JSONCommand.parse(arguments + ["data.json"])
+    }
+
+    @Test func objectsSharingTheirKeysAreATableUnlessLinesAreAskedFor() throws {
+        #expect(try command([]).showsTable(firstRows: Self.shared))
+        #expect(try !command([]).showsTable(firstRows: Self.mixed))
+        #expect(try !command([]).showsTable(firstRows: nil))  // nothing read yet
+        #expect(try !command(["--no-table"]).showsTable(firstRows: Self.shared))
+        #expect(try !command(["--title", "a"]).showsTable(firstRows: Self.shared))
+        #expect(try !command(["--subtitle", "b"]).showsTable(firstRows: Self.shared))
+    }
+
+    @Test func tableAndColumnsForceATable() throws {
+        #expect(try command(["--table"]).showsTable(firstRows: Self.mixed))
+        #expect(try command(["--table", "--title", "a"]).showsTable(firstRows: nil))
+        let columns = try command(["--columns", "b,a.x"])
+        #expect(columns.showsTable(firstRows: nil))
+        #expect(columns.namedColumns?.map(\.path) == [["b"], ["a", "x"]])
+    }
+
+    /// The message of the usage error `arguments` make, or nil when they parse.
+    func usageError(_ arguments: [String]) -> String? {
+        do {
+            _ = try JSONCommand.parse(arguments)
+            return nil
+        } catch {
+            return JSONCommand.message(for: error)
+        }
+    }
+
+    @Test func columnsWithNoTableOrWithPagingAreUsageErrors() {
+        #expect(usageError(["--columns", "a", "--no-table", "data.json"]) == "--columns shows a table: it does not go with --no-table")
+        #expect(usageError(["--table", "--link-next", "https://example.com/items"])
+            == "--table and --columns apply to one document, not to an API read page by page")
+        #expect(usageError(["--columns", "a,,b", "data.json"])?.contains("column 2 is empty") == true)
+        #expect(usageError(["--table", "https://example.com/items"]) == nil)
+    }
+}
