@@ -82,7 +82,8 @@ struct CSVCommand: InteractiveCommand {
         logger.debug("csv input opened", metadata: [
             "input": "\(input.name)", "delimiter": "\(delimiterByte)", "header": "\(!noHeader)", "pick": "\(pick)",
         ])
-        let screen = CSVScreen(input: input, delimiter: delimiterByte, hasHeader: !noHeader, picks: pick, logger: logger)
+        var screen = CSVScreen(input: input, delimiter: delimiterByte, hasHeader: !noHeader, picks: pick, logger: logger)
+        screen.readHead()  // the first screenful, before the terminal starts
         let outcome = try await AppRunner.run(screen, interface: interface, log: log)
         for row in outcome.picked(as: CSVRow.self) {
             // The record as read, its quotes and line ends kept: other CSV tools read it back.

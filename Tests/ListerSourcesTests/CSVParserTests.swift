@@ -228,3 +228,30 @@ extension CSVStats {
         #expect(longHigh.withUnsafeBytes { CSVFraming.count(0x2C, in: $0.baseAddress!, longHigh.count) } == (2, true))
     }
 }
+
+/// `lister csv FILE`'s first screenful, read before the terminal starts: whole records
+/// only (a quoted line break does not end one), the titles known for the first frame.
+@MainActor
+@Suite struct CSVHeadTests {
+    @Test func theHeadHoldsTheRecordsThatEndInItsBytesAndNamesTheColumns() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-csv-head-\(UUID()).csv")
+        try Data(CSVParserTests.input).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var screen = CSVScreen(input: .file(url.path))
+        screen.readHead()
+        let head = try #require(screen.head)
+        #expect(head.count == 4)  // "5,last,…" has no line end yet: the load brings it
+        #expect(head[2].field(1) == "two\nlines")
+        #expect(screen.columns.map(\.title) == ["id", "name", "note"])
+        #expect(screen.initialItems?.count == 4 && screen.continuesInitialItems)
+    }
+
+    @Test func aPipeOrAHeaderAloneHasNoHead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lister-csv-head-\(UUID()).csv")
+        try Data("a,b\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var screen = CSVScreen(input: .file(url.path))
+        screen.readHead()
+        #expect(screen.head == nil && !screen.continuesInitialItems)
+    }
+}

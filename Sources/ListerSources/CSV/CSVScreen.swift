@@ -26,6 +26,30 @@ public struct CSVScreen: TableScreen {
     /// line counts problems of all the rows even when those shown are sorted.
     private let latest = LatestTable()
 
+    /// The first rows of the input, read before the screen opened (``readHead()``): the
+    /// first frame shows them, titles included, while the load reads from the start.
+    public private(set) var head: CSVTable?
+
+    /// Reads the records that end in the first 64 KB of a regular file (or of standard
+    /// input that is one) on the calling thread, for the first frame: as `lister lines`
+    /// does (``LinesScreen/head``). Nothing for a pipe.
+    public mutating func readHead() {
+        let framing = CSVFraming(delimiter: delimiter)
+        let records = switch input {
+        case .file(let path): LineReader.head(of: path, separator: CSVFraming.newline, framing: framing)
+        case .standardInput: LineReader.head(fd: 0, separator: CSVFraming.newline, framing: framing)
+        }
+        guard let records else { return }
+        let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
+        guard !table.isEmpty else { return }  // the header alone: the load says what it holds
+        latest.set(table)
+        head = table
+    }
+
+    public var initialItems: CSVTable? { head }
+
+    public var continuesInitialItems: Bool { head != nil }
+
     /// Creates the screen.
     public init(input: LineInput, delimiter: UInt8 = 0x2C, hasHeader: Bool = true, picks: Bool = false,
                 logger: Logger = Configuration.silentLogger) {

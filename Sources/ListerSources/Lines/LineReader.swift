@@ -64,17 +64,27 @@ package enum LineReader {
     /// the load to start on another thread (``LinesScreen/head``). Nil for anything but a
     /// regular file (a FIFO could block), a file that cannot be read, or no complete line.
     package static func head(of path: String, separator: UInt8, limit: Int = 1 << 16) -> LineStore? {
+        head(of: path, separator: separator, framing: nil, limit: limit)
+    }
+
+    /// The same, with records framed by `framing` (CSV) rather than at every separator.
+    static func head(of path: String, separator: UInt8, framing: (any RecordFraming)?, limit: Int = 1 << 16) -> LineStore? {
         var info = stat()
         guard PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
-        return head(fd: fd, separator: separator, limit: limit)
+        return head(fd: fd, separator: separator, framing: framing, limit: limit)
     }
 
     /// The same for an open descriptor (standard input redirected from a file), read from
     /// its offset with `pread`, which leaves the offset where the load starts reading.
     package static func head(fd: Int32, separator: UInt8, limit: Int = 1 << 16) -> LineStore? {
+        head(fd: fd, separator: separator, framing: nil, limit: limit)
+    }
+
+    /// The same, with records framed by `framing` (CSV) rather than at every separator.
+    static func head(fd: Int32, separator: UInt8, framing: (any RecordFraming)?, limit: Int = 1 << 16) -> LineStore? {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let offset = Int(lseek(fd, 0, SEEK_CUR))
@@ -87,7 +97,7 @@ package enum LineReader {
             guard got > 0 else { break }
             count += got
         }
-        var builder = LineStoreBuilder(separator: separator, blockBytes: limit, blockLines: limit)
+        var builder = LineStoreBuilder(separator: separator, blockBytes: limit, blockLines: limit, framing: framing)
         bytes.withUnsafeBufferPointer { builder.append(UnsafeBufferPointer(rebasing: $0[..<count])) }
         let head = builder.snapshot()
         return head.isEmpty ? nil : head
