@@ -6,7 +6,7 @@
  *
  * The wide-character API (wget_wch, waddnwstr, cchar_t) is hidden unless NCURSES_WIDECHAR
  * is defined before curses.h; SwiftPM drops the -D flags of ncursesw.pc, so it lives here.
- * Function-like macros and the globals Swift 6 rejects (stdscr, curscr, LINES, COLS,
+ * Function-like macros and the globals Swift 6 rejects (stdscr, curscr, newscr, LINES, COLS,
  * COLORS, COLOR_PAIRS) are wrapped below as prefixed static inline functions.
  */
 #define NCURSES_WIDECHAR 1
@@ -18,6 +18,7 @@
 /* Globals. */
 static inline WINDOW *cncurses_stdscr(void) { return stdscr; }
 static inline WINDOW *cncurses_curscr(void) { return curscr; }
+static inline WINDOW *cncurses_newscr(void) { return newscr; }
 static inline int cncurses_LINES(void) { return LINES; }
 static inline int cncurses_COLS(void) { return COLS; }
 static inline int cncurses_COLORS(void) { return COLORS; }

@@ -21,6 +21,14 @@ extension CursesSession {
         let enter = ControlStrings.terminfoString("smcup") ?? []
         let exit = ControlStrings.terminfoString("rmcup") ?? []
         if !enter.isEmpty { _ = Painter.write(enter, to: fileno(output)) }
+        if enter.isEmpty {
+            // No alternate screen to clear (the Linux console): curses would clear the one
+            // screen there is, the shell's output with it. Nothing of curses is drawn (the
+            // Painter draws), so it need not start from a cleared screen.
+            _ = clearok(cncurses_curscr(), false)
+            _ = clearok(cncurses_newscr(), false)
+            _ = clearok(cncurses_stdscr(), false)
+        }
         refresh()  // flushes curses' own output (from newterm on) before the bytes below
         if !exit.isEmpty { _ = Painter.write(exit, to: fileno(output)) }
     }
@@ -28,10 +36,10 @@ extension CursesSession {
     /// Asks where the cursor is and takes rows below it, scrolling the screen up if they
     /// would pass the bottom; a height that leaves no row beside it takes the whole
     /// (alternate) screen instead.
-    func placeInline(_ height: InlineHeight) {
+    func placeInline(_ height: InlineHeight, cursor asked: Point?? = nil) {
         guard let strings else { return }
         let screen = screenSize()
-        let cursor = queryCursor()
+        let cursor = asked ?? queryCursor()
         guard let placed = InlinePlacement(height: height, screen: screen, cursor: cursor),
               let moved = strings.inline(top: placed.top, rows: placed.rows) else {
             isInline = false
@@ -57,8 +65,10 @@ extension CursesSession {
     /// below the cursor again, and the runtime hears of a new size if it changed.
     func resumeInline(_ height: InlineHeight) {
         let before = currentSize()
+        _ = Painter.write(Array("\u{1B}7".utf8), to: fileno(output))  // where the shell left it
+        let cursor = cursorBeforeSettling()
         settle()
-        placeInline(height)
+        placeInline(height, cursor: cursor)
         let size = currentSize()
         mailbox.withLock { $0.size = size }
         painter?.invalidate()
@@ -67,6 +77,16 @@ extension CursesSession {
         } else {
             painter?.repaintLast(screen: size)
         }
+    }
+
+    /// Where the cursor is, asked before curses' first output on a terminal without an
+    /// alternate screen (the Linux console), where nothing puts the cursor back after that
+    /// output moved it (setting the scroll region sends it home); nil (ask later) elsewhere.
+    func cursorBeforeSettling() -> Point?? {
+        guard isInline, (ControlStrings.terminfoString("smcup") ?? []).isEmpty else { return nil }
+        fflush(output)  // curses' own start-up output first, then the cursor back (DECRC)
+        _ = Painter.write(ControlStrings.terminfoString("rc") ?? Array("\u{1B}8".utf8), to: fileno(output))
+        return .some(queryCursor())
     }
 
     /// The terminal was resized: the rows where the terminal moved them (a shorter screen

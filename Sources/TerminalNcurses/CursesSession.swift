@@ -113,6 +113,12 @@ final class CursesSession {
         guard let prescreen = new_prescr() else { return .failure(.setupFailed("out of memory")) }
         use_env_sp(prescreen, false)
         use_tioctl_sp(prescreen, true)
+        if options.height != nil {
+            // Saved (DECSC) before curses writes anything: its scroll region sends the cursor
+            // home, and a terminal without an alternate screen has nothing else to put it
+            // back where the inline interface must start (``cursorBeforeSettling()``).
+            _ = Painter.write(Array("\u{1B}7".utf8), to: fileno(output))
+        }
         guard let screen = newterm(nil, output, input) else {
             return .failure(.unknownTerminalType(getenv("TERM").map { String(cString: $0) }))
         }
@@ -142,8 +148,9 @@ final class CursesSession {
         self.strings = strings
         painter = Painter(strings: strings, fd: fileno(output))
         isInline = options.height != nil
+        let cursor = cursorBeforeSettling()
         settle()
-        if let height = options.height { placeInline(height) }
+        if let height = options.height { placeInline(height, cursor: cursor) }
         armEmergencyReset()
         guard csig_install_winch() == 0, csig_install_crash_handlers() == 0 else {
             let message = systemMessage(errno)

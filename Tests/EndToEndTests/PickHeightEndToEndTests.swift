@@ -82,6 +82,25 @@ import Testing
         #expect(try session.terminalState() == .restored)
     }
 
+    /// A terminal without an alternate screen (the Linux console: no `smcup`): curses'
+    /// first refresh would clear the only screen there is, and its scroll region sends the
+    /// cursor home; the shell's lines must stay and the picker go below them.
+    @Test func withoutAnAlternateScreenTheLinesAboveStay() throws {
+        let lister = try lister()
+        let session = try TmuxSession(
+            shell: "export TERM=linux; printf 'before1\\nbefore2\\n'; seq 100 | \(lister) pick --height 6; echo \"status=$?\"",
+            columns: 60, rows: 20)
+        defer { session.close() }
+        try session.waitFor("1/100")
+        var lines = try session.lines()
+        #expect(Array(lines.prefix(3)) == ["before1", "before2", "pick"], "\(lines)")
+        try session.sendKeys("Escape")
+        #expect(try session.waitForExit() == 0)
+        lines = try session.lines()
+        #expect(Array(lines.prefix(3)) == ["before1", "before2", "status=130"], "\(lines)")
+        #expect(lines[3...].allSatisfy { $0.isEmpty }, "\(lines)")
+    }
+
     @Test func heightTooTallForTheScreenTakesTheWholeScreen() throws {
         let session = try TmuxSession(shell: "seq 5 | exec \(try lister()) pick --height 40", columns: 60, rows: 12)
         defer { session.close() }
