@@ -245,6 +245,7 @@ func fzfPath() -> String? {
                                           environment: ["LISTER_DEFAULT_OPTS": "--prompt 'pick> ' --multi"])
         defer { session.close(); try? FileManager.default.removeItem(at: file) }
         try session.waitFor("pick>")
+        try session.waitFor("1/3")  // every line read: `last` on a list still loading stays put
         try session.sendKeys("C-a")
         try session.waitFor("3/3")
         try session.sendKeys("Tab", "Down", "Down", "Tab")  // down the screen: towards the best
