@@ -84,6 +84,7 @@ extension CursesSession {
     /// output moved it (setting the scroll region sends it home); nil (ask later) elsewhere.
     func cursorBeforeSettling() -> Point?? {
         guard isInline, (ControlStrings.terminfoString("smcup") ?? []).isEmpty else { return nil }
+        _ = reset_prog_mode()  // raw, no echo: after a resume the tty is the shell's still
         fflush(output)  // curses' own start-up output first, then the cursor back (DECRC)
         _ = Painter.write(ControlStrings.terminfoString("rc") ?? Array("\u{1B}8".utf8), to: fileno(output))
         return .some(queryCursor())

@@ -40,6 +40,8 @@ enum KeyDecoding {
         KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
         KEY_ENTER: .enter, KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_IC: .insert,
         KEY_BTAB: .backTab, KEY_SR: .shiftUp, KEY_SF: .shiftDown,
+        // The Linux console's terminfo names Ctrl-Z's byte as its suspend key (`kspd=^Z`).
+        KEY_SUSPEND: .control("z"),
     ]
 
     /// The button masks Lister asks curses for, by meaning.

@@ -13,6 +13,7 @@ import TerminalCore
         (0o406, .home), (0o550, .end), (0o552, .home), (0o601, .end),
         (0o523, .pageUp), (0o522, .pageDown), (0o527, .enter), (0o407, .backspace),
         (0o512, .delete), (0o513, .insert), (0o541, .backTab), (0o534, .home), (0o540, .pageDown),
+        (0o627, .control("z")),  // KEY_SUSPEND: the Linux console's Ctrl-Z
     ])
     func cursesKeyCodes(code: Int32, key: Key) {
         #expect(KeyDecoding.decode(keyCode: code) == .key(key))
