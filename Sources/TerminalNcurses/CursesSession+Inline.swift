@@ -44,6 +44,7 @@ extension CursesSession {
               let moved = strings.inline(top: placed.top, rows: placed.rows) else {
             isInline = false
             placement = nil
+            painter?.parksCursor = false
             if let enter = ControlStrings.terminfoString("smcup") { _ = Painter.write(enter, to: fileno(output)) }
             painter?.use(strings)
             return
