@@ -44,6 +44,28 @@ import Testing
         #expect(app.outcome?.exitStatus == 0)
     }
 
+    /// NULL in a column of numbers sits right, under the numbers, and is dimmed.
+    @Test func nullInANumericColumnIsDimmedAndRightAligned() async throws {
+        let scratch = try DirSqlScratch()
+        let path = try SqliteFixture.make(in: scratch, """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, amount INTEGER);
+            INSERT INTO t VALUES (1, 'a', 12345), (2, 'b', NULL), (3, 'c', 7);
+            """)
+        let database = SqliteDatabase(path: path)
+        let table = try #require(try database.tables().first { $0.name == "t" })
+        let app = HeadlessApp(root: SqliteRowsScreen(source: SqliteRowSource(database: database, table: table)),
+                              size: Size(rows: 10, columns: 40))
+        await app.start()
+        await app.press(.character("p"))  // rows at full width
+        #expect(app.lines[1] == "id  name  amount")
+        #expect(app.lines[2] == " 1  a      12345")
+        #expect(app.lines[3] == " 2  b       NULL")
+        #expect(app.lines[4] == " 3  c          7")
+        let null = app.lines[3].distance(of: "NULL")
+        #expect(app.frame?[3, null].style.attributes.contains(.dim) == true)
+        #expect(app.frame?[4, 15].style.attributes.contains(.dim) == false)
+    }
+
     @Test func notADatabaseShowsTheErrorWithoutRetry() async throws {
         let scratch = try DirSqlScratch()
         let path = try scratch.file("plain.db", Array(String(repeating: "hello\n", count: 200).utf8))

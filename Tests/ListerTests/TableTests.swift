@@ -32,6 +32,18 @@ import Testing
         #expect(app.lines[6] == "Jupiter  69911")  // numbers sit right, under their title's end
     }
 
+    /// A column of numbers draws its NULLs (here as `-`) right-aligned like the numbers,
+    /// even when the first row in view is the NULL.
+    @Test func nullsInANumericColumnSitRightLikeTheNumbers() async {
+        let records = [Record(id: 0, name: "a", size: 0, mixed: .null), Record(id: 1, name: "b", size: 0, mixed: .integer(12345)),
+                       Record(id: 2, name: "c", size: 0, mixed: .null)]
+        let app = await start(NullsTable(records: records))
+        #expect(app.lines[1] == "Name  Amount")
+        #expect(app.lines[2] == "a          -")
+        #expect(app.lines[3] == "b      12345")
+        #expect(app.lines[4] == "c          -")
+    }
+
     @Test func widthsCountWideAndCombiningCharactersByTheColumnsTheyTake() async {
         let records = [
             Record(id: 0, name: "日本語の名前", size: 1),  // 12 columns wide, 6 characters
@@ -226,5 +238,16 @@ extension String {
     func distance(of part: String) -> Int {
         guard let range = range(of: part) else { return 0 }
         return DisplayWidth.of(String(self[..<range.lowerBound]))
+    }
+}
+
+/// A table whose numbers may be NULL, drawn as `-`.
+struct NullsTable: TableScreen {
+    var title = "Nulls"
+    let records: [Record]
+    nonisolated func load() async throws -> [Record] { records }
+    var columns: [TableColumn<Record>] {
+        [TableColumn("Name") { $0.name },
+         TableColumn("Amount") { $0.mixed }.text { $0.mixed == .null ? Text("-") : Text($0.mixed.displayText) }]
     }
 }
