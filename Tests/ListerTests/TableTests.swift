@@ -225,6 +225,29 @@ import Testing
         #expect(selectedLine(app).hasPrefix("Venus"))
         #expect(!(app.lines.last ?? "").contains("loaded rows only"))
     }
+
+    /// A sort at a paged source keeps the selection on its item when, in the new order,
+    /// the item is far past the first page: the source is told which item to reach.
+    @Test func aPagedSourceSortKeepsTheSelectionPastTheFirstPage() async {
+        // In load order (by size) row 3 is "name 26"; by name, descending, it comes 26th.
+        let records = (0..<30).map { Record(id: $0, name: "name " + String(($0 * 7) % 30 + 10), size: $0) }
+        let app = await start(PagedSortedTable(records: records), rows: 12)
+        await app.press(.down, .down, .down)
+        #expect(selectedLine(app).hasPrefix("name 31"))
+        await app.press(.character("S"))  // by name, descending
+        #expect(app.lines[1].hasPrefix("Name ▼"))
+        #expect(selectedLine(app).hasPrefix("name 31"))
+        #expect(app.lines.last?.hasPrefix("9/") == true)
+        await app.press(.character("s"))  // by size, ascending: back near the top
+        #expect(selectedLine(app).hasPrefix("name 31"))
+        #expect(app.lines.last?.hasPrefix("4/") == true)
+        await app.press(.end, .end, .end, .end, .end, .end)  // the last row, every page loaded
+        await app.press(.character("S"))  // by size, descending: the last row is now first
+        #expect(app.lines[2].hasPrefix("name 33") && selectedLine(app).hasPrefix("name 33"))
+        await app.press(.character("S"))  // ascending again: the row is 30th of 30
+        #expect(selectedLine(app).hasPrefix("name 33"))
+        #expect(app.lines.last?.hasPrefix("30/30") == true)
+    }
 }
 
 /// `n` in six digits: `000042`.

@@ -70,7 +70,9 @@ extension ListHost {
     func requestSort(_ sort: TableSort?) -> HostResponse {
         guard let table = tableScreen else { return .hint("Only a table sorts by column") }
         guard live == nil, context(now: now).sections == nil else { return .hint("This list keeps its own order") }
-        if let changed = table.sortedAtSource(by: sort) as? S {
+        // The item selected goes with the question: a paged source loads as far as it in
+        // the new order, so the selection stays on it (docs/DECISIONS.md).
+        if let changed = table.sortedAtSource(by: sort, keeping: model.selectedItem) as? S {
             cancelSort()
             if let base = self.table.base { model.reorder(base, selection: baseIndex(ofShown: model.selection) ?? 0) }
             self.table = TableHostState(sort: sort, firstColumn: self.table.firstColumn, sortsAtSource: true)
