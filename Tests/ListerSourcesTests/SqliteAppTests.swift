@@ -1,5 +1,5 @@
 import Foundation
-import Lister
+@_spi(Testing) import Lister
 import ListerSources
 import ListerSqlite
 import ListerTestSupport
@@ -100,6 +100,26 @@ import Testing
         #expect(selected() == before)
         #expect(app.lines.last?.hasPrefix("\(id)/") == true)
         #expect(!app.screen.contains("loaded rows only"))
+    }
+
+    /// While SQLite sorts, the rows shown stay and the status line says so.
+    @Test func aSortAtTheSourceSaysSortingUntilItsRowsCome() async throws {
+        let scratch = try DirSqlScratch()
+        let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
+        let database = SqliteDatabase(path: path)
+        let table = try #require(try database.tables().first { $0.name == "people" })
+        let app = HeadlessApp(root: SqliteRowsScreen(source: SqliteRowSource(database: database, table: table)),
+                              size: Size(rows: 24, columns: 100))
+        await app.start()
+        await app.settle()
+        app.runtime.process(.terminal(.key(.character("S"))))  // by id, descending: asked of SQLite
+        #expect(app.lines[1].contains("id ▼"))
+        #expect(app.lines.last?.contains("sorting…") == true)
+        #expect(app.lines[2].drop { $0 == " " }.hasPrefix("1  person 1 "))  // the rows stay until the sorted ones come
+        await app.settle()
+        #expect(app.lines.last?.contains("sorting") == false)
+        await app.press(.character("r"))  // a refresh of the user's own is said as one
+        #expect(app.lines.last?.contains("sorting") == false)
     }
 
     @Test func notADatabaseShowsTheErrorWithoutRetry() async throws {

@@ -23,6 +23,9 @@ struct TableHostState<Item: Sendable> {
     var running: Int?
     /// Whether the screen sorts at its source (``TableScreen/sorted(by:)`` answered).
     var sortsAtSource = false
+    /// A sort asked of the source whose rows have not come yet (the refresh it started
+    /// is in flight): the status line says "sorting…", not "refreshing".
+    var sortingAtSource = false
 }
 
 /// Tables: sorting (`s`, `S`, a click on a title) and scrolling by column.
@@ -77,6 +80,7 @@ extension ListHost {
             if let base = self.table.base { model.reorder(base, selection: baseIndex(ofShown: model.selection) ?? 0) }
             self.table = TableHostState(sort: sort, firstColumn: self.table.firstColumn, sortsAtSource: true)
             replaceScreen(changed)
+            self.table.sortingAtSource = model.isRefreshing
             return .handled(changed: true)
         }
         self.table.sort = sort

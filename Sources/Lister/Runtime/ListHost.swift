@@ -147,6 +147,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
                 return reloadedContent ? .handled(changed: true) : .hint("This list cannot be read again")
             }
             let pages = model.pageCount
+            table.sortingAtSource = false  // this refresh is the user's, not a sort's
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             if command == .refresh, firstPage != nil, pages > 1, model.isRefreshing {
                 // Said plainly: a refresh reads page 1 again and drops the later pages.
@@ -317,6 +318,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func status(now: Duration) -> (position: String, state: String) {
         var status = filteredStatus() ?? listStatus()
         if status.state.isEmpty, let note = screen.statusNote(context(now: now)) { status.state = note }
+        if table.sortingAtSource, model.isRefreshing, status.state == "refreshing" {
+            status.state = "sorting…"  // the refresh a sort at the source started, until its rows come
+        }
         if let note = sortNote { status.state = status.state.isEmpty ? note : status.state + " · " + note }
         if case .streaming = model.activity, status.state.hasPrefix("reading… "),
            let note = screen.progressNote(context(now: now)) {
