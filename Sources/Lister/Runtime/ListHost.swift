@@ -432,16 +432,15 @@ extension ListHost {
 
     /// Runs `body` on the list as it is and puts the model back after: moves and layout
     /// change only the model (and `now`), and no load starts meanwhile (``run(_:)``). Rows
-    /// are all drawn afresh, so the rows kept for the next real frame stay as they are.
+    /// of the last real frame are pasted but nothing is kept (``RowReuse/peeks``), so the
+    /// rows kept for the next real frame stay as they are.
     func speculating<Result>(_ body: () -> Result) -> Result? {
         guard !isSpeculating, !filter.isActive, model.isSettled else { return nil }
-        let saved = (model: model, now: now, reusesRows: reusesRows)
+        let saved = (model: model, now: now)
         isSpeculating = true
-        reusesRows = false
         defer {
             model = saved.model
             now = saved.now
-            reusesRows = saved.reusesRows
             isSpeculating = false
         }
         return body()
