@@ -11,6 +11,7 @@
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
 #   make bench-bounded   a 200 MB JSON array next to jq, keys on a 200 MB line next to less -S
 #   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
+#   make bench-table-sort  lister sqlite sorting 1,000,000 rows at the source, indexed or not
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
 #   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
 #   make bench-csv       lister csv on 1,000,000 rows next to lister lines on the same file; its sort next to GNU sort
@@ -233,6 +234,18 @@ bench-table: bench-deps
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/table.py --lister .build/release/lister \
 	  --data-dir $(BENCH_DIR) | tee $(BENCH_DIR)/table.md
+
+# `lister sqlite` sorting a 1,000,000-row table at its source: by an indexed column (first
+# sorted frame under 50 ms) and by one without an index (progress shown, keys answered),
+# next to the same SQL in Python's sqlite3 (issue 20; Benchmarks/e2e/tablesort.py).
+.PHONY: bench-table-sort
+bench-table-sort: export PYTHONDONTWRITEBYTECODE := 1
+bench-table-sort: export LANG := C.UTF-8
+bench-table-sort: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/tablesort.py --lister .build/release/lister \
+	  --data-dir $(BENCH_DIR) | tee $(BENCH_DIR)/table-sort.md
 
 # Instructions per Down counted by callgrind (valgrind from apt-get): the same from run to
 # run, unlike latency, so a change to the key path can be judged on a busy machine.

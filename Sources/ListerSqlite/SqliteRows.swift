@@ -13,6 +13,8 @@ public struct SqliteRow: Identifiable, Hashable, Sendable {
     public let values: [String]
     /// Each column's value as a table sorts and draws it (a blob as its size).
     public let cells: [SqliteValue]
+    /// The values of the row's key (its rowid or primary key); empty when it has none.
+    public var key: [SqliteValue] = []
 
     /// Creates a row of text values (each one a text cell, `NULL` a null one).
     public init(id: String, label: String, columns: [String], values: [String]) {
@@ -49,6 +51,17 @@ public enum SqliteValue: Hashable, Sendable, TableCellValue {
         case .double(let number): self = .real(number)
         case .string(let string): self = .text(string)
         case .blob(let data): self = .blob(bytes: data.count)
+        }
+    }
+
+    /// The value to compare with in SQL; nil for a blob (only its size is kept).
+    var databaseValue: DatabaseValue? {
+        switch self {
+        case .null: return .null
+        case .integer(let number): return number.databaseValue
+        case .real(let number): return number.databaseValue
+        case .text(let string): return string.databaseValue
+        case .blob: return nil
         }
     }
 
@@ -117,6 +130,12 @@ public struct SqliteRowSource: Sendable {
     /// The order asked of SQLite (`ORDER BY` the column, NULLs last), keyset-paged on the
     /// column and the key; nil for the key's order.
     public var sort: TableSort?
+    /// A row the first page in ``sort``'s order reaches (the row selected when the order
+    /// changed): its place is counted (`COUNT(*)` of the rows before it, which an index on
+    /// the column serves) and the first page holds the rows up to it and a page more.
+    public var keeping: SqliteRow?
+    /// The first page reaches ``keeping`` only when at most this many rows come before it.
+    public static let keepingLimit = 100_000
 
     /// Creates a source of `table`'s rows.
     public init(database: SqliteDatabase, table: SqliteTable, pageSize: Int = 200) {
@@ -149,6 +168,16 @@ public struct SqliteRowSource: Sendable {
                     sql += " WHERE (\(list)) > (\(Array(repeating: "?", count: after.count).joined(separator: ", ")))"
                     arguments = StatementArguments(after)
                 }
+                var pageSize = self.pageSize
+                if request.after == nil, let kept = keeping, kept.key.count == keyColumns.count {
+                    // The first page reaches the row kept selected, when not too far.
+                    let key = kept.key.compactMap(\.databaseValue)
+                    let count = "SELECT COUNT(*) FROM \(name) WHERE (\(list)) < (\(Array(repeating: "?", count: key.count).joined(separator: ", ")))"
+                    if key.count == keyColumns.count, let before = try Int.fetchOne(db, sql: count, arguments: StatementArguments(key)),
+                       before <= Self.keepingLimit {
+                        pageSize = max(pageSize, before + self.pageSize)
+                    }
+                }
                 sql += " ORDER BY \(list) LIMIT \(pageSize + 1)"  // one more: is there a next page?
                 let start = ContinuousClock.now
                 let fetched = try Row.fetchAll(db, sql: sql, arguments: arguments)
@@ -159,8 +188,10 @@ public struct SqliteRowSource: Sendable {
                     let keyValues = Array(values.prefix(keyColumns.count))
                     let keyText = keyValues.map(Self.text)
                     let label = zip(keyColumns, keyText).map { "\($0) \($1)" }.joined(separator: ", ")
-                    return SqliteRow(id: keyText.joined(separator: "\u{1F}"), label: label, columns: columns,
-                                     cells: values.dropFirst(keyColumns.count).map(SqliteValue.init))
+                    var item = SqliteRow(id: keyText.joined(separator: "\u{1F}"), label: label, columns: columns,
+                                         cells: values.dropFirst(keyColumns.count).map(SqliteValue.init))
+                    item.key = keyValues.map(SqliteValue.init)
+                    return item
                 }
                 let last = rows.last.map { Array($0.databaseValues.prefix(keyColumns.count)) }
                 let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: last, offset: request.offset + rows.count)
@@ -186,6 +217,36 @@ public struct SqliteRowSource: Sendable {
         }
         let next = fetched.count <= pageSize ? nil : SqliteRowRequest(after: nil, offset: request.offset + rows.count)
         return Page(items, next: next)
+    }
+
+    /// How many rows come before `row` in the order of `column` (values `ORDER BY column,
+    /// key`, then NULLs by key): nil when the row cannot be placed (no key, a blob).
+    func rowsBefore(_ row: SqliteRow, column: String, ascending: Bool, keyColumns: [String], columns: [String],
+                    in db: Database) throws -> Int? {
+        guard !row.key.isEmpty, row.key.count == keyColumns.count, let index = columns.firstIndex(of: column),
+              index < row.cells.count else { return nil }
+        let key = row.key.compactMap(\.databaseValue)
+        guard key.count == keyColumns.count, let value = row.cells[index].databaseValue else { return nil }
+        let name = table.name.quotedSQLIdentifier
+        let sorted = column.quotedSQLIdentifier
+        let list = keyColumns.map(\.quotedSQLIdentifier).joined(separator: ", ")
+        let marks = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
+        let sql: String
+        let arguments: StatementArguments
+        if value.isNull {
+            // After every row with a value, and the NULLs before it by key.
+            sql = "SELECT (SELECT COUNT(*) FROM \(name) WHERE \(sorted) IS NOT NULL)"
+                + " + (SELECT COUNT(*) FROM \(name) WHERE \(sorted) IS NULL AND (\(list)) < (\(marks(key.count))))"
+            arguments = StatementArguments(key)
+        } else {
+            sql = "SELECT COUNT(*) FROM \(name) WHERE \(sorted) IS NOT NULL"
+                + " AND (\(sorted), \(list)) \(ascending ? "<" : ">") (\(marks(key.count + 1)))"
+            arguments = StatementArguments([value] + key)
+        }
+        let start = ContinuousClock.now
+        let count = try Int.fetchOne(db, sql: sql, arguments: arguments)
+        database.logQuery(sql, rows: 1, since: start)
+        return count
     }
 
     /// A value as text: `NULL`, a number, the text itself, or `<blob, N bytes>`.
@@ -221,6 +282,13 @@ public struct SqliteRowSource: Sendable {
             database.logQuery(sql, rows: fetched.count, since: start)
             return fetched
         }
+        // The first page reaches the row kept selected, when not too far.
+        var pageSize = self.pageSize
+        if request.after == nil, !request.nulls, let kept = keeping,
+           let before = try rowsBefore(kept, column: column, ascending: ascending, keyColumns: keyColumns, columns: columns, in: db),
+           before <= Self.keepingLimit {
+            pageSize = max(pageSize, before + self.pageSize)
+        }
         var fetched = try fetch(nulls: request.nulls, after: request.after, limit: pageSize + 1)
         if !request.nulls, fetched.count <= pageSize {
             // The rows with a value ran out: the NULLs fill the rest of the page.
@@ -231,8 +299,10 @@ public struct SqliteRowSource: Sendable {
             let values = Array(row.databaseValues)
             let keyText = values.prefix(keyColumns.count).map(Self.text)
             let label = zip(keyColumns, keyText).map { "\($0) \($1)" }.joined(separator: ", ")
-            return SqliteRow(id: keyText.joined(separator: "\u{1F}"), label: label, columns: columns,
-                             cells: values.dropFirst(keyColumns.count + 1).map(SqliteValue.init))
+            var item = SqliteRow(id: keyText.joined(separator: "\u{1F}"), label: label, columns: columns,
+                                 cells: values.dropFirst(keyColumns.count + 1).map(SqliteValue.init))
+            item.key = values.prefix(keyColumns.count).map(SqliteValue.init)
+            return item
         }
         guard fetched.count > pageSize, let last = rows.last else { return Page(items, next: nil) }
         let values = Array(last.databaseValues)

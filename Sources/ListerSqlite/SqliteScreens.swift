@@ -65,8 +65,15 @@ public struct SqliteRowsScreen: PagedListScreen, TableScreen {
 
     /// The same rows in `sort`'s order, read from SQLite with `ORDER BY`, page by page.
     public func sorted(by sort: TableSort?) -> SqliteRowsScreen? {
+        sorted(by: sort, keeping: nil)
+    }
+
+    /// The rows in `sort`'s order, the first page reaching `selected` (its place counted
+    /// by SQLite) so that the selection stays on it.
+    public func sorted(by sort: TableSort?, keeping selected: SqliteRow?) -> SqliteRowsScreen? {
         var copy = self
         copy.source.sort = sort
+        copy.source.keeping = selected
         return copy
     }
 

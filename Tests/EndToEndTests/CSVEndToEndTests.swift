@@ -70,4 +70,42 @@ import Testing
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// Sorting by `s` and by clicks on a title, then filtering: the matches keep the order
+    /// shown, and the filter reads the records as they are (a query across a comma).
+    @Test func sortByKeyAndByClickThenFilter() throws {
+        let file = try temporaryInput(Array("name,size\nbeta,20\nalpha,3\ngamma,100\ndelta,7\n".utf8), suffix: ".csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try TmuxSession(lister: ["csv", file.path])
+        defer { session.close() }
+        try session.waitFor("1/4")
+        /// The first word of the rows shown, top to bottom.
+        func names() throws -> [String] {
+            try session.lines().dropFirst(2).compactMap { line in
+                let name = line.split(separator: " ").first.map(String.init) ?? ""
+                return ["alpha", "beta", "gamma", "delta"].contains(name) ? name : nil
+            }
+        }
+        try session.sendKeys("s")
+        try session.waitFor("name ▲")
+        #expect(try names() == ["alpha", "beta", "delta", "gamma"])
+        let header = try session.lines()[1]
+        let sizeColumn = header.distance(from: header.startIndex, to: try #require(header.range(of: "size")).lowerBound)
+        try session.click(column: sizeColumn, row: 1)
+        try session.waitFor("size ▲")
+        #expect(try names() == ["alpha", "delta", "beta", "gamma"])
+        try session.click(column: sizeColumn, row: 1)
+        try session.waitFor("size ▼")
+        #expect(try names() == ["gamma", "beta", "delta", "alpha"])
+        try session.sendKeys("/")
+        try session.type("ta,")
+        try session.waitFor("1/2 of 4")  // the selection stayed on beta
+        #expect(try names() == ["beta", "delta"])
+        try session.sendKeys("Escape")
+        try session.waitFor("2/4")
+        #expect(try names() == ["gamma", "beta", "delta", "alpha"])
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.terminalState() == .restored)
+    }
 }

@@ -153,6 +153,15 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Clicks the left button at `column`, `row` (from 0): a press and a release as an
+    /// xterm sends them in its first mouse encoding (`ESC [ M` and three bytes), which
+    /// curses decodes under tmux's terminal type. Both must be under 223.
+    func click(column: Int, row: Int) throws {
+        let x = Character(Unicode.Scalar(UInt8(33 + column)))
+        let y = Character(Unicode.Scalar(UInt8(33 + row)))
+        try type("\u{1B}[M \(x)\(y)\u{1B}[M#\(x)\(y)")
+    }
+
     /// Resizes the pane; the program gets `SIGWINCH`.
     func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])

@@ -202,6 +202,39 @@ enum SqliteFixture {
         #expect(try view.page(.first).items.map(\.values) == [["2.5"], ["10"], ["10"], ["30"], ["text"], ["NULL"], ["NULL"]])
     }
 
+    /// A row kept selected across a sort: the first page reaches it, whatever its value
+    /// (a number, a text, NULL) and the direction: it holds the rows before it and a page.
+    @Test func theFirstSortedPageReachesTheRowKept() throws {
+        let scratch = try DirSqlScratch()
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, v);
+            INSERT INTO t VALUES (1, 30), (2, NULL), (3, 'text'), (4, 10), (5, NULL), (6, 10), (7, 2.5);
+            """))
+        let table = try #require(try database.tables().first { $0.name == "t" })
+        let rows = try SqliteRowSource(database: database, table: table, pageSize: 10).page(.first).items
+        for (ascending, order) in [(true, ["7", "4", "6", "1", "3", "2", "5"]), (false, ["3", "1", "6", "4", "7", "2", "5"])] {
+            for kept in rows {
+                var source = SqliteRowSource(database: database, table: table, pageSize: 1)
+                source.sort = TableSort(column: 1, ascending: ascending)
+                source.keeping = kept
+                let position = try #require(order.firstIndex(of: kept.id))
+                let first = try source.page(.first)
+                #expect(first.items.map(\.id) == Array(order.prefix(position + 1)), "\(kept.id) \(ascending)")  // the rows before it and a page (of 1)
+                var request = first.next
+                var ids = first.items.map(\.id)
+                while let next = request {
+                    let page = try source.page(next)
+                    ids += page.items.map(\.id)
+                    request = page.next
+                }
+                #expect(ids == order)  // every row once, in order
+            }
+        }
+        var unsorted = SqliteRowSource(database: database, table: table, pageSize: 1)
+        unsorted.keeping = rows[4]
+        #expect(try unsorted.page(.first).items.map(\.id) == ["1", "2", "3", "4", "5"])
+    }
+
     @Test func aWALDatabaseIsNeverWrittenNorGivenCompanions() throws {
         let scratch = try DirSqlScratch()
         let path = try SqliteFixture.make(in: scratch, wal: true, SqliteFixture.people)

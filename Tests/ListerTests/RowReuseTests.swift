@@ -76,3 +76,43 @@ import Testing
         }
     }
 }
+
+/// A table's rows are reused as a list's are, in the frames drawn ahead of Down and Up
+/// too: a Down builds the cells of a few rows, not of every row three times over.
+@MainActor
+@Suite struct TableRowReuseTests {
+    /// A table of 1,000 records whose cells count how often they are built.
+    struct CountedTable: TableScreen {
+        let title = "Counted"
+        let built: LoadLog
+        nonisolated func load() async throws -> [Record] {
+            (0..<1000).map { Record(id: $0, name: "row \($0)", size: ($0 * 7919) % 100_000) }
+        }
+        var columns: [TableColumn<Record>] {
+            let built = self.built
+            return [TableColumn("Name") { $0.name }.text { built.append("cell"); return Text($0.name) },
+                    TableColumn("Size") { $0.size }]
+        }
+    }
+
+    @Test func aDownBuildsTheCellsOfAFewRowsNotOfEveryRow() async throws {
+        let built = LoadLog()
+        let app = HeadlessApp(root: CountedTable(built: built), size: Size(rows: 22, columns: 60))
+        await app.start()
+        await app.settle()
+        let cache = try #require((app.runtime.stack.last as? ListHost<CountedTable>)?.rowCache)
+        var drawn: [Int] = []
+        var cells: [Int] = []
+        for _ in 1...40 {  // within the page, then scrolling
+            let before = (cache.rowsDrawn, built.all.count)
+            await app.press(.down)
+            #expect(app.terminal.preparedFrame(for: .down) != nil)
+            drawn.append(cache.rowsDrawn - before.0)
+            cells.append(built.all.count - before.1)
+        }
+        #expect(drawn.allSatisfy { $0 <= 1 }, "rows kept per Down: \(drawn)")
+        // The real frame and the two drawn ahead (Down, Up) each build their selected row
+        // and at most the row or two that came into view: 20 rows in view would be 60.
+        #expect(cells.dropFirst().allSatisfy { $0 <= 16 }, "cells built per Down: \(cells)")
+    }
+}

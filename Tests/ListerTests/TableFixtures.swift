@@ -53,3 +53,36 @@ final class LoadLog: Sendable {
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
+
+/// A paged table sorted at its source, 5 rows a page (offset paging): in a new order its
+/// first page reaches the row it is told to keep, as `lister sqlite` does with a count.
+struct PagedSortedTable: PagedListScreen, TableScreen {
+    typealias Item = Record
+    var title = "Paged and sorted"
+    let records: [Record]
+    var sort: TableSort?
+    var keeping: Record?
+
+    nonisolated var pages: PaginatedRepository<Record, Int> {
+        var ordered = records
+        if let sort {
+            ordered.sort { sort.column == 1 ? $0.size < $1.size : $0.name < $1.name }
+            if !sort.ascending { ordered.reverse() }
+        }
+        let rows = ordered
+        let before = keeping.flatMap { kept in rows.firstIndex { $0.id == kept.id } } ?? 0
+        let first = max(5, before + 5)
+        return PaginatedRepository(first: 0) { offset in
+            let size = offset == 0 ? first : 5
+            let end = min(rows.count, offset + size)
+            return Page(Array(rows[offset..<end]), next: end < rows.count ? end : nil)
+        }
+    }
+    var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
+    func sorted(by sort: TableSort?, keeping selected: Record?) -> PagedSortedTable? {
+        var copy = self
+        copy.sort = sort
+        copy.keeping = selected
+        return copy
+    }
+}

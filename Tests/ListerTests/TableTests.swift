@@ -32,6 +32,18 @@ import Testing
         #expect(app.lines[6] == "Jupiter  69911")  // numbers sit right, under their title's end
     }
 
+    /// A column of numbers draws its NULLs (here as `-`) right-aligned like the numbers,
+    /// even when the first row in view is the NULL.
+    @Test func nullsInANumericColumnSitRightLikeTheNumbers() async {
+        let records = [Record(id: 0, name: "a", size: 0, mixed: .null), Record(id: 1, name: "b", size: 0, mixed: .integer(12345)),
+                       Record(id: 2, name: "c", size: 0, mixed: .null)]
+        let app = await start(NullsTable(records: records))
+        #expect(app.lines[1] == "Name  Amount")
+        #expect(app.lines[2] == "a          -")
+        #expect(app.lines[3] == "b      12345")
+        #expect(app.lines[4] == "c          -")
+    }
+
     @Test func widthsCountWideAndCombiningCharactersByTheColumnsTheyTake() async {
         let records = [
             Record(id: 0, name: "日本語の名前", size: 1),  // 12 columns wide, 6 characters
@@ -213,6 +225,29 @@ import Testing
         #expect(selectedLine(app).hasPrefix("Venus"))
         #expect(!(app.lines.last ?? "").contains("loaded rows only"))
     }
+
+    /// A sort at a paged source keeps the selection on its item when, in the new order,
+    /// the item is far past the first page: the source is told which item to reach.
+    @Test func aPagedSourceSortKeepsTheSelectionPastTheFirstPage() async {
+        // In load order (by size) row 3 is "name 26"; by name, descending, it comes 26th.
+        let records = (0..<30).map { Record(id: $0, name: "name " + String(($0 * 7) % 30 + 10), size: $0) }
+        let app = await start(PagedSortedTable(records: records), rows: 12)
+        await app.press(.down, .down, .down)
+        #expect(selectedLine(app).hasPrefix("name 31"))
+        await app.press(.character("S"))  // by name, descending
+        #expect(app.lines[1].hasPrefix("Name ▼"))
+        #expect(selectedLine(app).hasPrefix("name 31"))
+        #expect(app.lines.last?.hasPrefix("9/") == true)
+        await app.press(.character("s"))  // by size, ascending: back near the top
+        #expect(selectedLine(app).hasPrefix("name 31"))
+        #expect(app.lines.last?.hasPrefix("4/") == true)
+        await app.press(.end, .end, .end, .end, .end, .end)  // the last row, every page loaded
+        await app.press(.character("S"))  // by size, descending: the last row is now first
+        #expect(app.lines[2].hasPrefix("name 33") && selectedLine(app).hasPrefix("name 33"))
+        await app.press(.character("S"))  // ascending again: the row is 30th of 30
+        #expect(selectedLine(app).hasPrefix("name 33"))
+        #expect(app.lines.last?.hasPrefix("30/30") == true)
+    }
 }
 
 /// `n` in six digits: `000042`.
@@ -226,5 +261,16 @@ extension String {
     func distance(of part: String) -> Int {
         guard let range = range(of: part) else { return 0 }
         return DisplayWidth.of(String(self[..<range.lowerBound]))
+    }
+}
+
+/// A table whose numbers may be NULL, drawn as `-`.
+struct NullsTable: TableScreen {
+    var title = "Nulls"
+    let records: [Record]
+    nonisolated func load() async throws -> [Record] { records }
+    var columns: [TableColumn<Record>] {
+        [TableColumn("Name") { $0.name },
+         TableColumn("Amount") { $0.mixed }.text { $0.mixed == .null ? Text("-") : Text($0.mixed.displayText) }]
     }
 }

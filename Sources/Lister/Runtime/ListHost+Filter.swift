@@ -110,9 +110,20 @@ extension ListHost {
     private var filterSource: any FilterableText {
         if let source = filter.source { return source }
         let items = model.state.items
-        let source = screen.filterSource(for: items) ?? filterStrings(of: items)
-        filter.source = source
-        return source
+        var source = screen.filterSource(for: items)
+        if source == nil, let base = table.base, let permutation = table.permutation,
+           let compact = screen.filterSource(for: base) {
+            // A table sorted in memory: the rows' compact source, read in the sorted order.
+            source = PermutedFilterableText(base: compact, permutation: permutation, count: items.count)
+        }
+        let chosen = source ?? filterStrings(of: items)
+        filter.source = chosen
+        return chosen
+    }
+
+    /// The type of the source the filter reads (for tests: whether the compact one is used).
+    var filterSourceDescription: String? {
+        filter.source.map { String(describing: type(of: $0)) }
     }
 
     /// Completes here and now a filter run still going off the main actor, so that a key

@@ -23,6 +23,9 @@ struct TableHostState<Item: Sendable> {
     var running: Int?
     /// Whether the screen sorts at its source (``TableScreen/sorted(by:)`` answered).
     var sortsAtSource = false
+    /// A sort asked of the source whose rows have not come yet (the refresh it started
+    /// is in flight): the status line says "sorting…", not "refreshing".
+    var sortingAtSource = false
 }
 
 /// Tables: sorting (`s`, `S`, a click on a title) and scrolling by column.
@@ -70,11 +73,14 @@ extension ListHost {
     func requestSort(_ sort: TableSort?) -> HostResponse {
         guard let table = tableScreen else { return .hint("Only a table sorts by column") }
         guard live == nil, context(now: now).sections == nil else { return .hint("This list keeps its own order") }
-        if let changed = table.sortedAtSource(by: sort) as? S {
+        // The item selected goes with the question: a paged source loads as far as it in
+        // the new order, so the selection stays on it (docs/DECISIONS.md).
+        if let changed = table.sortedAtSource(by: sort, keeping: model.selectedItem) as? S {
             cancelSort()
             if let base = self.table.base { model.reorder(base, selection: baseIndex(ofShown: model.selection) ?? 0) }
             self.table = TableHostState(sort: sort, firstColumn: self.table.firstColumn, sortsAtSource: true)
             replaceScreen(changed)
+            self.table.sortingAtSource = model.isRefreshing
             return .handled(changed: true)
         }
         self.table.sort = sort

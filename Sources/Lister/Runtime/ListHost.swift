@@ -149,6 +149,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
                 return reloadedContent ? .handled(changed: true) : .hint("This list cannot be read again")
             }
             let pages = model.pageCount
+            table.sortingAtSource = false  // this refresh is the user's, not a sort's
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
             if command == .refresh, firstPage != nil, pages > 1, model.isRefreshing {
                 // Said plainly: a refresh reads page 1 again and drops the later pages.
@@ -319,6 +320,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func status(now: Duration) -> (position: String, state: String) {
         var status = filteredStatus() ?? listStatus()
         if status.state.isEmpty, let note = screen.statusNote(context(now: now)) { status.state = note }
+        if table.sortingAtSource, model.isRefreshing, status.state == "refreshing" {
+            status.state = "sorting…"  // the refresh a sort at the source started, until its rows come
+        }
         if let note = sortNote { status.state = status.state.isEmpty ? note : status.state + " · " + note }
         if case .streaming = model.activity, status.state.hasPrefix("reading… "),
            let note = screen.progressNote(context(now: now)) {
@@ -430,16 +434,15 @@ extension ListHost {
 
     /// Runs `body` on the list as it is and puts the model back after: moves and layout
     /// change only the model (and `now`), and no load starts meanwhile (``run(_:)``). Rows
-    /// are all drawn afresh, so the rows kept for the next real frame stay as they are.
+    /// of the last real frame are pasted but nothing is kept (``RowReuse/peeks``), so the
+    /// rows kept for the next real frame stay as they are.
     func speculating<Result>(_ body: () -> Result) -> Result? {
         guard !isSpeculating, !filter.isActive, model.isSettled else { return nil }
-        let saved = (model: model, now: now, reusesRows: reusesRows)
+        let saved = (model: model, now: now)
         isSpeculating = true
-        reusesRows = false
         defer {
             model = saved.model
             now = saved.now
-            reusesRows = saved.reusesRows
             isSpeculating = false
         }
         return body()

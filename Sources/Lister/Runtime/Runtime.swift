@@ -146,6 +146,10 @@ public final class Runtime {
         (loads.count + probe.undeliveredReports, probe.parked)
     }
 
+    /// The type of the source the top screen's filter reads (`CSVTable`, or the strings
+    /// built from the rows), once it has read one.
+    @_spi(Testing) public var filterSourceDescription: String? { stack.last?.filterSourceDescription }
+
     /// The next moment something changes on its own, or nil when idle.
     @_spi(Testing) public var nextDeadline: Duration? {
         stack.compactMap { $0.nextDeadline(after: now) }.min()

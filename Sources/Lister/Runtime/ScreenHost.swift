@@ -43,6 +43,8 @@ protocol ScreenHost: AnyObject {
     /// Whether the list draws its first row at the bottom (``FilterPrompt/growsUpward``):
     /// the wheel then moves the other way, as what is shown does.
     var listGrowsUpward: Bool { get }
+    /// The type of the source the filter reads, once it has read one (tests).
+    var filterSourceDescription: String? { get }
     func appear(now: Duration)
     /// Carries out `command` on the screen; page keys move by the screen's own
     /// ``pageHeight``.
@@ -158,4 +160,5 @@ func loadStatus(isLoading: Bool, failed: Bool, isRefreshing: Bool, refreshError:
 
 extension ScreenHost {
     var listGrowsUpward: Bool { false }
+    var filterSourceDescription: String? { nil }
 }

@@ -119,7 +119,8 @@ public struct ListContext<S: ListScreen> {
         // context says selected, afresh every frame.
         var isMarked: ((Int) -> Bool)?
         if let marks, !marks.isEmpty { isMarked = { self.isMarked($0) } }
-        view.reuse = RowReuse(cache: rowCache, environment: environment, items: items, isMarked: isMarked)
+        view.reuse = RowReuse(cache: rowCache, environment: environment, items: items, isMarked: isMarked,
+                              peeks: isDrawingAhead)
         return view
     }
 

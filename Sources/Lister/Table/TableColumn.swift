@@ -151,20 +151,24 @@ nonisolated public struct TableColumn<Item>: Sendable {
         return copy
     }
 
-    /// The cell of `item`, aligned.
-    func cell(_ item: Item) -> Text {
+    /// The cell of `item`, aligned; in a `numeric` column (one whose values in view are
+    /// numbers) a NULL sits right too, under the numbers.
+    func cell(_ item: Item, numeric: Bool = false) -> Text {
         if let display {
             var text = display(item)
             if let alignment {
                 text.alignment = alignment
-            } else if text.alignment == .leading, value(item).isNumber {
-                text.alignment = .trailing  // a number drawn its own way still sits right
+            } else if text.alignment == .leading {
+                let value = value(item)
+                if value.isNumber || (numeric && value == .null) {
+                    text.alignment = .trailing  // a number drawn its own way still sits right
+                }
             }
             return text
         }
         let value = value(item)
         var text = Text(value.displayText)
-        text.alignment = alignment ?? (value.isNumber ? .trailing : .leading)
+        text.alignment = alignment ?? (value.isNumber || (numeric && value == .null) ? .trailing : .leading)
         return text
     }
 }

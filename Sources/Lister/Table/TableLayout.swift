@@ -17,6 +17,9 @@ nonisolated struct TableLayout: Hashable, Sendable {
     var firstScrolled: Int
     /// The largest ``firstScrolled`` that still shows something new: 0 when all fit.
     var maxFirstScrolled: Int
+    /// Whether each column holds numbers (its values in view say so): drawn right-aligned,
+    /// NULLs included.
+    var numeric: [Bool] = []
 
     /// The space between two columns.
     static let gap = 2

@@ -58,6 +58,12 @@ public protocol TableScreen: ListScreen where Row == TableRow {
     /// source can sort (SQL `ORDER BY`), keeping its paging; nil (the default) when it
     /// cannot: the loaded rows are then sorted in memory, off the main actor.
     func sorted(by sort: TableSort?) -> Self?
+
+    /// As ``sorted(by:)``, told the item selected: a paged source loads its first page in
+    /// the new order far enough to hold `selected` (the selection stays on it even when it
+    /// is not among the first rows). The default ignores `selected` and calls
+    /// ``sorted(by:)``: the selection then stays on the item only if the first page holds it.
+    func sorted(by sort: TableSort?, keeping selected: Item?) -> Self?
 }
 
 extension TableScreen {
@@ -66,6 +72,8 @@ extension TableScreen {
     public var sort: TableSort? { nil }
 
     public func sorted(by sort: TableSort?) -> Self? { nil }
+
+    public func sorted(by sort: TableSort?, keeping selected: Item?) -> Self? { sorted(by: sort) }
 
     /// The header line and the rows, or the loading, empty and error views.
     public func body(_ context: ListContext<Self>) -> Group {
@@ -105,8 +113,10 @@ extension TableScreen {
     /// The columns' titles and whether each can be sorted by.
     var columnSortability: [Bool] { columns.map(\.isSortable) }
 
-    /// ``sorted(by:)`` for a host that holds the screen as an existential.
-    func sortedAtSource(by sort: TableSort?) -> (any TableScreen)? { sorted(by: sort) }
+    /// ``sorted(by:keeping:)`` for a host that holds the screen as an existential.
+    func sortedAtSource(by sort: TableSort?, keeping selected: Any?) -> (any TableScreen)? {
+        sorted(by: sort, keeping: selected as? Item)
+    }
 
     /// What sorts the loaded rows (an `ItemList<Item>` given as `Any`) by `sort`, off the
     /// main actor: nil when the rows are of another type or the column does not exist.

@@ -115,10 +115,18 @@ extension ListContext where S: TableScreen {
             }
         }
         if let tableCache { natural = tableCache.sticky(natural, rows: model.revision, screen: screenRevision) }
-        if let first = visible.first {
-            let item = items[engine?.row(atVisible: first) ?? first]
-            for (index, column) in columns.enumerated() {
-                numeric[index] = (column.alignment ?? column.cell(item).alignment) == .trailing
+        // A column is numeric when its first value in view that is not NULL is drawn
+        // right-aligned: its NULLs then sit right too, under the numbers.
+        for (index, column) in columns.enumerated() {
+            if let alignment = column.alignment {
+                numeric[index] = alignment == .trailing
+                continue
+            }
+            for position in visible {
+                let item = items[engine?.row(atVisible: position) ?? position]
+                guard column.value(item) != .null else { continue }
+                numeric[index] = column.cell(item).alignment == .trailing
+                break
             }
         }
         let rules = columns.map(\.width)
@@ -129,13 +137,18 @@ extension ListContext where S: TableScreen {
             let item = items[index]
             let layout = box.layout
             var cells = [Text](repeating: Text(""), count: columns.count)
-            for placed in layout.placed { cells[placed.column] = columns[placed.column].cell(item) }
+            for placed in layout.placed {
+                let numeric = placed.column < layout.numeric.count && layout.numeric[placed.column]
+                cells[placed.column] = columns[placed.column].cell(item, numeric: numeric)
+            }
             return TableRow(cells: cells, layout: layout)
         }
         list.horizontalOffset = 0  // a table scrolls by column, not by character
         return TableView(
             layout: { width in
-                TableLayout.make(natural: natural, rules: rules, titles: titles, width: width, frozen: frozen, firstScrolled: first)
+                var layout = TableLayout.make(natural: natural, rules: rules, titles: titles, width: width, frozen: frozen, firstScrolled: first)
+                layout.numeric = numeric
+                return layout
             },
             header: { layout in
                 TableRow(cells: columns.enumerated().map { index, column in

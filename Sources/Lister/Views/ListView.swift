@@ -71,13 +71,19 @@ public struct ListView: View {
         // Rows are reused only where they are drawn whole: a list reaching outside the
         // buffer is clipped, and draws every row. `reuse` is read in place below (`?.`):
         // binding it with `if let` in the loop would copy the struct for every row.
-        let reuse = rect.intersection(buffer.area) == rect ? self.reuse : nil
-        let cache = reuse?.cache
-        if var environment = reuse?.environment, let cache {
+        var reuse = rect.intersection(buffer.area) == rect ? self.reuse : nil
+        let peeks = reuse?.peeks == true
+        var peekCursor = 0
+        if var environment = reuse?.environment, let cache = reuse?.cache {
             environment.columns = rect.left..<rect.right
             environment.horizontalOffset = horizontalOffset
-            cache.beginFrame(environment)
+            if !peeks {
+                cache.beginFrame(environment)
+            } else if !cache.holds(environment) {
+                reuse = nil  // drawn ahead in another environment: every row afresh
+            }
         }
+        let cache = reuse?.cache
         if rowLayout.height != nil {
             // Rows of several lines are not covered by a sticky header: it takes a line of
             // its own above them (a header over the first line of a tall row would leave
@@ -95,7 +101,14 @@ public struct ListView: View {
         func drawnLine(_ line: Int) -> Int { upward ? rect.top + rect.bottom - 1 - line : line }
         while line < rect.bottom, index < count {
             let area = Rect(row: drawnLine(line), column: rect.left, rows: 1, columns: rect.width)
-            if index != selection, let cache, let key = reuse?.key(index) {
+            if index != selection, peeks, let cache, let key = reuse?.key(index) {
+                // Drawn ahead: the last real frame's row if it has it, nothing kept.
+                if let cells = cache.peek(key, cursor: &peekCursor) {
+                    buffer.paste(cells, row: area.top, column: rect.left)
+                } else {
+                    renderRow(index, in: area, buffer: &buffer)
+                }
+            } else if index != selection, let cache, let key = reuse?.key(index) {
                 if let cells = cache.reuse(key) {
                     buffer.paste(cells, row: area.top, column: rect.left)
                 } else {

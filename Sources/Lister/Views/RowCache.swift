@@ -80,6 +80,24 @@ final class RowCache {
         return nil
     }
 
+    /// Whether rows kept were drawn in `environment` (a frame drawn ahead may paste them).
+    func holds(_ environment: Environment) -> Bool { environment == self.environment }
+
+    /// The cells of the row with `key` from the last frame drawn for real, leaving the
+    /// cache as it is: for a frame drawn ahead of a key, which must not change what the
+    /// next real frame finds. `cursor` is the caller's, as ``reuse(_:)``'s is the cache's.
+    func peek(_ key: Key, cursor: inout Int) -> ContiguousArray<Cell>? {
+        let count = current.count
+        for step in 0..<count {
+            let index = (cursor + step) % count
+            if current[index].key == key {
+                cursor = index + 1
+                return current[index].cells
+            }
+        }
+        return nil
+    }
+
     /// Keeps the cells just drawn for the row with `key`.
     func store(_ cells: ArraySlice<Cell>, for key: Key) {
         rowsDrawn += 1
@@ -96,6 +114,9 @@ struct RowReuse {
     let items: RowItems
     /// Whether an item is marked; nil when none is.
     let isMarked: ((Int) -> Bool)?
+    /// A frame drawn ahead of a key: rows of the last real frame are pasted, but nothing
+    /// is kept (``RowCache/peek(_:cursor:)``).
+    var peeks = false
 
     /// The key of the row drawn at `row`, or nil when it is drawn afresh every frame (a
     /// section header).

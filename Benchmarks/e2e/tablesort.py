@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""`lister sqlite` sorting a 1,000,000-row table at its source (issue 20).
+
+    tablesort.py --lister .build/release/lister [--rows 1000000] [--reps 5]
+
+The table of table.py (20 columns, an index on c01 added here), at 120x40. Each repetition
+opens `lister sqlite DB t` and clicks a column's title:
+- c01 (indexed): the time from the click to the first frame in the new order (target:
+  under 50 ms);
+- c03 (no index): the time to the first change (the header's arrow and "sorting…"), to the
+  frame in the new order, and the latency of three Downs pressed while SQLite sorts (keys
+  must still be answered).
+The peer, in the same run: Python's sqlite3 running the queries `lister sqlite` runs for
+that frame (the count that places the selected row, then the first page), so the figures
+say what the app adds to SQLite's own time.
+"""
+import argparse
+import os
+import sqlite3
+import statistics
+import time
+
+from ptysession import Session
+from table import ensure_db
+
+ROWS = 40
+
+
+def click(column, row):
+    """A mouse press and release at `column`, `row` (from 0), as xterm-256color sends them
+    (SGR: `ESC [ < 0 ; x ; y M`, then `m`)."""
+    return b"\x1b[<0;%d;%dM\x1b[<0;%d;%dm" % (column + 1, row + 1, column + 1, row + 1)
+
+
+def sorted_frame(column):
+    """Whether the screen shows the table by `column` ascending, done."""
+    def predicate(session):
+        lines = session.lines
+        if len(lines) < 3 or (column + " ▲") not in lines[1]:
+            return False
+        if "sorting" in lines[-1] or "refreshing" in lines[-1]:
+            return False
+        titles = lines[1].replace(" ▲", "").split()
+        index = titles.index(column)
+        values = [int(l.split()[index]) for l in lines[2:-1] if len(l.split()) > index and l.split()[index].isdigit()]
+        return len(values) > 5 and values == sorted(values)
+    return predicate
+
+
+def one(lister, db, column, downs):
+    session = Session([lister, "sqlite", db, "t"], columns=120, rows=ROWS)
+    try:
+        if session.wait_for(lambda s: any("c19" in l for l in s.lines), 60) is None:
+            raise SystemExit("no first frame:\n%s" % session.text())
+        session.drain(0.3)
+        session.press(b"p", 0.2, 2)  # the table at full width
+        header = session.lines[1]
+        x = header.index(" " + column + " ") + 1
+        result = {}
+        if downs:
+            first, _, _, _ = session.press(click(x, 1), 0.0, 2)
+            result["first change"] = first
+            start = time.monotonic() - (first or 0)
+            down = session.key("down")
+            result["down"] = [session.press(down, 0.0, 2)[0] for _ in range(downs)]
+            while not sorted_frame(column)(session) and time.monotonic() - start < 60:
+                session.press(b"", 0.05, 0.2)
+            result["sorted"] = time.monotonic() - start if sorted_frame(column)(session) else None
+        else:
+            first, met, _, _ = session.press(click(x, 1), 0.1, 10, predicate=sorted_frame(column))
+            result["first change"] = first
+            result["sorted"] = met
+        return result
+    finally:
+        session.close()
+
+
+def peer(db, column):
+    """The queries behind the sorted frame, in Python's sqlite3: the count that places row
+    1 in the new order, then the first page (ORDER BY column, id)."""
+    with sqlite3.connect("file:%s?mode=ro" % db, uri=True) as connection:
+        start = time.monotonic()
+        value = connection.execute("select %s from t where id = 1" % column).fetchone()[0]
+        before = connection.execute("select count(*) from t where %s is not null and (%s, id) < (?, 1)" % (column, column),
+                                    (value,)).fetchone()[0]
+        connection.execute("select id, %s, * from t where %s is not null order by %s, id limit %d" % (
+            column, column, column, before + 201)).fetchall()
+        return time.monotonic() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lister", default=".build/release/lister")
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--data-dir", default="/tmp/lister-bench")
+    args = parser.parse_args()
+    os.makedirs(args.data_dir, exist_ok=True)
+    db = os.path.join(args.data_dir, "table-%d.db" % args.rows)
+    ensure_db(db, args.rows)
+    with sqlite3.connect(db) as connection:
+        connection.execute("create index if not exists t_c01 on t(c01)")
+    runs = {"indexed": [], "unindexed": []}
+    peers = {"indexed": [], "unindexed": []}
+    for rep in range(args.reps):
+        runs["indexed"].append(one(args.lister, db, "c01", 0))
+        peers["indexed"].append(peer(db, "c01"))
+        runs["unindexed"].append(one(args.lister, db, "c03", 3))
+        peers["unindexed"].append(peer(db, "c03"))
+
+    def ms(values):
+        values = sorted(v * 1000 for v in values if v is not None)
+        if not values:
+            return "none"
+        return "p50 %.1f ms (min %.1f, max %.1f, n %d)" % (statistics.median(values), values[0], values[-1], len(values))
+    print("load average: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
+    for name, column in (("indexed", "c01"), ("unindexed", "c03")):
+        results = runs[name]
+        print("sort by %s (%s), %d rows:" % (column, name, args.rows))
+        print("  click to first change      %s" % ms([r["first change"] for r in results]))
+        print("  click to the sorted frame  %s" % ms([r["sorted"] for r in results]))
+        print("  peer: the same SQL (python sqlite3)  %s" % ms(peers[name]))
+        if name == "unindexed":
+            downs = [d for r in results for d in r["down"]]
+            print("  Down while sorting: answered %d of %d, %s" % (
+                sum(d is not None for d in downs), len(downs), ms(downs)))
+
+
+if __name__ == "__main__":
+    main()
