@@ -214,6 +214,31 @@ import Testing
         #expect(order.map { values[Int($0)] } == ["prefix-", "Prefix-0000000a", "prefix-0000000a", "prefix-0000000b", "z", "é"].map(TableValue.text))
     }
 
+    /// Texts are compared by their first 16 bytes as two integers, then whole: the order
+    /// must be that of the bytes (ASCII case folded, then exact, then position) whatever
+    /// the length of what they share, in both directions.
+    @Test func textsThatShareLongPrefixesSortAsTheirBytes() throws {
+        var random = SplitMix64(seed: 20)
+        let alphabet = Array("aAb-0é")
+        let values: [TableValue] = (0..<400).map { _ in
+            let shared = String(repeating: "Name0000", count: Int(random.next() % 3))
+            let tail = (0..<Int(random.next() % 20)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            return .text(shared + String(tail))
+        }.filter { $0 != .text("") }
+        func text(_ value: TableValue) -> [UInt8] { if case .text(let t) = value { Array(t.utf8) } else { [] } }
+        func fold(_ bytes: [UInt8]) -> [UInt8] { bytes.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 } }
+        for ascending in [true, false] {
+            let order = try TableSorting.permutation(count: values.count, ascending: ascending) { values[$0] }
+            let expected = values.indices.sorted { a, b in
+                let (x, y) = (text(values[a]), text(values[b]))
+                if fold(x) != fold(y) { return ascending ? fold(x).lexicographicallyPrecedes(fold(y)) : fold(y).lexicographicallyPrecedes(fold(x)) }
+                if x != y { return ascending ? x.lexicographicallyPrecedes(y) : y.lexicographicallyPrecedes(x) }
+                return a < b
+            }
+            #expect(order.map(Int.init) == expected, "ascending: \(ascending)")
+        }
+    }
+
     @Test func aSourceThatSortsIsAskedAgainInTheNewOrder() async {
         let log = LoadLog()
         let app = await start(SourceSortedTable(records: Self.planets, asked: log))

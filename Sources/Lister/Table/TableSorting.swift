@@ -3,8 +3,9 @@
 /// Numbers come first (compared as numbers), then texts (compared byte by byte with ASCII
 /// letters folded to lower case, so `apple` sorts beside `Apple`, then by exact bytes),
 /// then empty values and NULL, which stay last in both directions. Equal values keep their
-/// order (the sort is stable). Texts are compared by an 8-byte prefix held as an integer
-/// first, so most comparisons never look at the strings.
+/// order (the sort is stable). Texts are compared by their first 16 bytes held as two
+/// integers first, so most comparisons never look at the strings (names, codes and dates
+/// often share their first 8 bytes: `Name0000001`, `2026-11-26 …`).
 @_spi(Testing)
 nonisolated public enum TableSorting {
     /// How many rows are read between two checks for cancellation.
@@ -17,7 +18,7 @@ nonisolated public enum TableSorting {
         count: Int, ascending: Bool, isCancelled: () -> Bool = { false }, value: (Int) -> TableValue
     ) throws -> [Int32] {
         var numbers: [(value: Double, exact: Int64, index: Int32)] = []
-        var texts: [(prefix: UInt64, index: Int32)] = []
+        var texts: [(prefix: UInt64, next: UInt64, index: Int32)] = []
         var strings: [String] = []
         var nulls: [Int32] = []
         var stringOf = [Int32](repeating: -1, count: 0)
@@ -31,7 +32,8 @@ nonisolated public enum TableSorting {
                 if text.isEmpty {
                     nulls.append(Int32(index))
                 } else {
-                    texts.append((prefix(of: text), Int32(strings.count)))
+                    let (first, second) = prefixes(of: text)
+                    texts.append((first, second, Int32(strings.count)))
                     strings.append(text)
                     stringOf.append(Int32(index))
                 }
@@ -46,6 +48,7 @@ nonisolated public enum TableSorting {
         if isCancelled() { throw CancellationError() }
         texts.sort { a, b in
             if a.prefix != b.prefix { return ascending ? a.prefix < b.prefix : a.prefix > b.prefix }
+            if a.next != b.next { return ascending ? a.next < b.next : a.next > b.next }
             let order = compare(strings[Int(a.index)], strings[Int(b.index)])
             if order != 0 { return ascending ? order < 0 : order > 0 }
             return stringOf[Int(a.index)] < stringOf[Int(b.index)]
@@ -66,17 +69,23 @@ nonisolated public enum TableSorting {
         return result
     }
 
-    /// The first 8 bytes of `text` (ASCII letters in lower case) as a big-endian integer:
-    /// comparing two prefixes compares the texts' starts.
-    static func prefix(of text: String) -> UInt64 {
-        var result: UInt64 = 0
+    /// Bytes 0-7 and 8-15 of `text` (ASCII letters in lower case), each as a big-endian
+    /// integer: comparing them in turn compares the texts' first 16 bytes.
+    static func prefixes(of text: String) -> (first: UInt64, second: UInt64) {
+        var first: UInt64 = 0, second: UInt64 = 0
         var taken = 0
         for byte in text.utf8 {
-            result = result << 8 | UInt64(folded(byte))
+            if taken < 8 {
+                first = first << 8 | UInt64(folded(byte))
+            } else {
+                second = second << 8 | UInt64(folded(byte))
+            }
             taken += 1
-            if taken == 8 { break }
+            if taken == 16 { break }
         }
-        return taken == 8 ? result : result << (8 * UInt64(8 - taken))
+        if taken < 8 { first <<= 8 * UInt64(8 - taken) }
+        if taken < 16 { second <<= 8 * UInt64(16 - max(taken, 8)) }
+        return (first, second)
     }
 
     @inline(__always)
