@@ -150,13 +150,7 @@ struct LinesRun: Equatable {
         screen.previewCommand = preview.map { PreviewCommand($0, ansi: ansi) }
         if let previewWindow { screen.previewWindow = try PreviewWindow.parse(previewWindow) }
         let outcome: Outcome
-        if !follow {
-            // A screenful read here, before the terminal starts, shows in the first frame.
-            switch input {
-            case .file(let path): screen.head = LineReader.head(of: path, separator: screen.separator)
-            case .standardInput: screen.head = LineReader.head(fd: 0, separator: screen.separator)
-            }
-        }
+        if !follow { screen.readHead() }  // a screenful read before the terminal starts shows in the first frame
         if follow, case .file(let path) = input, isRegularFile(path) {
             outcome = try await AppRunner.run(FollowScreen(path: path, lines: screen), interface: interface, log: log)
         } else {

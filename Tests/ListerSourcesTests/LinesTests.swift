@@ -1,6 +1,6 @@
 import Foundation
 import Lister
-import ListerSources
+@testable import ListerSources
 import Testing
 
 @Suite struct LineStoreTests {
@@ -82,7 +82,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(LineReader.head(of: fifo, separator: 0x0A) == nil)  // never opened: it could block
+        #expect(LineReader.head(of: fifo, separator: 0x0A) == nil)  // opened without blocking, never read
         #expect(LineReader.head(of: directory.path, separator: 0x0A) == nil)
         #expect(LineReader.head(of: "/nonexistent/lister-test", separator: 0x0A) == nil)
     }

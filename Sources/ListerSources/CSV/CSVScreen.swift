@@ -34,12 +34,8 @@ public struct CSVScreen: TableScreen {
     /// input that is one) on the calling thread, for the first frame: as `lister lines`
     /// does (``LinesScreen/head``). Nothing for a pipe.
     public mutating func readHead() {
-        let framing = CSVFraming(delimiter: delimiter)
-        let records = switch input {
-        case .file(let path): LineReader.head(of: path, separator: CSVFraming.newline, framing: framing)
-        case .standardInput: LineReader.head(fd: 0, separator: CSVFraming.newline, framing: framing)
-        }
-        guard let records else { return }
+        guard let records = LineReader.head(of: input, separator: CSVFraming.newline,
+                                            framing: CSVFraming(delimiter: delimiter)) else { return }
         let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
         guard !table.isEmpty else { return }  // the header alone: the load says what it holds
         latest.set(table)

@@ -15,7 +15,7 @@ import Glibc
 /// A large regular file is indexed where it is (``LineSourceFile``); other input (a pipe)
 /// is kept in memory until it passes ``LineSpillPolicy/threshold``, then moved to an
 /// unlinked temporary file (``SpillingLineBuilder``).
-package enum LineReader {
+enum LineReader {
     /// The least time between two reports while input keeps coming.
     static let reportInterval: Duration = .milliseconds(25)
     /// How much one `read` asks for.
@@ -59,18 +59,21 @@ package enum LineReader {
         }
     }
 
-    /// The lines that end within the first `limit` bytes of the regular file at `path`,
-    /// read at once on the calling thread: the first frame shows them without waiting for
-    /// the load to start on another thread (``LinesScreen/head``). Nil for anything but a
-    /// regular file (a FIFO could block), a file that cannot be read, or no complete line.
-    package static func head(of path: String, separator: UInt8, limit: Int = 1 << 16) -> LineStore? {
-        head(of: path, separator: separator, framing: nil, limit: limit)
+    /// The lines (or `framing`'s records) that end within the first `limit` bytes of
+    /// `input`, read at once on the calling thread: the first frame shows them without
+    /// waiting for the load to start on another thread (``LinesScreen/readHead()``). Nil
+    /// for anything but a regular file (a pipe cannot be read twice, a FIFO could block),
+    /// a file that cannot be read, or no complete line.
+    static func head(of input: LineInput, separator: UInt8, framing: (any RecordFraming)? = nil) -> LineStore? {
+        switch input {
+        case .file(let path): head(of: path, separator: separator, framing: framing)
+        case .standardInput: head(fd: 0, separator: separator, framing: framing)
+        }
     }
 
-    /// The same, with records framed by `framing` (CSV) rather than at every separator.
-    static func head(of path: String, separator: UInt8, framing: (any RecordFraming)?, limit: Int = 1 << 16) -> LineStore? {
-        var info = stat()
-        guard PathBytes.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    /// The same for the file at `path` (opened without blocking: a FIFO is never waited on).
+    static func head(of path: String, separator: UInt8, framing: (any RecordFraming)? = nil,
+                     limit: Int = 1 << 16) -> LineStore? {
         let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
@@ -79,12 +82,7 @@ package enum LineReader {
 
     /// The same for an open descriptor (standard input redirected from a file), read from
     /// its offset with `pread`, which leaves the offset where the load starts reading.
-    package static func head(fd: Int32, separator: UInt8, limit: Int = 1 << 16) -> LineStore? {
-        head(fd: fd, separator: separator, framing: nil, limit: limit)
-    }
-
-    /// The same, with records framed by `framing` (CSV) rather than at every separator.
-    static func head(fd: Int32, separator: UInt8, framing: (any RecordFraming)?, limit: Int = 1 << 16) -> LineStore? {
+    static func head(fd: Int32, separator: UInt8, framing: (any RecordFraming)? = nil, limit: Int = 1 << 16) -> LineStore? {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let offset = Int(lseek(fd, 0, SEEK_CUR))

@@ -42,10 +42,17 @@ public struct LinesScreen: ListScreen {
     /// Where the preview pane goes (`--preview-window`).
     public var previewWindow = PreviewPlacement.right(.percent(50))
 
-    /// The first lines of the file, read before the screen opened: the first frame shows
-    /// them while the load reads the file from its start (and its reports continue them).
-    /// Nil by default: the first frame waits for the load's first report.
-    public var head: LineStore?
+    /// The first lines of the file, read before the screen opened (``readHead()``): the
+    /// first frame shows them while the load reads the file from its start (and its
+    /// reports continue them). Nil by default: the first frame waits for the load's first
+    /// report.
+    public private(set) var head: LineStore?
+
+    /// Reads the lines that end in the first 64 KB of a regular file (or of standard input
+    /// that is one) on the calling thread, for the first frame. Nothing for a pipe.
+    public mutating func readHead() {
+        head = LineReader.head(of: input, separator: separator)
+    }
 
     /// Creates the screen.
     public init(input: LineInput, separator: UInt8 = 0x0A, multiple: Bool = false,
