@@ -50,7 +50,7 @@ extension ChaosRun {
             case .item, .loading, .failed: break
             case .header, .empty: return "Sections: the selection is on \(host.rows[row]), which cannot be selected"
             }
-        } else if let row = host.rows.selectable(from: 0, down: true) {
+        } else if let row = host.rows.firstSelectable(from: 0, forward: true) {
             return "Sections: nothing is selected, yet row \(row) (\(host.rows[row])) can be"
         }
         for section in host.models.indices {

@@ -15,14 +15,16 @@ import Testing
     }
 
     @Test func theSelectionMovesOverSelectableRowsOnly() {
-        #expect(rows.move(from: 2, by: 1) == 6)    // over a header, an empty section and a header
-        #expect(rows.move(from: 6, by: 1) == 8)
-        #expect(rows.move(from: 8, by: 1) == 8)    // the end
-        #expect(rows.move(from: 1, by: -1) == 1)   // the start
-        #expect(rows.move(from: 1, by: 100) == 8)
-        #expect(rows.move(from: 8, by: -3) == 2)
-        #expect(rows.selectable(from: 0, down: true) == 1)
-        #expect(SectionRows<Int>([.empty]).nearestSelectable(to: 0) == nil)
+        #expect(rows.destination(of: .by(1), from: 2) == 6)    // over a header, an empty section and a header
+        #expect(rows.destination(of: .by(1), from: 6) == 8)
+        #expect(rows.destination(of: .by(1), from: 8) == 8)    // the end
+        #expect(rows.destination(of: .by(-1), from: 1) == 1)   // the start
+        #expect(rows.destination(of: .by(100), from: 1) == 8)
+        #expect(rows.destination(of: .by(-3), from: 8) == 2)
+        #expect(rows.destination(of: .start, from: 8) == 1)    // past the first header
+        #expect(rows.destination(of: .end, from: 1) == 8)
+        #expect(rows.firstSelectable(from: 0, forward: true) == 1)
+        #expect(SectionRows<Int>([.empty]).selectable(near: 0) == nil)
     }
 
     @Test func anchorsFindTheSameRowAfterRowsMove() {

@@ -113,18 +113,20 @@ final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
 
     func cancelAll() { run(model.cancel()) }
 
-    func status(now: Duration) -> (position: String, state: String) {
+    func status(now: Duration) -> StatusLine {
         let count = contentLines.count
-        let position = count == 0 ? "0/0" : "\(min(count, model.scrollOffset + 1))/\(count)"
-        var isLoading = false, failed = false
+        var line = StatusLine(selected: count == 0 ? nil : min(count - 1, model.scrollOffset), of: count)
         switch model.state {
-        case .idle, .loading: isLoading = true
-        case .error: failed = true
-        case .loaded: break
+        case .idle, .loading: line.say(StatusLine.shownWord(isLoading: true, failed: false))
+        case .error: line.say(StatusLine.shownWord(isLoading: false, failed: true))
+        case .loaded:
+            if model.isRefreshing {
+                line.say(StatusLine.activityWord(.refreshing))
+            } else if let error = model.refreshError {
+                line.say(StatusLine.activityWord(.refreshFailed(error)))
+            }
         }
-        let state = loadStatus(isLoading: isLoading, failed: failed, isRefreshing: model.isRefreshing,
-                               refreshError: model.refreshError) ?? ""
-        return (position, state)
+        return line
     }
 
     private func run(_ effects: [LoadLifecycle<S.Value>.Effect]) {

@@ -228,14 +228,16 @@ extension ListHost {
         filter.line.render(prompt: screen.filterPrompt?.prompt ?? "/", in: rect, buffer: &buffer)
     }
 
-    func filteredStatus() -> (position: String, state: String)? {
+    func filteredStatus() -> StatusLine? {
         let engine = filter.engine
         guard engine.isFiltering else { return nil }
-        let position = engine.visiblePosition(ofRow: model.selection).map { $0 + 1 } ?? 0
-        var text = "\(position)/\(engine.visibleCount) of \(model.count)"
-        if model.paging != .complete || model.isStreaming { text += "+" }
+        var line = StatusLine(selected: engine.visiblePosition(ofRow: model.selection), ofShown: engine.visibleCount,
+                              total: model.count, more: model.paging != .complete || model.isStreaming)
+        if engine.running != nil { line.say("filtering…") }
         // Rows still arriving are said as while not filtering: the matches grow with them.
-        let state = [engine.running != nil ? "filtering…" : nil, model.isStreaming ? "reading… \(model.count)" : nil]
-        return (text, state.compactMap { $0 }.joined(separator: " · "))
+        if model.isStreaming {
+            line.say(StatusLine.activityWord(.streaming, progress: screen.progressNote(context(now: now)) ?? "\(model.count)"))
+        }
+        return line
     }
 }

@@ -165,18 +165,15 @@ extension ListHost {
         live?.unseen = 0
     }
 
-    /// The feed's part of the status bar: what it is doing, its note, the rows not seen.
-    func liveStatus(_ activity: ListActivity) -> String? {
-        let state: String
+    /// What the status bar adds to a live feed's word: the feed's note and the rows that
+    /// came below the view.
+    func sayLive(_ activity: ListActivity, on line: inout StatusLine) {
         switch activity {
-        case .live: state = "live"
-        case .liveEnded: state = "feed ended"
-        case .liveStopped(let error): state = "feed stopped: \(error.message)"
-        default: return nil
+        case .live, .liveEnded, .liveStopped:
+            line.say(live?.note)
+            if let unseen = live?.unseen, unseen > 0 { line.say("\(unseen) new ↓") }
+        default:
+            break
         }
-        var parts = [state]
-        if let note = live?.note { parts.append(note) }
-        if let unseen = live?.unseen, unseen > 0 { parts.append("\(unseen) new ↓") }
-        return parts.joined(separator: " · ")
     }
 }

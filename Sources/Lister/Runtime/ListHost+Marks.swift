@@ -19,10 +19,4 @@ extension ListHost {
         }
         return .handled(changed: true)
     }
-
-    /// The status with the number of marks added to the position.
-    func withMarks(_ status: (position: String, state: String)) -> (position: String, state: String) {
-        guard !marks.isEmpty else { return status }
-        return (status.position + " · \(marks.count) marked", status.state)
-    }
 }

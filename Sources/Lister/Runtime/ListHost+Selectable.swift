@@ -1,31 +1,24 @@
 /// Rows that cannot take the selection (``ListScreen/isSelectable(_:)``: headings,
-/// separators, notes): the moves step over them, clicks on them select nothing, the filter
-/// never matches them, and a selection left on one by a load moves to the next row that
-/// can take it.
+/// separators, notes): the moves step over them (``SelectableRows``), clicks on them select
+/// nothing, the filter never matches them, and a selection left on one by a load moves to
+/// the next row that can take it.
 extension ListHost {
+    /// The loaded items as rows a selection moves over (asked on the main actor, as the
+    /// screen is).
+    @MainActor struct ItemRows: @MainActor SelectableRows {
+        let screen: S
+        let items: ItemList<S.Item>
+
+        var count: Int { items.count }
+        func isSelectable(_ row: Int) -> Bool { screen.isSelectable(items[row]) }
+    }
+
+    /// The loaded items as rows a selection moves over.
+    var itemRows: ItemRows { ItemRows(screen: screen, items: model.state.items) }
+
     /// Whether the item at `index` can take the selection.
     func isSelectable(_ index: Int) -> Bool {
         screen.isSelectable(model.state.items[index])
-    }
-
-    /// The row nearest `index` that can take the selection, looking `forward` (down the
-    /// list) first, then the other way; nil when no row can. Only the rows passed over are
-    /// asked, so a list whose rows can all be selected asks about one.
-    func selectableRow(near index: Int, forward: Bool) -> Int? {
-        let count = model.count
-        guard count > 0 else { return nil }
-        let index = max(0, min(index, count - 1))
-        if isSelectable(index) { return index }
-        return selectable(from: index, step: forward ? 1 : -1) ?? selectable(from: index, step: forward ? -1 : 1)
-    }
-
-    private func selectable(from index: Int, step: Int) -> Int? {
-        var row = index + step
-        while row >= 0, row < model.count {
-            if isSelectable(row) { return row }
-            row += step
-        }
-        return nil
     }
 
     /// Moves a selection that rests on a row that cannot take it (the loaded rows begin
@@ -33,7 +26,7 @@ extension ListHost {
     /// Called as the host lays out, before every frame.
     func settleSelection() {
         guard model.count > 0, !isSelectable(model.selection),
-              let row = selectableRow(near: model.selection, forward: true) else { return }
+              let row = itemRows.selectable(near: model.selection) else { return }
         model.select(row)
     }
 

@@ -118,8 +118,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
-            let target = move.target(from: model.selection, count: model.count)
-            model.select(selectableRow(near: target, forward: move.searchesForward) ?? model.selection)
+            model.select(itemRows.destination(of: move, from: model.selection) ?? model.selection)
             noteSelectionMoved()
             return .handled(changed: before != (model.selection, model.scrollOffset))
         }
@@ -137,9 +136,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return sortReverse()
         case .scrollLeft, .scrollRight:
             if tableScreen != nil { return .handled(changed: scrollColumns(by: command == .scrollLeft ? -1 : 1)) }
-            let step = 8
             let before = horizontalOffset
-            horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -step : step))
+            horizontalOffset = Move.sideways(command, from: horizontalOffset)
             return .handled(changed: before != horizontalOffset)
         case .refresh, .reload:
             if restartsFeed(on: command) { return .handled(changed: true) }
@@ -317,43 +315,31 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         table.cache.forget()
     }
 
-    func status(now: Duration) -> (position: String, state: String) {
-        var status = filteredStatus() ?? listStatus()
-        if status.state.isEmpty, let note = screen.statusNote(context(now: now)) { status.state = note }
-        if table.sortingAtSource, model.isRefreshing, status.state == "refreshing" {
-            status.state = "sorting…"  // the refresh a sort at the source started, until its rows come
-        }
-        if let note = sortNote { status.state = status.state.isEmpty ? note : status.state + " · " + note }
-        if case .streaming = model.activity, status.state.hasPrefix("reading… "),
-           let note = screen.progressNote(context(now: now)) {
-            status.state = "reading… " + note
-        }
-        return withMarks(status)
+    func status(now: Duration) -> StatusLine {
+        var line = filteredStatus() ?? listStatus(now: now)
+        if line.words.isEmpty { line.say(screen.statusNote(context(now: now))) }
+        line.say(sortNote)
+        line.marked(marks.count)
+        return line
     }
 
-    /// Position and state of the list (not filtering): its load state and activity.
-    private func listStatus() -> (position: String, state: String) {
-        var position = model.count == 0 ? "0/0" : "\(model.selection + 1)/\(model.count)"
-        if model.isPaged {
-            if model.paging != .complete { position += "+" }
-            position += " · page \(model.pageCount)"
-        }
-        let state: String
+    /// The status of the list (not filtering): its place, its load state and activity.
+    private func listStatus(now: Duration) -> StatusLine {
+        let more = (model.isPaged && model.paging != .complete) || model.activity == .streaming
+        var line = StatusLine(selected: model.selection, of: model.count, more: more)
+        if model.isPaged { line.locate("page \(model.pageCount)") }
         switch (model.state, model.activity) {
-        case (.idle, _), (.loading, _): state = "loading"
-        case (.error, _): state = "error"
-        case (_, .settled): state = ""
-        case (_, .refreshing): state = "refreshing"
-        case (_, .refreshFailed(let error)): state = "refresh failed: \(error.message)"
+        case (.idle, _), (.loading, _): line.say(StatusLine.shownWord(isLoading: true, failed: false))
+        case (.error, _): line.say(StatusLine.shownWord(isLoading: false, failed: true))
+        case (_, .refreshing) where table.sortingAtSource:
+            line.say("sorting…")  // the refresh a sort at the source started, until its rows come
         case (_, .streaming):
-            position += "+"
-            state = "reading… \(model.count)"
-        case (_, .streamStopped(let error)): state = "stopped: \(error.message)"
-        case (_, .live), (_, .liveEnded), (_, .liveStopped): state = liveStatus(model.activity) ?? ""
-        case (_, .loadingPage(let page)): state = "loading page \(page)"
-        case (_, .pageFailed(let page, _)): state = "page \(page) failed"
+            line.say(StatusLine.activityWord(.streaming, progress: screen.progressNote(context(now: now)) ?? "\(model.count)"))
+        case (_, let activity):
+            line.say(StatusLine.activityWord(activity))
+            sayLive(activity, on: &line)
         }
-        return (position, state)
+        return line
     }
 
     func context(now: Duration) -> ListContext<S> {

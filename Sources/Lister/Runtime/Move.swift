@@ -44,3 +44,15 @@ enum Move: Equatable {
         return max(0, min(target, count - 1))
     }
 }
+
+extension Move {
+    /// The columns `<` and `>` scroll rows longer than the list is wide.
+    static let sidewaysStep = 8
+
+    /// Where a sideways scroll by `command` (``Command/scrollLeft`` or
+    /// ``Command/scrollRight``) takes `offset`, the columns scrolled out on the left: by
+    /// ``sidewaysStep``, never left of the first column.
+    static func sideways(_ command: Command, from offset: Int) -> Int {
+        max(0, offset + (command == .scrollLeft ? -sidewaysStep : sidewaysStep))
+    }
+}

@@ -89,7 +89,7 @@ protocol ScreenHost: AnyObject {
     /// in a picker). The runtime's own commands (help, back, quit…) are not asked about.
     func offers(_ command: Command) -> Bool
     /// Position (`3/40`) and state (`loading`, `refreshing`…) for the status bar.
-    func status(now: Duration) -> (position: String, state: String)
+    func status(now: Duration) -> StatusLine
     /// Drops the rows kept from the last frame, so the next one draws every row.
     func forgetDrawnRows()
     /// Whether the screen takes `key` before the key table does (its own actions, a line
@@ -146,16 +146,6 @@ func response(to command: Command, on item: any Sendable, pickMode: PickMode,
     case .screen(let next): return .push(next)
     case .pick(let value): return command == .open ? .pick([value]) : .hint("Enter chooses this row")
     }
-}
-
-/// The state words of the status bar, the same for every kind of screen: `loading`,
-/// `error`, `refreshing`, `refresh failed: …`; nil when the content is shown and settled.
-func loadStatus(isLoading: Bool, failed: Bool, isRefreshing: Bool, refreshError: ListError?) -> String? {
-    if isLoading { return "loading" }
-    if failed { return "error" }
-    if isRefreshing { return "refreshing" }
-    if let refreshError { return "refresh failed: \(refreshError.message)" }
-    return nil
 }
 
 extension ScreenHost {

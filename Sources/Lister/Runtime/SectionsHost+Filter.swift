@@ -101,7 +101,7 @@ extension SectionsHost {
         }
         let anchor = Rows.Anchor.item(section: section, id: id)
         if marks.remove(anchor) == nil { marks.insert(anchor) }
-        select(rows.move(from: row, by: 1))
+        select(rows.destination(of: .by(1), from: row))
         keepSelectionVisible()
         return .handled(changed: true)
     }

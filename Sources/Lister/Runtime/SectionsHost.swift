@@ -70,11 +70,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
             return layout.pageRows(from: current, visibleIn: self.tallRowLines(in: height), rows: rows.count, forward: forward)
         }
         if let move = Move(command, page: page) {
-            switch move {
-            case .by(let delta): select(rows.move(from: current, by: delta))
-            case .start: select(rows.selectable(from: 0, down: true))
-            case .end: select(rows.selectable(from: rows.count - 1, down: false))
-            }
+            select(rows.destination(of: move, from: current))
             keepSelectionVisible()
             return .handled(changed: before != (selectedRow, scrollOffset))
         }
@@ -102,7 +98,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
             return .handled(changed: true)
         case .scrollLeft, .scrollRight:
             let before = horizontalOffset
-            horizontalOffset = max(0, horizontalOffset + (command == .scrollLeft ? -8 : 8))
+            horizontalOffset = Move.sideways(command, from: horizontalOffset)
             return .handled(changed: before != horizontalOffset)
         case .open, .drillIn:
             if screen.pickMode == .multiple, command == .open, !marks.isEmpty { return .pick(markedItems) }
@@ -232,25 +228,25 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         for section in models.indices { run(models[section].cancel(), section: section) }
     }
 
-    func status(now: Duration) -> (position: String, state: String) {
-        var position = "0/0"
+    func status(now: Duration) -> StatusLine {
+        var line = StatusLine(selected: nil, of: 0)
         if let row = selectedRow {
             let section = rows[row].section
             if case .item(_, let index, _) = rows[row] {
-                position = "\(index + 1)/\(models[section].count) · \(sections[section].title)"
+                line = StatusLine(selected: index, of: models[section].count)
+                line.locate(sections[section].title)
             } else {
-                position = sections[section].title
+                line = StatusLine(position: sections[section].title)
             }
         }
         let loading = models.filter { $0.state.isLoading }.count
         let failed = models.filter { $0.state.error != nil }.count
-        var parts: [String] = []
-        if loading > 0 { parts.append("loading \(loading) section\(loading == 1 ? "" : "s")") }
-        if failed > 0 { parts.append("\(failed) section\(failed == 1 ? "" : "s") failed") }
-        if models.contains(where: \.isRefreshing) { parts.append("refreshing") }
-        if !query.isEmpty { parts.append(matchSummary) }
-        if !marks.isEmpty { position += " · \(marks.count) marked" }
-        return (position, parts.joined(separator: " · "))
+        if loading > 0 { line.say("loading \(loading) section\(loading == 1 ? "" : "s")") }
+        if failed > 0 { line.say("\(failed) section\(failed == 1 ? "" : "s") failed") }
+        if models.contains(where: \.isRefreshing) { line.say(StatusLine.activityWord(.refreshing)) }
+        if !query.isEmpty { line.say(matchSummary) }
+        line.marked(marks.count)
+        return line
     }
 
     // MARK: - Rows and selection
@@ -285,7 +281,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         } else if let selected {
             select(rows.nearestSelectable(toPlaceOf: selected))
         } else {
-            select(rows.nearestSelectable(to: 0))
+            select(rows.selectable(near: 0))
         }
         keepSelectionVisible()
     }

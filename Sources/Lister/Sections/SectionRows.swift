@@ -3,7 +3,7 @@
 ///
 /// Headers and the rows of empty sections cannot be selected; items and the rows of
 /// loading or failed sections can.
-struct SectionRows<ID: Hashable>: Equatable {
+struct SectionRows<ID: Hashable>: Equatable, SelectableRows {
     /// What one drawn row shows.
     enum Row: Equatable {
         case header(section: Int)
@@ -99,24 +99,11 @@ struct SectionRows<ID: Hashable>: Equatable {
 
     subscript(row: Int) -> Row { rows[row] }
 
+    func isSelectable(_ row: Int) -> Bool { rows[row].isSelectable }
+
     /// The row showing `anchor`, if any.
     func row(of anchor: Anchor) -> Int? {
         rows.firstIndex { $0.anchor == anchor }
-    }
-
-    /// The first selectable row at or after `row` (going `down`) or at or before it, if any.
-    func selectable(from row: Int, down: Bool) -> Int? {
-        guard !rows.isEmpty else { return nil }
-        let start = max(0, min(row, rows.count - 1))
-        if down {
-            return rows[start...].firstIndex(where: \.isSelectable)
-        }
-        return rows[...start].lastIndex(where: \.isSelectable)
-    }
-
-    /// The selectable row nearest `row`: the first at or after it, else the last before.
-    func nearestSelectable(to row: Int) -> Int? {
-        selectable(from: row, down: true) ?? selectable(from: row, down: false)
     }
 
     /// The selectable row nearest to where `row` stood in section and item order (a row of
@@ -125,19 +112,7 @@ struct SectionRows<ID: Hashable>: Equatable {
     func nearestSelectable(toPlaceOf row: Row) -> Int? {
         let place = row.place
         let start = rows.firstIndex { !($0.place < place) } ?? rows.count - 1
-        return nearestSelectable(to: start)
-    }
-
-    /// Where the selection goes from `row` moving `delta` rows: at least one selectable row
-    /// on, skipping headers and empty sections, stopping at the ends.
-    func move(from row: Int, by delta: Int) -> Int? {
-        guard delta != 0 else { return nearestSelectable(to: row) }
-        let target = row + delta
-        if delta > 0 {
-            return selectable(from: min(target, rows.count - 1), down: true)
-                ?? selectable(from: rows.count - 1, down: false)
-        }
-        return selectable(from: max(target, 0), down: false) ?? selectable(from: 0, down: true)
+        return selectable(near: start)
     }
 
     /// The header to draw over the first line when `offset` is the first row shown: the
