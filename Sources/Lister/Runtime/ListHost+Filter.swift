@@ -235,9 +235,7 @@ extension ListHost {
                               total: model.count, more: model.paging != .complete || model.isStreaming)
         if engine.running != nil { line.say("filtering…") }
         // Rows still arriving are said as while not filtering: the matches grow with them.
-        if model.isStreaming {
-            line.say(StatusLine.activityWord(.streaming, progress: screen.progressNote(context(now: now)) ?? "\(model.count)"))
-        }
+        if model.isStreaming { line.say(StatusLine.activityWord(.streaming, progress: readingProgress(now: now))) }
         return line
     }
 }

@@ -1,21 +1,8 @@
 /// Rows that cannot take the selection (``ListScreen/isSelectable(_:)``: headings,
-/// separators, notes): the moves step over them (``SelectableRows``), clicks on them select
+/// separators, notes): the moves step over them (``RowNavigation``), clicks on them select
 /// nothing, the filter never matches them, and a selection left on one by a load moves to
 /// the next row that can take it.
 extension ListHost {
-    /// The loaded items as rows a selection moves over (asked on the main actor, as the
-    /// screen is).
-    @MainActor struct ItemRows: @MainActor SelectableRows {
-        let screen: S
-        let items: ItemList<S.Item>
-
-        var count: Int { items.count }
-        func isSelectable(_ row: Int) -> Bool { screen.isSelectable(items[row]) }
-    }
-
-    /// The loaded items as rows a selection moves over.
-    var itemRows: ItemRows { ItemRows(screen: screen, items: model.state.items) }
-
     /// Whether the item at `index` can take the selection.
     func isSelectable(_ index: Int) -> Bool {
         screen.isSelectable(model.state.items[index])
@@ -26,7 +13,8 @@ extension ListHost {
     /// Called as the host lays out, before every frame.
     func settleSelection() {
         guard model.count > 0, !isSelectable(model.selection),
-              let row = itemRows.selectable(near: model.selection) else { return }
+              let row = RowNavigation.selectable(near: model.selection, forward: true, count: model.count,
+                                                 isSelectable: { self.isSelectable($0) }) else { return }
         model.select(row)
     }
 

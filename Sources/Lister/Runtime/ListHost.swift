@@ -118,7 +118,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
-            model.select(itemRows.destination(of: move, from: model.selection) ?? model.selection)
+            let destination = RowNavigation.destination(of: move, from: model.selection, count: model.count,
+                                                        isSelectable: { self.isSelectable($0) })
+            model.select(destination ?? model.selection)
             noteSelectionMoved()
             return .handled(changed: before != (model.selection, model.scrollOffset))
         }
@@ -334,12 +336,21 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case (_, .refreshing) where table.sortingAtSource:
             line.say("sorting…")  // the refresh a sort at the source started, until its rows come
         case (_, .streaming):
-            line.say(StatusLine.activityWord(.streaming, progress: screen.progressNote(context(now: now)) ?? "\(model.count)"))
+            line.say(StatusLine.activityWord(.streaming, progress: readingProgress(now: now)))
         case (_, let activity):
             line.say(StatusLine.activityWord(activity))
             sayLive(activity, on: &line)
         }
         return line
+    }
+
+    /// What follows `reading…` while a stream is read: the screen's own note, else the rows
+    /// read. Kept out of the status functions (never inlined): a `ListContext` built in a
+    /// function of this generic host has its metadata looked up when the function is
+    /// entered, on every frame, even when the branch that builds it does not run.
+    @inline(never)
+    func readingProgress(now: Duration) -> String {
+        screen.progressNote(context(now: now)) ?? "\(model.count)"
     }
 
     func context(now: Duration) -> ListContext<S> {
