@@ -88,6 +88,19 @@ struct PrefetchedFruits: ListScreen {
         #expect(app.loadsInFlight == 0)
     }
 
+    @Test func theFrameDrawnAheadForDownShowsThePrefetchedPreview() async throws {
+        let app = await makeApp()
+        loader.succeed(text("about fruit 1"))
+        await app.settle()
+        try #require(loader.waitingCalls == [2])
+        loader.succeed(text("about fruit 2"))
+        await app.settle()
+        let ahead = app.terminal.preparedFrame(for: .down)
+        #expect(ahead?.lines[1].hasSuffix("│about fruit 2") == true)
+        await app.press(.down)
+        #expect(app.frame == ahead, "the frame drawn ahead is the one the key gives, pane and all")
+    }
+
     @Test func aPreviewThatDidNotOptInIsNeverPrefetched() async {
         let app = await makeApp(prefetches: false)
         loader.succeed(text("about fruit 1"))
