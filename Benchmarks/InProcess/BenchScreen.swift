@@ -15,6 +15,9 @@ struct BenchScreen: ListScreen {
     /// Whether that preview is made in the frame (``Preview/immediate(key:_:)``) rather
     /// than loaded by a task.
     var immediatePreview = false
+    /// Whether that preview, loaded by a task, prefetches its neighbours
+    /// (``Preview/prefetchesNeighbours``).
+    var prefetches = false
 
     var title: String { "lines" }
 
@@ -35,6 +38,6 @@ struct BenchScreen: ListScreen {
         let make = { @Sendable in
             PreviewText(lines: [Text("line \(line.number)").bold(), Text("")] + text.split(separator: " ").map { Text(String($0)) })
         }
-        return immediatePreview ? .immediate(key: line.number, make) : Preview(key: line.number) { make() }
+        return immediatePreview ? .immediate(key: line.number, make) : Preview(key: line.number, prefetchesNeighbours: prefetches) { make() }
     }
 }

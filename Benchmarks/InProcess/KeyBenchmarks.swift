@@ -1,4 +1,4 @@
-import Lister
+@_spi(Testing) import Lister
 import ListerSources
 import ListerTestSupport
 import TerminalCore
@@ -9,6 +9,12 @@ import TerminalCore
 /// terminal itself are left out. Without drawing ahead (`Configuration.drawsAhead`), the
 /// key's own work; with it, also the frames for Down and Up that the runtime then draws
 /// ahead (work done after the key has been answered).
+///
+/// With a preview pane, a Down is timed until the frame whose pane shows the new item's
+/// preview (its first line, "line N", checked between events, off the clock): the key's
+/// frame, and the preview's load and the frame it gives when the key's frame had none. What
+/// the runtime then does before the next key (a prefetch of the next neighbour) is timed
+/// apart, as "settled".
 ///
 /// (e) How many cells ``Buffer/changes(since:)`` reports for one Down at 120 columns.
 ///
@@ -21,8 +27,10 @@ enum KeyBenchmarks {
 
     /// Times Down within a page and when every Down scrolls, on `store`.
     static func run(store: LineStore, label: String, keyPrefix: String, presses: Int, drawsAhead: Bool = false,
-                    previews: Bool = false, immediatePreview: Bool = false, into report: inout Report) async {
-        let app = HeadlessApp(root: BenchScreen(store: store, previews: previews, immediatePreview: immediatePreview),
+                    previews: Bool = false, immediatePreview: Bool = false, prefetches: Bool = false,
+                    into report: inout Report) async {
+        let screen = BenchScreen(store: store, previews: previews, immediatePreview: immediatePreview, prefetches: prefetches)
+        let app = HeadlessApp(root: screen,
                               size: RenderBenchmarks.size,
                               configuration: Configuration(drawsAhead: drawsAhead))
         await app.start()
@@ -34,13 +42,14 @@ enum KeyBenchmarks {
 
         // Within a page: from the first row, Down moves the highlight; no row scrolls.
         var withinPage = Samples()
+        var settled = Samples()
         var pageCells: [Int] = []
         var pageFrames: [(Buffer, Buffer)] = []
         let perCycle = pageRows - 2
         while withinPage.count < presses {
             await app.press(.home)
             for _ in 0..<min(perCycle, presses - withinPage.count) {
-                let (time, cells, frames) = await timedDown(app)
+                let (time, cells, frames) = await timedDown(app, preview: previews, settled: &settled)
                 withinPage.append(time)
                 pageCells.append(cells)
                 if let frames { pageFrames.append(frames) }
@@ -54,16 +63,22 @@ enum KeyBenchmarks {
         var scrollCells: [Int] = []
         var scrollFrames: [(Buffer, Buffer)] = []
         for _ in 0..<presses {
-            let (time, cells, frames) = await timedDown(app)
+            let (time, cells, frames) = await timedDown(app, preview: previews, settled: &settled)
             scrolling.append(time)
             scrollCells.append(cells)
             if let frames { scrollFrames.append(frames) }
         }
 
         var what = drawsAhead ? "Down + render + Down and Up drawn ahead" : "Down + render"
-        if previews { what += immediatePreview ? " + the preview pane made in the frame" : " + the preview pane loaded and drawn" }
+        if previews {
+            what += immediatePreview ? " + the preview pane made in the frame" : " + the preview pane loaded and drawn"
+            if prefetches { what += ", neighbours prefetched" }
+        }
         report.results.append(.timing("\(keyPrefix)_page", "\(what) (HeadlessApp), \(label), within a page", withinPage))
         report.results.append(.timing("\(keyPrefix)_scroll", "\(what) (HeadlessApp), \(label), scrolling", scrolling))
+        if prefetches {
+            report.results.append(.timing("\(keyPrefix)_settled", "\(what) (HeadlessApp), \(label), until settled (prefetch done), both", settled))
+        }
         guard !drawsAhead else { return }  // the frames and their bytes are the same
         report.results.append(cellResult("\(keyPrefix)_cells_page", "changed cells per Down, \(label), within a page", pageCells))
         report.results.append(cellResult("\(keyPrefix)_cells_scroll", "changed cells per Down, \(label), scrolling", scrollCells))
@@ -95,13 +110,47 @@ enum KeyBenchmarks {
 
     /// Presses Down once: the time it took, the cells that changed on screen, and the
     /// frames before and after.
-    private static func timedDown(_ app: HeadlessApp) async -> (UInt64, Int, (Buffer, Buffer)?) {
+    private static func timedDown(_ app: HeadlessApp, preview: Bool, settled: inout Samples) async
+        -> (UInt64, Int, (Buffer, Buffer)?) {
         let before = app.frame
-        let start = monotonicNanoseconds()
-        await app.press(.down)
-        let elapsed = monotonicNanoseconds() - start
+        var elapsed: UInt64
+        if preview {
+            elapsed = await untilPreviewShown(app)
+            let start = monotonicNanoseconds()
+            await app.settle()  // what the key left running (a prefetch), before the next key
+            settled.append(elapsed + monotonicNanoseconds() - start)
+        } else {
+            let start = monotonicNanoseconds()
+            await app.press(.down)
+            elapsed = monotonicNanoseconds() - start
+        }
         let cells = app.frame?.changes(since: before).reduce(0) { $0 + $1.cells.count } ?? 0
         return (elapsed, cells, before.flatMap { old in app.frame.map { (old, $0) } })
+    }
+
+    /// Presses Down and runs the app's events until its pane shows the new item's preview:
+    /// the time the app took (the check between events is off the clock).
+    private static func untilPreviewShown(_ app: HeadlessApp) async -> UInt64 {
+        let runtime = app.runtime
+        var start = monotonicNanoseconds()
+        runtime.process(.terminal(.key(.down)))
+        var elapsed = monotonicNanoseconds() - start
+        while !showsSelectedPreview(app), runtime.pendingLoads.inFlight > 0 {
+            start = monotonicNanoseconds()
+            guard let event = await runtime.nextEvent() else { break }
+            runtime.process(event)
+            elapsed += monotonicNanoseconds() - start
+        }
+        return elapsed
+    }
+
+    /// Whether the pane's first line names the selected line (`line N`, N from the status
+    /// bar's `N/count`).
+    static func showsSelectedPreview(_ app: HeadlessApp) -> Bool {
+        let lines = app.lines
+        guard lines.count > 2, let status = lines.last else { return false }
+        let selected = String(status.prefix { $0 != "/" }.filter { $0 != " " })
+        return lines[1].hasSuffix("│line \(selected)")
     }
 
     private static func cellResult(_ key: String, _ label: String, _ cells: [Int], unit: String = "cells") -> Result {

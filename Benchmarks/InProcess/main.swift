@@ -1,6 +1,6 @@
 // ListerBenchmarks: the in-process benchmarks of `make bench`.
 //
-//   ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|filter]
+//   ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|previews|filter]
 //
 // Prints a markdown table (median and p95 over the repetitions, monotonic clock) and with
 // --json writes the same figures for Benchmarks/report.py. --quick uses fewer repetitions,
@@ -25,15 +25,19 @@ func runBenchmarks(quick: Bool, only: String?) async -> Report {
     if runs("ingest") { IngestBenchmark.run(data: data, repetitions: quick ? 5 : 15, into: &report) }
     if runs("render") { RenderBenchmarks.run(store: store, repetitions: quick ? 50 : 500, into: &report) }
     let presses = quick ? 50 : 300
-    if runs("keys") {
+    if runs("keys") || only == "previews" {
         await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_1m", presses: presses, into: &report)
-        let small = LineStore(Corpus.lines(1_000))
-        await KeyBenchmarks.run(store: small, label: "1,000 rows", keyPrefix: "down_1k", presses: presses, into: &report)
-        await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_ahead_1m", presses: presses,
-                                drawsAhead: true, into: &report)
+        if only != "previews" {
+            let small = LineStore(Corpus.lines(1_000))
+            await KeyBenchmarks.run(store: small, label: "1,000 rows", keyPrefix: "down_1k", presses: presses, into: &report)
+            await KeyBenchmarks.run(store: store, label: "1,000,000 rows", keyPrefix: "down_ahead_1m", presses: presses,
+                                    drawsAhead: true, into: &report)
+        }
         // Issue 18: Down with a preview pane (in-process loader) at most 1.5x Down without.
         await KeyBenchmarks.run(store: store, label: "1,000,000 rows, preview pane", keyPrefix: "down_preview_1m",
                                 presses: presses, previews: true, into: &report)
+        await KeyBenchmarks.run(store: store, label: "1,000,000 rows, preview pane prefetching", keyPrefix: "down_prefetch_1m",
+                                presses: presses, previews: true, prefetches: true, into: &report)
         await KeyBenchmarks.run(store: store, label: "1,000,000 rows, immediate preview", keyPrefix: "down_preview_now_1m",
                                 presses: presses, previews: true, immediatePreview: true, into: &report)
     }
@@ -57,7 +61,7 @@ while let argument = arguments.popFirst() {
     case "--quick": quick = true
     case "--only": only = arguments.popFirst()
     default:
-        printError("usage: ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|filter]\n")
+        printError("usage: ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|previews|filter]\n")
         exit(2)
     }
 }

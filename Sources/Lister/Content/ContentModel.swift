@@ -38,12 +38,23 @@ public struct ContentModel<Key: Hashable & Sendable, Value: Sendable> {
     /// Shows `key`: nothing when it is the key shown; otherwise the old load is cancelled
     /// and the new one starts (after the debounce). Nil shows nothing and loads nothing.
     public mutating func show(_ key: Key?, now: Duration) -> [Effect] {
+        show(key, cached: nil, now: now)
+    }
+
+    /// Shows `key` as ``show(_:now:)`` does, but with `cached`, its value loaded ahead
+    /// (prefetched), at once: no load starts and the debounce is skipped. A `cached` value
+    /// is only taken for a new key; for the key shown nothing changes.
+    public mutating func show(_ key: Key?, cached: Value?, now: Duration) -> [Effect] {
         guard key != self.key else { return [] }
         self.key = key
         var effects = wrap(loads.cancel())
         startsAt = nil
         guard key != nil else {
             state = .idle
+            return effects
+        }
+        if let cached {
+            state = .loaded(cached)
             return effects
         }
         state = .loading

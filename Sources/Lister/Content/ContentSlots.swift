@@ -8,17 +8,24 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
     enum Message: Sendable {
         case loaded(Result<Value, ListError>)
         case progress(Value)
+        /// A prefetch of `key` ended (``ContentPrefetch``).
+        case prefetched(Key, Result<Value, ListError>)
     }
 
     /// Loads the value of a key, reporting what came so far.
     typealias Loader = @Sendable (Key, LoadProgress<Value>) async throws -> Value
 
     let region: RegionID
-    private let screen: Int
-    private unowned let scheduler: any LoadScheduler
+    let screen: Int
+    unowned let scheduler: any LoadScheduler
     private(set) var model: ContentModel<Key, Value>
-    /// The key the last frame asked for and its loader; applied after the frame.
-    private var wanted: (key: Key?, load: Loader)?
+    /// The key the last frame asked for, its loader, and how to prefetch its neighbours
+    /// (nil: it does not); applied after the frame.
+    private var wanted: (key: Key?, load: Loader, prefetch: ContentPrefetch<Key, Value>?)?
+    /// Values of keys near the one shown, loaded ahead or shown before.
+    var cache = ContentCache<Key, Value>()
+    /// The prefetch in flight, the neighbours still to load, how to load them.
+    var prefetching = PrefetchState<Key, Value>()
 
     init(region: RegionID, screen: Int, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.region = region
@@ -28,21 +35,29 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
     }
 
     /// Notes that the frame being drawn shows `key`, loaded by `load`.
-    func want(_ key: Key?, debounce: Duration, load: @escaping Loader) {
-        wanted = (key, load)
+    func want(_ key: Key?, debounce: Duration, prefetch: ContentPrefetch<Key, Value>? = nil, load: @escaping Loader) {
+        wanted = (key, load, prefetch)
         model.debounce = debounce
     }
 
     /// What the region shows for `key`: its state when the model shows that key; else the
-    /// key is new (it loads once the frame is drawn) and nothing of the old one is shown.
-    func state(for key: Key?) -> LoadState<Value> {
-        model.key == key ? model.state : (key == nil ? .idle : .loading)
+    /// key is new (it loads once the frame is drawn) and nothing of the old one is shown,
+    /// unless its value was loaded ahead and is cached under `cached` (a region that
+    /// prefetches; nil looks at no cache).
+    func state(for key: Key?, cached stamp: ContentCache<Key, Value>.Stamp? = nil) -> LoadState<Value> {
+        if model.key == key { return model.state }
+        guard let key else { return .idle }
+        if let stamp, let value = cache.value(for: key, stamp: stamp) { return .loaded(value) }
+        return .loading
     }
 
     func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
         switch message {
         case .loaded(let result): return model.receive(result, generation: load.generation, now: now)
         case .progress(let value): return model.receive(progress: value, generation: load.generation, now: now)
+        case .prefetched(let key, let result):
+            receivePrefetch(key, result, generation: load.generation)
+            return false  // nothing shown changed: the value waits for its key
         }
     }
 
@@ -54,12 +69,17 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
             return false
         }
         self.wanted = nil
-        run(model.show(wanted.key, now: now), load: wanted.load)
+        let left = model.key.map { ($0, model.state) }
+        let cached = wanted.prefetch.flatMap { prefetch in wanted.key.flatMap { cache.value(for: $0, stamp: prefetch.stamp) } }
+        run(model.show(wanted.key, cached: cached, now: now), load: wanted.load)
+        followPrefetch(wanted.prefetch, left: left)
         return true
     }
 
-    /// Loads the key shown again; false when none is shown.
+    /// Loads the key shown again, dropping every value loaded ahead; false when no key is
+    /// shown.
     func refresh(now: Duration) -> Bool {
+        dropPrefetched()
         let effects = model.refresh(now: now)
         run(effects)
         return !effects.isEmpty
@@ -74,7 +94,10 @@ final class ContentSlot<Key: Hashable & Sendable, Value: Sendable>: MessageRecei
 
     func nextDeadline(after now: Duration) -> Duration? { model.nextDeadline(after: now) }
 
-    func cancel() { run(model.cancel()) }
+    func cancel() {
+        dropPrefetched()
+        run(model.cancel())
+    }
 
     /// The loader used for the key now shown (set by the frame that asked for it).
     private var loader: Loader?

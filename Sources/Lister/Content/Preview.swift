@@ -20,11 +20,31 @@ public struct Preview: Sendable {
     /// frame that moves the selection shows them, with no task and no blank pane between.
     /// Made once per key.
     let make: (@Sendable () -> PreviewText)?
+    /// Whether the previews of the neighbours (the items Down and Up would select) are
+    /// loaded ahead once this one is shown; see ``init(key:debounce:prefetchesNeighbours:load:)``.
+    public private(set) var prefetchesNeighbours = false
 
     /// A preview of `key`, loaded by `load`.
-    public init(key: some Hashable & Sendable, debounce: Duration = .zero,
+    ///
+    /// With `prefetchesNeighbours`, once this preview is shown and the list is settled the
+    /// runtime also loads the previews of the items Down and Up would select, one at a
+    /// time, and keeps the last few (by key, and by size: a few MB) until the rows change
+    /// or `r` is pressed: a Down onto a neighbour then shows its preview in the frame
+    /// that moves the selection, as ``immediate(key:_:)`` does, instead of a blank pane
+    /// until its load ends. Turn it on for loaders that are cheap and have no side
+    /// effects (reading a file's head, printing a value in memory): a prefetch may load
+    /// a preview the user never sees. A prefetch is cancelled as soon as the selection
+    /// moves on, none starts while the selected preview is still loading (so holding Down
+    /// queues no work), and a failed one is not kept (the preview loads again when its
+    /// item is selected). Previews that run commands should leave it off.
+    ///
+    /// ```swift
+    /// Preview(key: file.path, prefetchesNeighbours: true) { try FileHead.read(file.path) }
+    /// ```
+    public init(key: some Hashable & Sendable, debounce: Duration = .zero, prefetchesNeighbours: Bool = false,
                 load: @escaping @Sendable () async throws -> PreviewText) {
         self.init(key: key, debounce: debounce, streaming: { _ in try await load() })
+        self.prefetchesNeighbours = prefetchesNeighbours
     }
 
     /// A preview of `key` whose lines show as they come (a command's output while it
@@ -69,6 +89,14 @@ public struct PreviewText: Hashable, Sendable {
 
     /// The most lines kept.
     public static let lineLimit = 10_000
+
+    /// About the bytes the text takes: its UTF-8 and a few words a line, for the cache
+    /// of previews loaded ahead.
+    var cost: Int {
+        lines.reduce(note?.utf8.count ?? 0) { total, line in
+            line.spans.reduce(total + 48) { $0 + $1.text.utf8.count + 32 }
+        }
+    }
     /// The most bytes of text kept.
     public static let byteLimit = 1 << 20
 

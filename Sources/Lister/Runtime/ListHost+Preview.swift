@@ -24,11 +24,18 @@ extension ListHost {
         let preview = item.flatMap { screen.preview($0, context: context) }
         let slot = contents.slot(.preview, ContentKey.self, PreviewText.self)
         let immediate = preview.flatMap(madeText)
+        // A preview that prefetches shows a value loaded ahead for its key, if there is one
+        // (frames drawn ahead too, so that the frame prepared for Down holds).
+        let stamp = immediate == nil && preview?.prefetchesNeighbours == true ? previewStamp : nil
         if contents.isRecording {
             // An immediate preview needs no load: the region asks for none (and so cancels
             // the load of a key shown before).
             let load = immediate == nil ? preview?.load : nil
-            slot.want(load == nil ? nil : preview?.key, debounce: preview?.debounce ?? .zero) { _, progress in
+            let prefetch = stamp.map { stamp in
+                ContentPrefetch<ContentKey, PreviewText>(stamp: stamp, neighbours: { [weak self] in self?.neighbourPreviews() ?? [] },
+                                                         cost: { $0.cost })
+            }
+            slot.want(load == nil ? nil : preview?.key, debounce: preview?.debounce ?? .zero, prefetch: prefetch) { _, progress in
                 guard let load else { return PreviewText(lines: []) }
                 return try await load(progress)
             }
@@ -42,7 +49,7 @@ extension ListHost {
         } else if let immediate {
             phase = .content(PreviewPane(text: immediate, offset: offset))
         } else {
-            phase = AsyncContentView.phase(slot.state(for: preview?.key), model: slot.model, now: context.now) { text in
+            phase = AsyncContentView.phase(slot.state(for: preview?.key, cached: stamp), model: slot.model, now: context.now) { text in
                 PreviewPane(text: text, offset: offset)
             }
         }
@@ -50,6 +57,33 @@ extension ListHost {
                                     failureHeadline: "Preview failed")
         view.regions = context.regions
         return view
+    }
+
+    /// What previews loaded ahead were loaded from: the rows and the screen as they are.
+    private var previewStamp: ContentCache<ContentKey, PreviewText>.Stamp {
+        ContentCache.Stamp(rows: model.revision, screen: screenRevision)
+    }
+
+    /// The previews of the items Down and Up would select (Down first), for a preview that
+    /// prefetches: the moves are performed on the list and the list put back, as when
+    /// frames are drawn ahead, so the neighbours are the rows the keys would reach
+    /// (rows that cannot be selected stepped over). None while the list cannot promise
+    /// that (a load in flight, the filter open). Previews made in the frame or that do
+    /// not prefetch are left out.
+    func neighbourPreviews() -> [ContentPrefetch<ContentKey, PreviewText>.Neighbour] {
+        var found: [ContentPrefetch<ContentKey, PreviewText>.Neighbour] = []
+        for command in [Command.down, .up] {
+            let reached = speculating { () -> S.Item? in
+                guard case .handled(changed: true) = perform(command, now: now), isSelectionVisible else { return nil }
+                return model.selectedItem
+            }
+            guard let item = reached ?? nil, let preview = screen.preview(item, context: context(now: now)),
+                  preview.make == nil, preview.prefetchesNeighbours
+            else { continue }
+            let load = preview.load
+            found.append((preview.key, { _, progress in try await load(progress) }))
+        }
+        return found
     }
 
     /// `p` shows or hides the pane; Shift-↑ and Shift-↓ (`K`, `J`) scroll it without moving

@@ -11,6 +11,9 @@ public enum LoadStream: Hashable, Sendable, CustomStringConvertible {
     case section(Int)
     /// The async content of a region of the body (a preview pane).
     case content(RegionID)
+    /// The load ahead of a region's content: the value of a key next to the one shown
+    /// (the preview of the item Down would select), kept for when it is shown.
+    case prefetch(RegionID)
     /// The feed of a live list (``LiveListScreen``).
     case feed
     /// A table's sort of its loaded rows, off the main actor.
@@ -22,6 +25,7 @@ public enum LoadStream: Hashable, Sendable, CustomStringConvertible {
         case .filter: return "filter"
         case .section(let index): return "section \(index)"
         case .content(let region): return "content \(region)"
+        case .prefetch(let region): return "prefetch \(region)"
         case .feed: return "feed"
         case .sort: return "sort"
         }

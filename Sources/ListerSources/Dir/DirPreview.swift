@@ -8,8 +8,9 @@ extension DirScreen {
 
     public func preview(_ entry: DirEntry, context: ListContext<DirScreen>) -> Preview? {
         let showsHidden = self.showsHidden
-        // Keyed by path and modification time: a file written since is read again.
-        return Preview(key: "\(entry.path)\u{0}\(entry.modified)") {
+        // Keyed by path and modification time: a file written since is read again. Reading
+        // a file's head has no side effects, so the neighbours' previews load ahead.
+        return Preview(key: "\(entry.path)\u{0}\(entry.modified)", prefetchesNeighbours: true) {
             try DirPreview.text(of: entry, showsHidden: showsHidden)
         }
     }

@@ -27,7 +27,8 @@ package enum JSONPreview {
         // off the main actor, where it may take its time. Large counts what is nested too:
         // an object of two fields, one an array of millions, is large.
         if value.isSmall(nodes: 200) { return .immediate(key: item.id) { PreviewText(lines: JSONPrinter.lines(value)) } }
-        return Preview(key: item.id) { PreviewText(lines: JSONPrinter.lines(value)) }
+        // Printing a value in memory has no side effects: the neighbours' load ahead.
+        return Preview(key: item.id, prefetchesNeighbours: true) { PreviewText(lines: JSONPrinter.lines(value)) }
     }
 }
 
