@@ -21,6 +21,12 @@ public struct SqliteTable: Identifiable, Hashable, Sendable {
     /// The name identifies it.
     public var id: String { name }
 
+    /// The position of the column named `name` among ``columns``: the one spelled so, else
+    /// the one SQLite would take for it (names are compared without case, as SQL does).
+    public func column(named name: String) -> Int? {
+        columns.firstIndex(of: name) ?? columns.firstIndex { $0.lowercased() == name.lowercased() }
+    }
+
     /// Creates a description.
     public init(name: String, kind: Kind, rowCount: Int?, columns: [String] = []) {
         self.name = name

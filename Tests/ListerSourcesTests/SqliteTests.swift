@@ -202,6 +202,15 @@ enum SqliteFixture {
         #expect(try view.page(.first).items.map(\.values) == [["2.5"], ["10"], ["10"], ["30"], ["text"], ["NULL"], ["NULL"]])
     }
 
+    /// `--sort` names a column as SQL does: spelled as it is, else without regard to case.
+    @Test func aColumnIsFoundByItsNameInAnyCase() {
+        let table = SqliteTable(name: "t", kind: .table, rowCount: 0, columns: ["id", "Name", "name2", "NAME"])
+        #expect(table.column(named: "Name") == 1)
+        #expect(table.column(named: "NAME") == 3)
+        #expect(table.column(named: "name") == 1)
+        #expect(table.column(named: "nam") == nil)
+    }
+
     /// A row kept selected across a sort: the first page reaches it, whatever its value
     /// (a number, a text, NULL) and the direction: it holds the rows before it and a page.
     @Test func theFirstSortedPageReachesTheRowKept() throws {

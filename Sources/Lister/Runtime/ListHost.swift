@@ -88,6 +88,12 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         }
         model.timeout = screen.timeout
         live = LiveFeed.of(screen).map(LiveHostState.init)
+        if let sort = screen._asTable?.sort {
+            // A table whose load comes in an order (`lister sqlite --sort`): the header
+            // says so from the first frame, `s` and `S` go on from it, and the load is
+            // said as the sort it is.
+            table = TableHostState(sort: sort, sortsAtSource: true, sortingAtSource: true)
+        }
         if let paged = screen._asPaged {
             firstPage = NextPage.first(of: paged)
             model.prefetchDistance = paged.prefetchDistance
@@ -320,8 +326,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func status(now: Duration) -> (position: String, state: String) {
         var status = filteredStatus() ?? listStatus()
         if status.state.isEmpty, let note = screen.statusNote(context(now: now)) { status.state = note }
-        if table.sortingAtSource, model.isRefreshing, status.state == "refreshing" {
-            status.state = "sorting…"  // the refresh a sort at the source started, until its rows come
+        if table.sortingAtSource, model.isRefreshing ? status.state == "refreshing" : status.state == "loading" {
+            status.state = "sorting…"  // the load a sort at the source started, until its rows come
         }
         if let note = sortNote { status.state = status.state.isEmpty ? note : status.state + " · " + note }
         if case .streaming = model.activity, status.state.hasPrefix("reading… "),
