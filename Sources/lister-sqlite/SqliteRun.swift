@@ -37,10 +37,13 @@ enum SqliteRun {
     /// not a database, has no table TABLE, or TABLE has no column `--sort` names.
     static func check(_ command: SqliteCommand, in database: SqliteDatabase) throws -> (table: SqliteTable?, sort: TableSort?) {
         do {
-            let tables = try database.tables()
-            guard let name = command.table else { return (nil, nil) }
-            guard let table = tables.first(where: { $0.name == name }) else {
-                let names = tables.map(\.name).joined(separator: ", ")
+            guard let name = command.table else {
+                _ = try database.tables()
+                return (nil, nil)
+            }
+            // The one table's columns only: its rows and the other tables' are not counted.
+            guard let table = try database.table(named: name) else {
+                let names = try database.tables().map(\.name).joined(separator: ", ")
                 throw ValidationError(
                     "no table or view '\(name)' in '\(command.database)'" + (names.isEmpty ? " (it has none)" : "; it has: \(names)")
                 )

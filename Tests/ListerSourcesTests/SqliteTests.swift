@@ -211,6 +211,16 @@ enum SqliteFixture {
         #expect(table.column(named: "nam") == nil)
     }
 
+    /// `lister sqlite DB TABLE` looks up the one table, its rows not counted.
+    @Test func oneTableIsFoundByNameWithItsColumns() throws {
+        let scratch = try DirSqlScratch()
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, SqliteFixture.people))
+        #expect(try database.table(named: "people") == SqliteTable(name: "people", kind: .table, rowCount: nil,
+                                                                  columns: ["id", "name", "email", "photo", "score"]))
+        #expect(try database.table(named: "adults")?.kind == .view)
+        #expect(try database.table(named: "nobody") == nil)
+    }
+
     /// A row kept selected across a sort: the first page reaches it, whatever its value
     /// (a number, a text, NULL) and the direction: it holds the rows before it and a page.
     @Test func theFirstSortedPageReachesTheRowKept() throws {
