@@ -111,6 +111,10 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
         return JSONTableShape.sharesKeys(rows.prefix(JSONTableShape.sampleSize).lazy.map(\.value))
     }
 
+    /// Whether the options alone decide table or lines (`--table`, `--no-table`,
+    /// `--columns`, `--title`, `--subtitle`): no rows need to be read first.
+    package var decidesTableAlone: Bool { table != nil || columns != nil || title != nil || subtitle != nil }
+
     /// The paging the options ask for.
     package var paging: JSONPaging {
         if let pageParam { return .pageNumber(param: pageParam, firstPage: firstPage ?? 1) }

@@ -32,7 +32,7 @@ enum JSONHTTPRun {
             // takes longer than a moment opens as lines, unless a table is asked for (its
             // columns then come with the page); the screen takes the same request's answer.
             source.startFirstPage()
-            let firstPage = command.table == false ? nil : await source.firstPageItems(within: firstPageWait)
+            let firstPage = command.decidesTableAlone ? nil : await source.firstPageItems(within: firstPageWait)
             let table = command.showsTable(firstRows: firstPage.map(JSONRows.init))
             outcome = try await AppRunner.run(source.screen(table: table, columns: command.namedColumns, firstPage: firstPage),
                                               interface: command.interface, log: log)

@@ -28,6 +28,14 @@ import Testing
         #expect(try !command(["--subtitle", "b"]).showsTable(firstRows: Self.shared))
     }
 
+    /// A paged API's first page is waited for only when the options leave the choice open.
+    @Test func optionsThatDecideAloneNeedNoRows() throws {
+        #expect(try !command([]).decidesTableAlone)
+        for options in [["--table"], ["--no-table"], ["--columns", "a"], ["--title", "a"], ["--subtitle", "b"]] {
+            #expect(try command(options).decidesTableAlone, "\(options)")
+        }
+    }
+
     @Test func tableAndColumnsForceATable() throws {
         #expect(try command(["--table"]).showsTable(firstRows: Self.mixed))
         #expect(try command(["--table", "--title", "a"]).showsTable(firstRows: nil))
