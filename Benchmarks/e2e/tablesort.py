@@ -82,6 +82,17 @@ def opened_sorted(lister, db, column, press_reverse):
         session.close()
 
 
+def opened_unsorted(lister, db):
+    """`lister sqlite DB t`, unsorted: seconds from the process's start to its first rows
+    (the same start-up as with --sort, without the ORDER BY)."""
+    session = Session([lister, "sqlite", db, "t"], columns=120, rows=ROWS, env={"SWIFT_BACKTRACE": "interactive=no"})
+    try:
+        shown = session.wait_for(lambda s: len(s.lines) > 3 and s.lines[2].split()[:1] == ["1"], 60)
+        return None if shown is None else shown - session.started
+    finally:
+        session.close()
+
+
 def first_page_sql(column):
     """The first page `lister sqlite` asks for in `column`'s order (its rows with a value)."""
     return "select id, %s, * from t where %s is not null order by %s, id limit 201" % (column, column, column)
@@ -163,6 +174,7 @@ def main():
         connection.execute("create index if not exists t_c01 on t(c01)")
     runs = {"indexed": [], "unindexed": []}
     peers = {"indexed": [], "unindexed": []}
+    unsorted = []
     opened = {"indexed": [], "unindexed": []}
     opened_peers = {"indexed": [], "unindexed": []}
     shell_peers = {"indexed": [], "unindexed": []}
@@ -172,6 +184,7 @@ def main():
             peers["indexed"].append(peer(db, "c01"))
             runs["unindexed"].append(one(args.lister, db, "c03", 3))
             peers["unindexed"].append(peer(db, "c03"))
+        unsorted.append(opened_unsorted(args.lister, db))
         opened["indexed"].append(opened_sorted(args.lister, db, "c01", False))
         opened_peers["indexed"].append(peer_opened(db, "c01"))
         shell_peers["indexed"].append(peer_shell(db, "c01"))
@@ -196,6 +209,7 @@ def main():
             print("  Down while sorting: answered %d of %d, %s" % (
                 sum(d is not None for d in downs), len(downs), ms(downs)))
 
+    print("lister sqlite DB t (not sorted), from the process's start to its first rows  %s" % ms(unsorted))
     for name, column in (("indexed", "c01"), ("unindexed", "c03")):
         results = opened[name]
         print("lister sqlite DB t --sort %s (%s), %d rows, from the process's start:" % (column, name, args.rows))

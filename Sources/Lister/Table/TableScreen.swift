@@ -51,7 +51,9 @@ public protocol TableScreen: ListScreen where Row == TableRow {
     var frozenColumns: Int { get }
 
     /// The order the screen's own load gives (a screen sorting at its source says the
-    /// order it asked for); nil by default (the load's order).
+    /// order it asked for); nil by default (the load's order). Set when the screen opens,
+    /// it is shown from the first frame (the header's arrow, `sorting…` while it loads) and
+    /// `s` `S` go on from it.
     var sort: TableSort? { get }
 
     /// A screen that loads its rows in `sort`'s order (nil: its natural order), when the
