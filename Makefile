@@ -237,7 +237,8 @@ bench-table: bench-deps
 
 # `lister sqlite` sorting a 1,000,000-row table at its source: by an indexed column (first
 # sorted frame under 50 ms) and by one without an index (progress shown, keys answered),
-# next to the same SQL in Python's sqlite3 (issue 20; Benchmarks/e2e/tablesort.py).
+# on a click and opened with --sort (from the process's start), next to the same SQL in
+# Python's sqlite3 and the sqlite3 shell (issue 20; Benchmarks/e2e/tablesort.py).
 .PHONY: bench-table-sort
 bench-table-sort: export PYTHONDONTWRITEBYTECODE := 1
 bench-table-sort: export LANG := C.UTF-8

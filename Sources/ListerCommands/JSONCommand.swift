@@ -20,10 +20,10 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
             objects. Paging (HTTP only): --page-param, --offset-param with --limit, \
             --cursor-param with --next-cursor, or --link-next. Header values are never printed.
 
-            An array of objects that share their keys is shown as a table (a file or \
-            standard input; --table for a URL that does not page): a column per key of the \
-            first 100 objects, in the order met; keys first seen later show only when named \
-            with --columns. The first objects share their keys when each has at least half \
+            An array of objects that share their keys is shown as a table (a file, \
+            standard input, or an API's first page when it comes within a second; --table \
+            for a URL that does not page): a column per key of the first 100 objects, in \
+            the order met; keys first seen later show only when named with --columns. The first objects share their keys when each has at least half \
             of its keys and the first object's in common. s sorts by the next column, S \
             reverses it: numbers first, then text, null and missing values last. \
             --title or --subtitle keep the one-line rows.
@@ -111,6 +111,10 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
         return JSONTableShape.sharesKeys(rows.prefix(JSONTableShape.sampleSize).lazy.map(\.value))
     }
 
+    /// Whether the options alone decide table or lines (`--table`, `--no-table`,
+    /// `--columns`, `--title`, `--subtitle`): no rows need to be read first.
+    package var decidesTableAlone: Bool { table != nil || columns != nil || title != nil || subtitle != nil }
+
     /// The paging the options ask for.
     package var paging: JSONPaging {
         if let pageParam { return .pageNumber(param: pageParam, firstPage: firstPage ?? 1) }
@@ -139,9 +143,6 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
                 throw ValidationError(error.description)
             }
             if table == false { throw ValidationError("--columns shows a table: it does not go with --no-table") }
-        }
-        if isHTTP, strategies > 0, table == true || columns != nil {
-            throw ValidationError("--table and --columns apply to one document, not to an API read page by page")
         }
         if !isHTTP, pagingAsked {
             throw ValidationError("paging and headers apply to http:// and https:// sources only, not '\(source)'")

@@ -18,6 +18,9 @@ public struct JSONHTTPSource: Sendable {
     public var format: JSONRowFormat
     /// Headers and timeout.
     public var client: JSONHTTPClient
+    /// The first page's request, started before the screen opens (``startFirstPage()``):
+    /// the screen's first fetch of that URL takes it instead of asking again.
+    var firstResponse: FirstResponse?
 
     /// Creates a source.
     public init(url: URL, itemsPath: String? = nil, paging: JSONPaging = .none, limit: (param: String?, value: Int)? = nil,
@@ -30,9 +33,47 @@ public struct JSONHTTPSource: Sendable {
         self.client = client
     }
 
-    /// The screen that browses the source.
+    /// The URL of the first page of a paged source (nil: the source does not page).
+    var firstPageURL: URL? {
+        switch paging {
+        case .none: return nil
+        case .pageNumber(let param, let first): return url(with: [param: String(first)])
+        case .limitOffset(let offsetParam): return url(with: [offsetParam: "0"])
+        case .cursor, .linkNext: return url(with: [:])
+        }
+    }
+
+    /// Starts asking for the first page of a paged source (nothing for one that does not
+    /// page), so that the command can learn its shape before the screen opens; the screen's
+    /// first fetch of that page takes this request's response.
+    public mutating func startFirstPage() {
+        guard let url = firstPageURL else { return }
+        let client = client
+        firstResponse = FirstResponse(url: url, task: Task { try await client.get(url) })
+    }
+
+    /// The first page's items if its response comes within `limit` (nil: it did not, or it
+    /// failed, which the screen then shows), after ``startFirstPage()``.
+    public func firstPageItems(within limit: Duration) async -> [JSONItem]? {
+        guard let firstResponse, let response = await firstResponse.response(within: limit) else { return nil }
+        return try? items(in: response.document, page: "the first page")
+    }
+
+    /// The response for `url`: the one started before the screen opened when it is for that
+    /// URL and not taken yet, else a new request.
+    private func get(_ url: URL) async throws -> JSONResponse {
+        if let task = firstResponse?.take(for: url) { return try await task.value }
+        return try await client.get(url)
+    }
+
+    /// The screen that browses the source: a paged one as a table when `table` (columns
+    /// `columns`, else the keys of `firstPage` or, when it is nil, of the first page that
+    /// comes), else as one-line rows. A source that does not page ignores `table`.
     @MainActor
-    public func screen() -> any Screen {
+    public func screen(table: Bool = false, columns: [JSONColumn]? = nil, firstPage: [JSONItem]? = nil) -> any Screen {
+        func paged<R>(_ screen: JSONPagedScreen<R>) -> any Screen {
+            table ? JSONPagedTableScreen(list: screen, columns: columns, firstPage: firstPage) : screen
+        }
         let title = url.host.map { $0 + url.path } ?? url.absoluteString
         let timeout = Duration.milliseconds(Int(client.timeout * 1000)) + .seconds(1)  // URLSession's comes first
         switch paging {
@@ -40,27 +81,27 @@ public struct JSONHTTPSource: Sendable {
             // One body, parsed as it arrives: its rows show as they come.
             let source = JSONStreamSource(title: title, canReload: true) { progress in try await self.rows(progress: progress) }
             return JSONListScreen(source: source, format: format, timeout: timeout)
-        case .pageNumber(let param, let firstPage):
+        case .pageNumber(let param, let first):
             let fetch: @Sendable (PageNumber) async throws -> [JSONItem] = { request in
                 try await self.items(at: self.url(with: [param: String(request.number)]), page: "page \(request.number)")
             }
             if let limit {
-                return JSONPagedScreen(title: title, pages: PaginatedRepository(.pageNumber(size: limit.value, firstPage: firstPage), fetch: fetch),
-                                       format: format, requestTimeout: timeout)
+                return paged(JSONPagedScreen(title: title, pages: PaginatedRepository(.pageNumber(size: limit.value, firstPage: first), fetch: fetch),
+                                             format: format, requestTimeout: timeout))
             }
             // No page size known: the list ends with an empty page.
-            let untilEmpty = PagingStrategy<JSONItem, PageNumber, [JSONItem]>(first: PageNumber(number: firstPage, size: 0)) { request, items in
+            let untilEmpty = PagingStrategy<JSONItem, PageNumber, [JSONItem]>(first: PageNumber(number: first, size: 0)) { request, items in
                 Page(items, next: items.isEmpty ? nil : PageNumber(number: request.number + 1, size: 0))
             }
-            return JSONPagedScreen(title: title, pages: PaginatedRepository(untilEmpty, fetch: fetch), format: format, requestTimeout: timeout)
+            return paged(JSONPagedScreen(title: title, pages: PaginatedRepository(untilEmpty, fetch: fetch), format: format, requestTimeout: timeout))
         case .limitOffset(let offsetParam):
             let pageSize = limit?.value ?? 25
-            return JSONPagedScreen(title: title, pages: PaginatedRepository(.limitOffset(limit: pageSize)) { request in
+            return paged(JSONPagedScreen(title: title, pages: PaginatedRepository(.limitOffset(limit: pageSize)) { request in
                 try await self.items(at: self.url(with: [offsetParam: String(request.offset)]), page: "offset \(request.offset)")
-            }, format: format, requestTimeout: timeout)
+            }, format: format, requestTimeout: timeout))
         case .cursor(let param, let nextCursor):
-            return JSONPagedScreen(title: title, pages: PaginatedRepository(.cursor()) { (cursor: String?) in
-                let response = try await self.client.get(self.url(with: cursor.map { [param: $0] } ?? [:]))
+            return paged(JSONPagedScreen(title: title, pages: PaginatedRepository(.cursor()) { (cursor: String?) in
+                let response = try await self.get(self.url(with: cursor.map { [param: $0] } ?? [:]))
                 let items = try self.items(in: response.document, page: "cursor \(cursor ?? "")")
                 var next = response.document.value(at: nextCursor).flatMap { value -> String? in
                     switch value {
@@ -71,13 +112,13 @@ public struct JSONHTTPSource: Sendable {
                 }
                 if next == cursor { next = nil }  // a cursor that does not move would loop
                 return CursorPage(items, next: next)
-            }, format: format, requestTimeout: timeout)
+            }, format: format, requestTimeout: timeout))
         case .linkNext:
-            return JSONPagedScreen(title: title, pages: PaginatedRepository(first: url(with: [:])) { url in
-                let response = try await self.client.get(url)
+            return paged(JSONPagedScreen(title: title, pages: PaginatedRepository(first: url(with: [:])) { url in
+                let response = try await self.get(url)
                 let next = response.linkNext == url ? nil : response.linkNext
                 return Page(try self.items(in: response.document, page: url.absoluteString), next: next)
-            }, format: format, requestTimeout: timeout)
+            }, format: format, requestTimeout: timeout))
         }
     }
 
@@ -129,13 +170,57 @@ public struct JSONHTTPSource: Sendable {
     }
 
     private func items(at url: URL, page: String) async throws -> [JSONItem] {
-        try items(in: try await client.get(url).document, page: page)
+        try items(in: try await get(url).document, page: page)
     }
 
     private func items(in document: JSONValue, page: String) throws -> [JSONItem] {
         let items = JSONItem.elements(try JSONItemsPath.select(itemsPath, in: document), idField: format.idField, page: page)
         client.logger.debug("json page", metadata: ["page": "\(client.mask(page))", "items": "\(items.count)"])
         return items
+    }
+}
+
+/// The first page's request, started before the screen opens, and taken once by the
+/// screen's first fetch of its URL.
+final class FirstResponse: Sendable {
+    let url: URL
+    private let task: Locked<Task<JSONResponse, any Error>?>
+    /// The response once it came (nil while it has not, or when it failed).
+    private let arrived = Locked<JSONResponse?>(nil)
+
+    init(url: URL, task: Task<JSONResponse, any Error>) {
+        self.url = url
+        self.task = Locked(task)
+    }
+
+    /// The request, for the first fetch of `url` only (a refresh asks again).
+    func take(for url: URL) -> Task<JSONResponse, any Error>? {
+        guard url == self.url else { return nil }
+        return task.withLock { task in
+            defer { task = nil }
+            return task
+        }
+    }
+
+    /// The response, if it comes within `limit`.
+    func response(within limit: Duration) async -> JSONResponse? {
+        guard let task = task.withLock({ $0 }) else { return nil }
+        let done = Locked(false)
+        let arrived = arrived
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resume = { @Sendable in
+                if done.withLock({ let first = !$0; $0 = true; return first }) { continuation.resume() }
+            }
+            Task {
+                if let response = try? await task.value { arrived.withLock { $0 = response } }
+                resume()
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                resume()
+            }
+        }
+        return arrived.withLock { $0 }
     }
 }
 

@@ -21,6 +21,12 @@ public struct SqliteTable: Identifiable, Hashable, Sendable {
     /// The name identifies it.
     public var id: String { name }
 
+    /// The position of the column named `name` among ``columns``: the one spelled so, else
+    /// the one SQLite would take for it (names are compared without case, as SQL does).
+    public func column(named name: String) -> Int? {
+        columns.firstIndex(of: name) ?? columns.firstIndex { $0.lowercased() == name.lowercased() }
+    }
+
     /// Creates a description.
     public init(name: String, kind: Kind, rowCount: Int?, columns: [String] = []) {
         self.name = name
@@ -71,6 +77,21 @@ public enum SqliteCatalog {
         }
     }
 
+    /// The table or view `name` with its columns, its rows not counted (nil when there is
+    /// none): what `lister sqlite DATABASE TABLE` needs before its first frame.
+    public static func table(
+        named name: String, in db: Database,
+        log: (_ sql: String, _ rows: Int, _ start: ContinuousClock.Instant) -> Void = { _, _, _ in }
+    ) throws -> SqliteTable? {
+        let sql = "SELECT type FROM sqlite_schema WHERE type IN ('table', 'view') AND name = ?"
+        let start = ContinuousClock.now
+        guard let type = try String.fetchOne(db, sql: sql, arguments: [name]) else { return nil }
+        log(sql, 1, start)
+        let kind: SqliteTable.Kind = type == "view" ? .view : .table
+        let columns = (try? tableInfo(SqliteTable(name: name, kind: kind, rowCount: nil), in: db).map(\.name)) ?? []
+        return SqliteTable(name: name, kind: kind, rowCount: nil, columns: columns)
+    }
+
     /// The key to page `table` by: the rowid when it has one, else the primary key of a
     /// `WITHOUT ROWID` table, else none (views).
     public static func key(of table: SqliteTable, in db: Database) throws -> SqliteKey {
@@ -104,6 +125,11 @@ public enum SqliteCatalog {
 }
 
 extension SqliteDatabase {
+    /// The table or view `name` (see ``SqliteCatalog/table(named:in:log:)``).
+    public func table(named name: String) throws -> SqliteTable? {
+        try read { db in try SqliteCatalog.table(named: name, in: db) { sql, rows, start in logQuery(sql, rows: rows, since: start) } }
+    }
+
     /// The tables and views (see ``SqliteCatalog/tables(_:)``).
     public func tables() throws -> [SqliteTable] {
         try read { db in try SqliteCatalog.tables(db) { sql, rows, start in logQuery(sql, rows: rows, since: start) } }

@@ -8,6 +8,9 @@ import ListerSources
 /// `lister json` on an http(s) URL: the URL checked, then pages browsed with URLSession.
 @MainActor
 enum JSONHTTPRun {
+    /// How long a paged API's first page is waited for before the screen opens.
+    static let firstPageWait = Duration.seconds(1)
+
     /// Runs the command; ends by throwing `ExitCode` (the outcome) or a one-line error.
     static func run(_ command: JSONCommand) async throws {
         guard let url = URL(string: command.source), url.host != nil else {
@@ -19,17 +22,26 @@ enum JSONHTTPRun {
             logger: log.logger("lister.json")
         )
         let limit = command.limit.map { (param: command.limitParam, value: $0) }
-        let source = JSONHTTPSource(
+        var source = JSONHTTPSource(
             url: url, itemsPath: command.items, paging: command.paging, limit: limit, format: command.format, client: client
         )
-        let screen = source.screen()
         let outcome: Outcome
-        // A table only when asked for (`--table`, `--columns`): the screen opens before the
-        // body's first objects have come. `validate` refused them with paging.
-        if command.showsTable(firstRows: nil), let list = screen as? JSONListScreen {
+        if command.paging != .none {
+            // A paged API's first page is asked for before the screen opens: objects that
+            // share their keys make a table, with the columns of that page. A page that
+            // takes longer than a moment opens as lines, unless a table is asked for (its
+            // columns then come with the page); the screen takes the same request's answer.
+            source.startFirstPage()
+            let firstPage = command.decidesTableAlone ? nil : await source.firstPageItems(within: firstPageWait)
+            let table = command.showsTable(firstRows: firstPage.map(JSONRows.init))
+            outcome = try await AppRunner.run(source.screen(table: table, columns: command.namedColumns, firstPage: firstPage),
+                                              interface: command.interface, log: log)
+        } else if command.showsTable(firstRows: nil), let list = source.screen() as? JSONListScreen {
+            // A table only when asked for (`--table`, `--columns`): the screen opens before
+            // the body's first objects have come.
             outcome = try await AppRunner.run(JSONTableScreen(list: list, columns: command.namedColumns), interface: command.interface, log: log)
         } else {
-            outcome = try await AppRunner.run(screen, interface: command.interface, log: log)
+            outcome = try await AppRunner.run(source.screen(), interface: command.interface, log: log)
         }
         throw ExitCode(outcome.exitStatus)
     }

@@ -3,24 +3,29 @@ import Lister
 import ListerCommands
 import ListerSqlite
 
-/// `lister sqlite DATABASE [TABLE]`: the database opened immutable, then its tables or TABLE.
+/// `lister sqlite DATABASE [TABLE] [--sort COLUMN]`: the database opened immutable, then its
+/// tables, or TABLE (sorted at the source by `--sort`).
 @MainActor
 enum SqliteRun {
     /// Runs the command; ends by throwing `ExitCode` (the outcome) or a one-line error.
     static func run(_ command: SqliteCommand) async throws {
-        // Open it before the screen, so that a file that is not a database and a missing
-        // table are usage errors (status 2), not a screen; the log hears why it did not start.
+        // Open it before the screen, so that a file that is not a database, a missing table
+        // and a missing column are usage errors (status 2), not a screen; the log hears why
+        // it did not start.
         let log = try command.interface.openLog()
+        let handle = SqliteDatabase(path: command.database, logger: log.logger("lister.sqlite"))
+        let opened: (table: SqliteTable?, sort: TableSort?)
         do {
-            try check(command)
+            opened = try check(command, in: handle)
         } catch let error as ValidationError {
             log.logger("lister.sqlite").error("not started", metadata: ["database": "\(command.database)", "error": "\(error.message)"])
             throw error
         }
-        let handle = SqliteDatabase(path: command.database, logger: log.logger("lister.sqlite"))
         let root: any Screen
-        if let table = command.table, let found = try? handle.tables().first(where: { $0.name == table }) {
-            root = SqliteRowsScreen(source: SqliteRowSource(database: handle, table: found))
+        if let table = opened.table {
+            var source = SqliteRowSource(database: handle, table: table)
+            source.sort = opened.sort
+            root = SqliteRowsScreen(source: source)
         } else {
             root = SqliteTablesScreen(database: handle)
         }
@@ -28,16 +33,26 @@ enum SqliteRun {
         throw ExitCode(outcome.exitStatus)
     }
 
-    /// Throws a `ValidationError` when the file is not a database or has no table TABLE.
-    static func check(_ command: SqliteCommand) throws {
+    /// TABLE and the order `--sort` asks for; throws a `ValidationError` when the file is
+    /// not a database, has no table TABLE, or TABLE has no column `--sort` names.
+    static func check(_ command: SqliteCommand, in database: SqliteDatabase) throws -> (table: SqliteTable?, sort: TableSort?) {
         do {
-            let tables = try SqliteDatabase(path: command.database).tables()
-            if let table = command.table, !tables.contains(where: { $0.name == table }) {
-                let names = tables.map(\.name).joined(separator: ", ")
+            guard let name = command.table else {
+                _ = try database.tables()
+                return (nil, nil)
+            }
+            // The one table's columns only: its rows and the other tables' are not counted.
+            guard let table = try database.table(named: name) else {
+                let names = try database.tables().map(\.name).joined(separator: ", ")
                 throw ValidationError(
-                    "no table or view '\(table)' in '\(command.database)'" + (names.isEmpty ? " (it has none)" : "; it has: \(names)")
+                    "no table or view '\(name)' in '\(command.database)'" + (names.isEmpty ? " (it has none)" : "; it has: \(names)")
                 )
             }
+            guard let sort = command.columnSort else { return (table, nil) }
+            guard let column = table.column(named: sort.column) else {
+                throw ValidationError("--sort: no column '\(sort.column)' in '\(name)'; it has: \(table.columns.joined(separator: ", "))")
+            }
+            return (table, TableSort(column: column, ascending: sort.ascending))
         } catch let error as ListError {
             throw ValidationError(error.message)
         }

@@ -28,6 +28,8 @@ import Testing
         (["lines", "/"], "'/' is a directory"),
         (["sqlite", "/"], "'/' is a directory, not an SQLite database"),
         (["sqlite", "/dev/null"], "'/dev/null' is a character device, not an SQLite database"),
+        (["sqlite", "/etc/hostname", "--sort", "id"], "--sort sorts the rows of a table: give one"),
+        (["sqlite", "/etc/hostname", "t", "--sort", "id:up"], "--sort takes COLUMN, COLUMN:asc or COLUMN:desc, not 'id:up'"),
     ])
     func usageAndInputErrorsExitTwoWithOneLine(arguments: [String], message: String) throws {
         let result = try run(arguments)

@@ -52,6 +52,40 @@ import Glibc
         #expect(server.requests.count == 8)  // going back asked for nothing again
     }
 
+    /// A paged API's objects that share their keys are a table by default: the columns of
+    /// the first page (asked for once, before the screen opens), pages appended under them;
+    /// sorted, the status line says only the loaded rows are. `--no-table` keeps lines.
+    @Test func pagesOfObjectsAreATableSortedAsLoaded() throws {
+        let server = try PagedJSONServer(itemCount: 50, pageSize: 20)
+        defer { server.stop() }
+        let session = try TmuxSession(lister: ["json", server.url("/items"), "--page-param", "page"], columns: 100, rows: 12)
+        defer { session.close() }
+        var screen = try session.waitFor("item-001")
+        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1].hasPrefix("id  name      note"), "\(screen)")
+        #expect(lines[2].hasPrefix(" 1  item-001  note 1"), "\(screen)")
+        try session.sendKeys("s")  // by id, ascending: the rows loaded so far
+        screen = try session.waitFor("sorted: loaded rows only")
+        #expect(screen.contains("id ▲"), "\(screen)")
+        for _ in 0..<10 where !screen.contains("End of list") {
+            try session.sendKeys("End")
+            screen = try session.waitUntil("a page to settle") { !$0.contains("Loading more") }
+        }
+        screen = try session.waitFor("End of list · 50 items")
+        #expect(screen.contains("item-050") && !screen.contains("loaded rows only"), "\(screen)")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(server.requests.map(\.target).filter { $0 == "/items?page=1" }.count == 1)
+
+        let lineRows = try TmuxSession(lister: ["json", server.url("/items"), "--page-param", "page", "--no-table"], columns: 100, rows: 12)
+        defer { lineRows.close() }
+        screen = try lineRows.waitFor("item-001")
+        lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(!lines[1].hasPrefix("id "), "\(screen)")
+        try lineRows.sendKeys("q")
+        #expect(try lineRows.waitForExit() == 0)
+    }
+
     @Test func aFailedFirstRequestShowsTheErrorAndRRetries() throws {
         let server = try PagedJSONServer(itemCount: 30, pageSize: 20)
         defer { server.stop() }

@@ -127,6 +127,29 @@ import Testing
         #expect(try session.standardOutput() == "two\n")
     }
 
+    /// `lister sqlite DB TABLE --sort COLUMN:desc` opens the table in SQLite's order, the
+    /// arrow in its header; a column it does not have is a usage error naming those it has.
+    @Test func sqliteOpensATableSortedByTheSortOption() throws {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-\(UUID()).db")
+        defer { try? FileManager.default.removeItem(at: database) }
+        let make = try TmuxSession(shell: """
+            exec python3 -c "import sqlite3; c = sqlite3.connect('\(database.path)'); c.execute('create table t(id integer primary key, name text, n integer)'); c.executemany('insert into t(name, n) values (?, ?)', [(f'row {i:04}', i % 7) for i in range(3000)]); c.commit()"
+            """)
+        #expect(try make.waitForExit() == 0)
+        make.close()
+        let session = try TmuxSession(lister: ["sqlite", database.path, "t", "--sort", "name:desc"], columns: 100, rows: 30)
+        defer { session.close() }
+        let screen = try session.waitFor("row 2999")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1].contains("name ▼"), "\(screen)")
+        #expect(lines[2].contains("row 2999") && lines[3].contains("row 2998"), "\(screen)")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        let unknown = try CommandLineErrorTests().run(["sqlite", database.path, "t", "--sort", "size"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "lister: --sort: no column 'size' in 't'; it has: id, name, n\n")
+    }
+
     @Test func sqlitePagesThroughThousandsOfRows() throws {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("lister-e2e-\(UUID()).db")
         defer { try? FileManager.default.removeItem(at: database) }

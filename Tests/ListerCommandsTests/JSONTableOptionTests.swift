@@ -28,6 +28,14 @@ import Testing
         #expect(try !command(["--subtitle", "b"]).showsTable(firstRows: Self.shared))
     }
 
+    /// A paged API's first page is waited for only when the options leave the choice open.
+    @Test func optionsThatDecideAloneNeedNoRows() throws {
+        #expect(try !command([]).decidesTableAlone)
+        for options in [["--table"], ["--no-table"], ["--columns", "a"], ["--title", "a"], ["--subtitle", "b"]] {
+            #expect(try command(options).decidesTableAlone, "\(options)")
+        }
+    }
+
     @Test func tableAndColumnsForceATable() throws {
         #expect(try command(["--table"]).showsTable(firstRows: Self.mixed))
         #expect(try command(["--table", "--title", "a"]).showsTable(firstRows: nil))
@@ -46,10 +54,11 @@ import Testing
         }
     }
 
-    @Test func columnsWithNoTableOrWithPagingAreUsageErrors() {
+    /// A paged API is a table too (its first page gives the columns).
+    @Test func columnsWithNoTableAreAUsageErrorButPagingIsNot() {
         #expect(usageError(["--columns", "a", "--no-table", "data.json"]) == "--columns shows a table: it does not go with --no-table")
-        #expect(usageError(["--table", "--link-next", "https://example.com/items"])
-            == "--table and --columns apply to one document, not to an API read page by page")
+        #expect(usageError(["--table", "--link-next", "https://example.com/items"]) == nil)
+        #expect(usageError(["--columns", "a,b", "--page-param", "page", "https://example.com/items"]) == nil)
         #expect(usageError(["--columns", "a,,b", "data.json"])?.contains("column 2 is empty") == true)
         #expect(usageError(["--table", "https://example.com/items"]) == nil)
     }

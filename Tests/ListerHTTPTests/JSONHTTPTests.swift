@@ -49,6 +49,40 @@ import Testing
         #expect(Array(try await onePage.rows()).map { $0.value["name"]?.inlineText ?? "?" } == Array(TestServer.names.prefix(5)))
     }
 
+    /// A paged API's objects are one table: the first page (asked for once, before the
+    /// screen) gives the columns; a later page's objects fill them, a key they lack empty
+    /// and one the first page had not left out. Sorted, the loaded rows are said to be all
+    /// that is sorted until the last page came.
+    @Test func pagesOfObjectsAreOneTableSortedAsLoaded() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        var source = JSONHTTPSource(url: server.url("/ragged"), paging: .pageNumber(param: "page", firstPage: 1),
+                                    client: JSONHTTPClient(timeout: Self.answerTimeout))
+        source.startFirstPage()
+        let first = try #require(await source.firstPageItems(within: .seconds(30)))
+        #expect(first.count == 10)
+        // Short: the list asks for the next page only near the end of the first.
+        let app = HeadlessApp(root: source.screen(table: true, firstPage: first), size: .init(rows: 7, columns: 60))
+        await app.start()
+        await app.press(.character("p"))  // rows at full width
+        #expect(app.lines[1] == "id  name     stars")
+        #expect(app.lines[2] == " 1  repo-01      0")
+        await app.press(.character("s"))  // by id: the loaded rows (the selection stays on top)
+        #expect(app.lines[1] == "id ▲  name     stars")
+        #expect(app.lines[2] == "   1  repo-01      0")
+        #expect(app.lines.last?.contains("sorted: loaded rows only") == true)
+        await app.press(.character("S"))  // descending: the selected row goes last, near the end
+        for _ in 0..<4 { await app.press(.end) }  // page 2, then the empty page 3: sorted with the rest
+        #expect(app.lines.last?.hasPrefix("20/20 · page 3") == true)
+        #expect(app.lines.last?.contains("loaded rows only") == false)
+        await app.press(.home)
+        #expect(app.lines[2] == "  20  repo-20")  // page 2's row: no stars, and no lang column
+        #expect(!app.screen.contains("lang") && !app.screen.contains("swift"))
+        for _ in 0..<10 { await app.press(.down) }
+        #expect(app.screen.contains("  10  repo-10     27"))
+        #expect(await server.raggedFirstPageRequests() == 1)  // the screen took the answer asked for before it
+    }
+
     @Test func pagesByOffset() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }

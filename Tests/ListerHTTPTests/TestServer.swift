@@ -9,6 +9,8 @@ import Foundation
 /// - `/cursor?after=C`: `{"data": [...], "next": "C2"}` (10 a page), `next` null at the end.
 /// - `/linked?page=N`: a plain array, 10 a page, with `Link: <…>; rel="next"` but on the last.
 /// - `/flaky?page=N`: as `/pages` with 10 a page, but page 2 fails with a 500 the first time.
+/// - `/ragged?page=N`: 10 repositories a page as `/pages`, but page 2's have no `stars` and
+///   a `lang`; page 3 is empty.
 /// - `/html`: a 200 whose body is HTML. `/slow`: answers only when the server stops (so any
 ///   client timeout fires first, with no timer on the server's side). `/secret`: a 401 whose
 ///   body repeats the request's Authorization header.
@@ -17,6 +19,7 @@ final class TestServer: Sendable {
     let port: UInt16
     private let task: Task<Void, any Error>
     private let failures = Counter()
+    private let raggedFirstPages = Counter()
     private let slowGate = Gate()
 
     static let names = (1...23).map { String(format: "repo-%02d", $0) }
@@ -38,6 +41,9 @@ final class TestServer: Sendable {
         self.port = port
         self.task = task
     }
+
+    /// How many times `/ragged`'s first page was asked for.
+    func raggedFirstPageRequests() async -> Int { await raggedFirstPages.value }
 
     /// A URL on this server.
     func url(_ pathAndQuery: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")! }
@@ -91,6 +97,19 @@ final class TestServer: Sendable {
             }
             return Self.json(Self.repos((page - 1) * 10..<page * 10))
         }
+        await server.appendRoute("GET /ragged") { [raggedFirstPages] request in
+            let page = Int(request.query["page"] ?? "1") ?? 1
+            switch page {
+            case 1:
+                _ = await raggedFirstPages.next()
+                return Self.json(Self.repos(0..<10))
+            case 2:  // no "stars", and a "lang" the first page did not have
+                return Self.json("[" + (10..<20).map { #"{"id": \#($0 + 1), "name": "\#(Self.names[$0])", "lang": "swift"}"# }
+                    .joined(separator: ", ") + "]")
+            default:
+                return Self.json("[]")
+            }
+        }
         await server.appendRoute("GET /html") { _ in
             HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html"], body: Data("<!doctype html><p>hello</p>".utf8))
         }
@@ -107,7 +126,7 @@ final class TestServer: Sendable {
 
 /// Counts calls across the server's tasks.
 actor Counter {
-    private var value = 0
+    private(set) var value = 0
 
     /// The count before this call.
     func next() -> Int {

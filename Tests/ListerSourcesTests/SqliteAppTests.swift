@@ -122,6 +122,32 @@ import Testing
         #expect(app.lines.last?.contains("sorting") == false)
     }
 
+    /// `lister sqlite DB TABLE --sort COLUMN`: the table opens in SQLite's order, the
+    /// header's arrow and "sorting…" shown from the first frame, before the rows come.
+    @Test func aTableOpenedSortedSaysSoFromTheFirstFrame() async throws {
+        let scratch = try DirSqlScratch()
+        let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
+        let database = SqliteDatabase(path: path)
+        let table = try #require(try database.tables().first { $0.name == "people" })
+        var source = SqliteRowSource(database: database, table: table)
+        source.sort = TableSort(column: try #require(table.column(named: "NAME")), ascending: false)
+        let app = HeadlessApp(root: SqliteRowsScreen(source: source), size: Size(rows: 24, columns: 100))
+        app.runtime.start()  // the first frame, drawn before the load's rows come
+        #expect(app.lines[1].hasPrefix("id  name ▼  email"))
+        #expect(app.lines.last?.contains("sorting…") == true)
+        await app.settle()
+        await app.press(.character("p"))
+        #expect(app.lines[1].contains("name ▼"))
+        #expect(app.lines[2].drop { $0 == " " }.hasPrefix("999  person 999 "))
+        #expect(app.lines[3].drop { $0 == " " }.hasPrefix("998  person 998 "))
+        #expect(app.lines.last?.contains("sorting") == false)
+        await app.press(.character("S"))  // the other way, from the order it opened in
+        #expect(app.lines[1].contains("name ▲"))
+        await app.press(.home)
+        #expect(app.lines[2].drop { $0 == " " }.hasPrefix("1  person 1 "))
+        #expect(!app.screen.contains("loaded rows only"))
+    }
+
     @Test func notADatabaseShowsTheErrorWithoutRetry() async throws {
         let scratch = try DirSqlScratch()
         let path = try scratch.file("plain.db", Array(String(repeating: "hello\n", count: 200).utf8))

@@ -202,6 +202,25 @@ enum SqliteFixture {
         #expect(try view.page(.first).items.map(\.values) == [["2.5"], ["10"], ["10"], ["30"], ["text"], ["NULL"], ["NULL"]])
     }
 
+    /// `--sort` names a column as SQL does: spelled as it is, else without regard to case.
+    @Test func aColumnIsFoundByItsNameInAnyCase() {
+        let table = SqliteTable(name: "t", kind: .table, rowCount: 0, columns: ["id", "Name", "name2", "NAME"])
+        #expect(table.column(named: "Name") == 1)
+        #expect(table.column(named: "NAME") == 3)
+        #expect(table.column(named: "name") == 1)
+        #expect(table.column(named: "nam") == nil)
+    }
+
+    /// `lister sqlite DB TABLE` looks up the one table, its rows not counted.
+    @Test func oneTableIsFoundByNameWithItsColumns() throws {
+        let scratch = try DirSqlScratch()
+        let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, SqliteFixture.people))
+        #expect(try database.table(named: "people") == SqliteTable(name: "people", kind: .table, rowCount: nil,
+                                                                  columns: ["id", "name", "email", "photo", "score"]))
+        #expect(try database.table(named: "adults")?.kind == .view)
+        #expect(try database.table(named: "nobody") == nil)
+    }
+
     /// A row kept selected across a sort: the first page reaches it, whatever its value
     /// (a number, a text, NULL) and the direction: it holds the rows before it and a page.
     @Test func theFirstSortedPageReachesTheRowKept() throws {

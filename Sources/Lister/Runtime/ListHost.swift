@@ -88,6 +88,12 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         }
         model.timeout = screen.timeout
         live = LiveFeed.of(screen).map(LiveHostState.init)
+        if let sort = screen._asTable?.sort {
+            // A table whose load comes in an order (`lister sqlite --sort`): the header
+            // says so from the first frame, `s` and `S` go on from it, and the load is
+            // said as the sort it is.
+            table = TableHostState(sort: sort, sortsAtSource: true, sortingAtSource: true)
+        }
         if let paged = screen._asPaged {
             firstPage = NextPage.first(of: paged)
             model.prefetchDistance = paged.prefetchDistance
@@ -331,10 +337,11 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         var line = StatusLine(selected: model.selection, of: model.count, more: more)
         if model.isPaged { line.locate("page \(model.pageCount)") }
         switch (model.state, model.activity) {
+        case (.idle, _) where table.sortingAtSource, (.loading, _) where table.sortingAtSource,
+             (_, .refreshing) where table.sortingAtSource:
+            line.say("sorting…")  // the load a sort at the source started, until its rows come
         case (.idle, _), (.loading, _): line.say(StatusLine.shownWord(isLoading: true, failed: false))
         case (.error, _): line.say(StatusLine.shownWord(isLoading: false, failed: true))
-        case (_, .refreshing) where table.sortingAtSource:
-            line.say("sorting…")  // the refresh a sort at the source started, until its rows come
         case (_, .streaming):
             line.say(StatusLine.activityWord(.streaming, progress: readingProgress(now: now)))
         case (_, let activity):

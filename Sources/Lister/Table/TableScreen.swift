@@ -51,7 +51,9 @@ public protocol TableScreen: ListScreen where Row == TableRow {
     var frozenColumns: Int { get }
 
     /// The order the screen's own load gives (a screen sorting at its source says the
-    /// order it asked for); nil by default (the load's order).
+    /// order it asked for); nil by default (the load's order). Set when the screen opens,
+    /// it is shown from the first frame (the header's arrow, `sorting…` while it loads) and
+    /// `s` `S` go on from it.
     var sort: TableSort? { get }
 
     /// A screen that loads its rows in `sort`'s order (nil: its natural order), when the
@@ -81,11 +83,18 @@ extension TableScreen {
     }
 
     /// What the default ``ListScreen/body(_:)`` draws: the table when rows are loaded, else what a
-    /// list draws (spinner, empty view, error view). A body of its own calls this.
+    /// list draws (spinner, empty view, error view). A body of its own calls this. A table
+    /// loading in an order (sorted at its source) shows its header, arrow included, above
+    /// the spinner: the order is said from the first frame.
     @ViewBuilder
     public func tableBody(_ context: ListContext<Self>) -> Group {
         if case .loaded = context.state {
             context.tableView()
+        } else if context.state.isLoading, context.tableSort != nil {
+            VStack {
+                HeaderLine(table: context.tableView())
+                standardBody(context)
+            }
         } else {
             standardBody(context)
         }
@@ -105,6 +114,13 @@ extension TableScreen {
     public func filterText(_ item: Item) -> String {
         columns.map { $0.cell(item).plainText }.joined(separator: "  ")
     }
+}
+
+/// A table's header line alone (its rows not loaded yet).
+private struct HeaderLine: View {
+    let table: TableView
+    var sizing: Sizing { .fixed(1) }
+    func render(in rect: Rect, buffer: inout Buffer) { table.render(in: rect, buffer: &buffer) }
 }
 
 // MARK: What the host asks of a table it knows only as `any TableScreen`
