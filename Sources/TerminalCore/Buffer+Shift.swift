@@ -92,7 +92,93 @@ extension Buffer {
             result.shift = best.shift
             result.changedAfterShift = best.changed
         }
+        // A shift that leaves more than the rows a one-row scroll uncovers and highlights
+        // may be one of rows that moved only in part: a list beside a pane.
+        if best.map({ $0.cost > 3 }) ?? true,
+           let beside = shiftOfLeftPart(since: old, changed: changed, against: result,
+                                        maximumDistance: maximumDistance, minimumRows: minimumRows) {
+            result.shift = beside.shift
+            result.changedAfterShift = beside.changed
+        }
         return result
+    }
+
+    /// The shift of rows whose left half moved while the rest changed: a list scrolled
+    /// beside a pane that now shows something else (the preview of the new item). Few rows
+    /// or none moved whole (only those where the pane is blank in both frames), so the
+    /// whole-row search found a poor shift or none; yet scrolling the full width moves the
+    /// list's part, and the pane's part, which changed anyway, is written as it would have
+    /// been. Taken only when it leaves fewer cells to write than `current` (the whole-row
+    /// result): cells, not rows, as every row here differs somewhere.
+    private func shiftOfLeftPart(since old: Buffer, changed: [Bool], against current: RowComparison,
+                                 maximumDistance: Int, minimumRows: Int) -> (shift: RowShift, changed: [Bool])? {
+        let rows = size.rows, columns = size.columns
+        let span = columns / 2
+        guard rows >= 3, span >= 8 else { return nil }
+        var found: (moved: Int, shift: RowShift)?
+        for magnitude in 1...max(1, min(maximumDistance, rows - 1)) {
+            for distance in [magnitude, -magnitude] {
+                var first: Int?, last = 0, moved = 0
+                for row in max(0, -distance)..<min(rows, rows - distance)
+                where changed[row] && leftPartEquals(row, in: old, otherRow: row + distance, columns: span) {
+                    if first == nil { first = row }
+                    last = row
+                    moved += 1
+                }
+                guard let first, moved >= minimumRows, moved > (found?.moved ?? 0) else { continue }
+                let shift = distance > 0
+                    ? RowShift(top: first, bottom: last + distance, distance: distance)
+                    : RowShift(top: first + distance, bottom: last, distance: distance)
+                found = (moved, shift)
+            }
+        }
+        guard let shift = found?.shift, shift != current.shift else { return nil }
+        let costs = (0..<rows).map { cellsToWrite($0, after: shift, from: old, changed: changed) }
+        let cost = costs.reduce(0, +)
+        let currentCost = (0..<rows).reduce(0) { $0 + cellsToWrite($1, after: current.shift, from: old, changed: changed) }
+        // Against no shift, the scroll must pay for itself (two rows' worth, as whole rows);
+        // against another shift, which would scroll too, fewer cells are enough.
+        let margin = current.shift == nil ? 2 * columns : 1
+        return cost + margin <= currentCost ? (shift, costs.map { $0 > 0 }) : nil
+    }
+
+    /// How many cells of `row` differ from what the terminal shows once `shift` (if any) is
+    /// applied to `old`: the old row, the row the shift brought there, or a blank row.
+    private func cellsToWrite(_ row: Int, after shift: RowShift?, from old: Buffer, changed: [Bool]) -> Int {
+        guard let shift, row >= shift.top, row <= shift.bottom else {
+            return changed[row] ? cellsDiffering(row, in: old, otherRow: row) : 0
+        }
+        let source = row + shift.distance
+        guard source >= shift.top, source <= shift.bottom else { return size.columns - blankCells(row) }
+        return cellsDiffering(row, in: old, otherRow: source)
+    }
+
+    /// Whether the first `columns` cells of `row` equal those of `otherRow` in `old`.
+    private func leftPartEquals(_ row: Int, in old: Buffer, otherRow: Int, columns: Int) -> Bool {
+        let width = size.columns
+        return cells.withUnsafeBufferPointer { mine in
+            old.cells.withUnsafeBufferPointer { theirs in
+                // Safe: both rows lie inside buffers of the same size (the caller's rows are
+                // in 0..<rows, `columns` is at most the width), and a Cell is two words with
+                // no padding and no references, so equal bytes are equal cells.
+                memcmp(mine.baseAddress! + row * width, theirs.baseAddress! + otherRow * width,
+                       columns * MemoryLayout<Cell>.stride) == 0
+            }
+        }
+    }
+
+    /// How many cells of `row` differ from those of `otherRow` in `old`.
+    private func cellsDiffering(_ row: Int, in old: Buffer, otherRow: Int) -> Int {
+        let width = size.columns, base = row * width, otherBase = otherRow * width
+        var count = 0
+        for column in 0..<width where cells[base + column] != old.cells[otherBase + column] { count += 1 }
+        return count
+    }
+
+    /// How many cells of `row` are plain blanks.
+    private func blankCells(_ row: Int) -> Int {
+        let base = row * size.columns
+        return (base..<(base + size.columns)).count { cells[$0] == .blank }
     }
 
     /// Which rows still differ from this buffer once `shift` is applied to `old`; rows that
