@@ -40,9 +40,10 @@ import Glibc
         #expect(pages == (1...8).map { "/items?page=\($0)" })
 
         try session.sendKeys("Enter")  // the selected row is the last: item-130
-        let detail = try session.waitFor(#""note": "note 130""#)
+        // Waits for the detail's title: the preview beside the list shows the same JSON.
+        let detail = try session.waitUntil("the detail of item-130") { $0.hasPrefix("127.0.0.1/items › item-130") }
+        #expect(detail.contains(#""note": "note 130""#))
         #expect(detail.contains(#""name": "item-130""#))
-        #expect(detail.hasPrefix("127.0.0.1/items › item-130"))
         try session.sendKeys("Escape")
         let back = try session.waitUntil("back at the list") { $0.hasPrefix("127.0.0.1/items\n") }
         #expect(back.contains("130/130"))
