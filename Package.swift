@@ -112,15 +112,19 @@ let package = Package(
         // instructions without 19 shared libraries to load, relocate and look symbols up in
         // (docs/DECISIONS.md, "`lister` links the Swift runtime statically"). The siblings
         // stay dynamic: FoundationNetworking would need libcurl's static development files.
+        // Its C++ library too: `link/libstdc++.so` is a linker script that points `-lstdc++`
+        // at the static archive, so no shared libstdc++ is loaded and relocated at start.
         .executableTarget(
             name: "lister",
             dependencies: ["ListerCommands"],
+            exclude: ["link"],
             linkerSettings: [
                 .unsafeFlags(
                     // FoundationEssentials (the argument parser's) needs its own two libraries,
                     // which `-static-stdlib` does not name; a group resolves them in any order.
                     ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCShims",
-                     "-l_FoundationCollections", "-Xlinker", "--end-group"],
+                     "-l_FoundationCollections", "-Xlinker", "--end-group",
+                     "-L\(Context.packageDirectory)/Sources/lister/link"],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
