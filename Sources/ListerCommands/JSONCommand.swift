@@ -21,8 +21,8 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
             --cursor-param with --next-cursor, or --link-next. Header values are never printed.
 
             An array of objects that share their keys is shown as a table (a file, \
-            standard input, or an API's first page when it comes within a second; --table \
-            for a URL that does not page): a column per key of the first 100 objects, in \
+            standard input, or a URL's first page or first objects when they come within \
+            a second): a column per key of the first 100 objects, in \
             the order met; keys first seen later show only when named with --columns. The first objects share their keys when each has at least half \
             of its keys and the first object's in common. s sorts by the next column, S \
             reverses it: numbers first, then text, null and missing values last. \

@@ -59,6 +59,16 @@ public struct JSONHTTPSource: Sendable {
         return try? items(in: response.document, page: "the first page")
     }
 
+    /// Starts reading the body of a source that does not page, before the screen opens
+    /// (nil for a paged source), so that the command can decide on its first objects: the
+    /// screen of ``screen(table:columns:firstPage:started:)`` follows this read, and the
+    /// body is asked for once (a refresh asks again).
+    public func startBody() -> JSONRead? {
+        guard case .none = paging else { return nil }
+        let source = self
+        return JSONRead.start { progress in try await source.rows(progress: progress) }
+    }
+
     /// The response for `url`: the one started before the screen opened when it is for that
     /// URL and not taken yet, else a new request.
     private func get(_ url: URL) async throws -> JSONResponse {
@@ -66,11 +76,14 @@ public struct JSONHTTPSource: Sendable {
         return try await client.get(url)
     }
 
-    /// The screen that browses the source: a paged one as a table when `table` (columns
-    /// `columns`, else the keys of `firstPage` or, when it is nil, of the first page that
-    /// comes), else as one-line rows. A source that does not page ignores `table`.
+    /// The screen that browses the source: as a table when `table` (columns `columns`, else
+    /// the keys of `firstPage` or, when it is nil, of the first page that comes; for a
+    /// source that does not page, of the body's first objects), else as one-line rows.
+    /// `started` is the body's read begun by ``startBody()``: the screen's first load
+    /// follows it instead of asking again.
     @MainActor
-    public func screen(table: Bool = false, columns: [JSONColumn]? = nil, firstPage: [JSONItem]? = nil) -> any Screen {
+    public func screen(table: Bool = false, columns: [JSONColumn]? = nil, firstPage: [JSONItem]? = nil,
+                       started: JSONRead? = nil) -> any Screen {
         func paged<R>(_ screen: JSONPagedScreen<R>) -> any Screen {
             table ? JSONPagedTableScreen(list: screen, columns: columns, firstPage: firstPage) : screen
         }
@@ -80,7 +93,8 @@ public struct JSONHTTPSource: Sendable {
         case .none:
             // One body, parsed as it arrives: its rows show as they come.
             let source = JSONStreamSource(title: title, canReload: true) { progress in try await self.rows(progress: progress) }
-            return JSONListScreen(source: source, format: format, timeout: timeout)
+            let list = JSONListScreen(source: source, format: format, started: started, timeout: timeout)
+            return table ? JSONTableScreen(list: list, columns: columns) : list
         case .pageNumber(let param, let first):
             let fetch: @Sendable (PageNumber) async throws -> [JSONItem] = { request in
                 try await self.items(at: self.url(with: [param: String(request.number)]), page: "page \(request.number)")
@@ -157,7 +171,11 @@ public struct JSONHTTPSource: Sendable {
             _ = try await client.stream(url) { chunk in
                 if start.count < 400 { start += chunk.prefix(400 - start.count) }
                 try builder.append(chunk)
-                if reported.count == 0 && builder.count > 0 || clock.now - lastReport >= .milliseconds(25) { report() }
+                // The first row, and the row that completes a table's sample, at once: the
+                // command waits for them before the screen opens.
+                let sample = JSONTableShape.sampleSize
+                if reported.count == 0 && builder.count > 0 || reported.count < sample && builder.count >= sample
+                    || clock.now - lastReport >= .milliseconds(25) { report() }
             }
             let rows = try builder.finish()
             client.logger.debug("json body", metadata: ["items": "\(rows.count)", "bytes": "\(rows.bytesRead)"])

@@ -8,7 +8,8 @@ import ListerSources
 /// `lister json` on an http(s) URL: the URL checked, then pages browsed with URLSession.
 @MainActor
 enum JSONHTTPRun {
-    /// How long a paged API's first page is waited for before the screen opens.
+    /// How long a paged API's first page, or the first objects of a body that does not
+    /// page, are waited for before the screen opens.
     static let firstPageWait = Duration.seconds(1)
 
     /// Runs the command; ends by throwing `ExitCode` (the outcome) or a one-line error.
@@ -36,12 +37,15 @@ enum JSONHTTPRun {
             let table = command.showsTable(firstRows: firstPage.map(JSONRows.init))
             outcome = try await AppRunner.run(source.screen(table: table, columns: command.namedColumns, firstPage: firstPage),
                                               interface: command.interface, log: log)
-        } else if command.showsTable(firstRows: nil), let list = source.screen() as? JSONListScreen {
-            // A table only when asked for (`--table`, `--columns`): the screen opens before
-            // the body's first objects have come.
-            outcome = try await AppRunner.run(JSONTableScreen(list: list, columns: command.namedColumns), interface: command.interface, log: log)
         } else {
-            outcome = try await AppRunner.run(source.screen(), interface: command.interface, log: log)
+            // A body that does not page is started before the screen opens, and decided on
+            // the same way: its first (up to 100) objects, or all of a shorter array, when
+            // they come within the same moment; the screen follows the same read.
+            let read = command.decidesTableAlone ? nil : source.startBody()
+            let firstRows = await read?.firstRows(JSONTableShape.sampleSize, within: firstPageWait)
+            let table = command.showsTable(firstRows: firstRows)
+            outcome = try await AppRunner.run(source.screen(table: table, columns: command.namedColumns, started: read),
+                                              interface: command.interface, log: log)
         }
         throw ExitCode(outcome.exitStatus)
     }

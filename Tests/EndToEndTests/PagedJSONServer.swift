@@ -24,6 +24,9 @@ import Glibc
 ///   fast as the client reads it, ending with `{"name": "the last row"}`.
 /// - `/broken-late?mb=N`: as `/large`, then a byte that is not JSON, then more of it forever.
 /// - `/endless-error`: a 500 whose body ("database is down; …") never ends.
+/// - `/scalars`: `[1, 2, 3]`. `/unlike`: three objects with no key in common.
+/// - `/trickle`: all ``itemCount`` items in one body, sent as `[`, the first three and a
+///   comma, then (after ``release()``) the rest.
 final class PagedJSONServer: Sendable {
     /// The port it listens on.
     let port: UInt16
@@ -47,6 +50,7 @@ final class PagedJSONServer: Sendable {
         var requests: [Request] = []
         var failuresLeft = 1
         var stopped = false
+        var released = false
     }
 
     /// Starts listening and serving on a new thread.
@@ -81,6 +85,11 @@ final class PagedJSONServer: Sendable {
 
     /// Every request received so far, in order.
     var requests: [Request] { state.withLock { $0.requests } }
+
+    /// Lets `/trickle` send the rest of its body.
+    func release() {
+        state.withLock { $0.released = true }
+    }
 
     /// Stops accepting; the thread ends after the request it is serving, if any.
     func stop() {
@@ -152,6 +161,10 @@ final class PagedJSONServer: Sendable {
         switch components?.path {
         case "/items":
             return (200, items(page: page))
+        case "/scalars":
+            return (200, "[1, 2, 3]")
+        case "/unlike":
+            return (200, #"[{"type": "push", "ref": "main"}, {"actor": "ada", "stars": 2}, {"title": "bug", "state": "open"}]"#)
         case "/fails-first":
             let fails = state.withLock { state in
                 defer { state.failuresLeft -= 1 }
@@ -171,6 +184,16 @@ final class PagedJSONServer: Sendable {
     private func stream(_ request: Request, to connection: Int32) -> Bool {
         let components = URLComponents(string: request.target)
         let megabytes = components?.queryItems?.first { $0.name == "mb" }?.value.flatMap { Int($0) } ?? 1
+        if components?.path == "/trickle" {
+            let items = (1...max(itemCount, 3)).map { Self.item($0) }
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+            guard write(connection, Array((head + "[" + items.prefix(3).joined(separator: ", ") + ",").utf8)) else { return true }
+            for _ in 0..<3000 where !state.withLock({ $0.released || $0.stopped }) {  // 30 s at most
+                usleep(10_000)
+            }
+            write(connection, Array((items.dropFirst(3).joined(separator: ", ") + "]").utf8))
+            return true
+        }
         let piece: [UInt8]
         var pieces: Int
         var tail: [UInt8]

@@ -83,6 +83,27 @@ import Testing
         #expect(await server.raggedFirstPageRequests() == 1)  // the screen took the answer asked for before it
     }
 
+    /// A body that does not page is started before the screen opens (its first objects
+    /// decide table or lines) and followed by the screen's first load: asked for once, its
+    /// keys the table's columns. A paged source starts no body.
+    @Test func aBodyStartedBeforeTheScreenIsReadOnceAsATable() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let source = JSONHTTPSource(url: server.url("/repos"), client: JSONHTTPClient(timeout: Self.answerTimeout))
+        let read = try #require(source.startBody())
+        let first = try #require(await read.firstRows(JSONTableShape.sampleSize, within: .seconds(30)))
+        #expect(first.count == 23)  // shorter than the sample: the whole array
+        #expect(JSONTableShape.sharesKeys(first.lazy.map(\.value)))
+        let app = HeadlessApp(root: source.screen(table: true, started: read), size: .init(rows: 7, columns: 60))
+        await app.start()
+        await app.press(.character("p"))  // rows at full width
+        #expect(app.lines[1] == "id  name     stars")
+        #expect(app.lines[2] == " 1  repo-01      0")
+        #expect(app.lines.last?.hasPrefix("1/23") == true)
+        #expect(await server.reposRequests() == 1)
+        #expect(JSONHTTPSource(url: server.url("/pages"), paging: .pageNumber(param: "page", firstPage: 1)).startBody() == nil)
+    }
+
     @Test func pagesByOffset() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }

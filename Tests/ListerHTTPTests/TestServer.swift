@@ -11,6 +11,7 @@ import Foundation
 /// - `/flaky?page=N`: as `/pages` with 10 a page, but page 2 fails with a 500 the first time.
 /// - `/ragged?page=N`: 10 repositories a page as `/pages`, but page 2's have no `stars` and
 ///   a `lang`; page 3 is empty.
+/// - `/repos`: all 23 repositories in one body (requests counted).
 /// - `/html`: a 200 whose body is HTML. `/slow`: answers only when the server stops (so any
 ///   client timeout fires first, with no timer on the server's side). `/secret`: a 401 whose
 ///   body repeats the request's Authorization header.
@@ -20,6 +21,7 @@ final class TestServer: Sendable {
     private let task: Task<Void, any Error>
     private let failures = Counter()
     private let raggedFirstPages = Counter()
+    private let reposBodies = Counter()
     private let slowGate = Gate()
 
     static let names = (1...23).map { String(format: "repo-%02d", $0) }
@@ -44,6 +46,9 @@ final class TestServer: Sendable {
 
     /// How many times `/ragged`'s first page was asked for.
     func raggedFirstPageRequests() async -> Int { await raggedFirstPages.value }
+
+    /// How many times `/repos` was asked for.
+    func reposRequests() async -> Int { await reposBodies.value }
 
     /// A URL on this server.
     func url(_ pathAndQuery: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")! }
@@ -109,6 +114,10 @@ final class TestServer: Sendable {
             default:
                 return Self.json("[]")
             }
+        }
+        await server.appendRoute("GET /repos") { [reposBodies] _ in
+            _ = await reposBodies.next()
+            return Self.json(Self.repos(0..<Self.names.count))
         }
         await server.appendRoute("GET /html") { _ in
             HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html"], body: Data("<!doctype html><p>hello</p>".utf8))

@@ -56,6 +56,22 @@ public final class JSONRead: Sendable {
         }
     }
 
+    /// Waits until the read has reported `count` rows, has ended, or `limit` has passed
+    /// (an HTTP body, whose first byte may be slow to come): the rows to decide from, all of
+    /// them if it ended, those reported so far otherwise (nil: none came, or it failed
+    /// before any did). The read goes on either way; a failure is the screen's to show.
+    public func firstRows(_ count: Int, within limit: Duration) async -> JSONRows? {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let (latest, result) = state.withLock { ($0.latest, $0.result) }
+            if case .success(let rows)? = result { return rows }
+            if result != nil { return latest }
+            if let latest, latest.count >= count { return latest }
+            if ContinuousClock.now >= deadline || Task.isCancelled { return latest }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     /// The rows the read has reported so far (nil before its first report).
     public var rowsSoFar: JSONRows? { state.withLock { $0.latest } }
 
