@@ -45,12 +45,7 @@ public struct JSONPagedTableScreen<Request: Sendable>: PagedListScreen, TableScr
     public var jsonColumns: [JSONColumn] { named ?? shape.get()?.columns ?? [] }
 
     /// A column per path, as a document's table has them.
-    public var columns: [TableColumn<JSONItem>] {
-        jsonColumns.map { column in
-            TableColumn(column.title) { JSONCell.tableValue(column.value(in: $0.value)) }
-                .text { JSONCell.text(column.value(in: $0.value)) }
-        }
-    }
+    public var columns: [TableColumn<JSONItem>] { jsonColumns.tableColumns }
 
     public func errorView(_ error: ListError) -> JSONErrorView { list.errorView(error) }
 
@@ -61,7 +56,7 @@ public struct JSONPagedTableScreen<Request: Sendable>: PagedListScreen, TableScr
     public func preview(_ item: JSONItem, context: ListContext<Self>) -> Preview? { JSONPreview.preview(of: item) }
 
     public func filterText(_ item: JSONItem) -> String {
-        jsonColumns.map { JSONCell.plainText($0.value(in: item.value)) }.joined(separator: "  ")
+        jsonColumns.filterText(of: item.value)
     }
 }
 

@@ -227,3 +227,20 @@ public enum JSONCell {
         }
     }
 }
+
+extension [JSONColumn] {
+    /// A table column per path, as every `lister json` table has them (a document's, an
+    /// API's pages): numbers sort as numbers and sit right, `null` dimmed, a missing key
+    /// empty, nested values as compact JSON.
+    public var tableColumns: [TableColumn<JSONItem>] {
+        map { column in
+            TableColumn(column.title) { JSONCell.tableValue(column.value(in: $0.value)) }
+                .text { JSONCell.text(column.value(in: $0.value)) }
+        }
+    }
+
+    /// The text the filter searches in `element`: its cells' plain text, two spaces apart.
+    public func filterText(of element: JSONValue) -> String {
+        map { JSONCell.plainText($0.value(in: element)) }.joined(separator: "  ")
+    }
+}

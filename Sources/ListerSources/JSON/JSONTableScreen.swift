@@ -54,12 +54,7 @@ public struct JSONTableScreen: TableScreen {
 
     /// A column per path: numbers sort as numbers and sit right, `null` dimmed, a missing
     /// key empty, nested values as compact JSON.
-    public var columns: [TableColumn<JSONItem>] {
-        jsonColumns.map { column in
-            TableColumn(column.title) { JSONCell.tableValue(column.value(in: $0.value)) }
-                .text { JSONCell.text(column.value(in: $0.value)) }
-        }
-    }
+    public var columns: [TableColumn<JSONItem>] { jsonColumns.tableColumns }
 
     public func open(_ item: JSONItem) -> OpenResult { list.open(item) }
 
@@ -105,7 +100,7 @@ struct JSONTableFilterText: FilterableText {
     }
 
     static func text(_ element: JSONValue, columns: [JSONColumn]) -> String {
-        columns.map { JSONCell.plainText($0.value(in: element)) }.joined(separator: "  ")
+        columns.filterText(of: element)
     }
 }
 
