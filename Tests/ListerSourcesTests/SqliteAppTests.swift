@@ -8,6 +8,21 @@ import Testing
 
 @MainActor
 @Suite struct SqliteAppTests {
+    /// The fixture's `people` table (1,000 rows) in a new database, as `lister sqlite DB
+    /// people` opens it. Keep the value while the test runs: it holds the scratch folder.
+    struct People {
+        let scratch: DirSqlScratch
+        let table: SqliteTable
+        let source: SqliteRowSource
+
+        init() throws {
+            scratch = try DirSqlScratch()
+            let database = SqliteDatabase(path: try SqliteFixture.make(in: scratch, SqliteFixture.people))
+            table = try #require(try database.tables().first { $0.name == "people" })
+            source = SqliteRowSource(database: database, table: table)
+        }
+    }
+
     @Test func tablesThenRowsPagedToTheEndThenOneRow() async throws {
         let scratch = try DirSqlScratch()
         let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
@@ -71,12 +86,8 @@ import Testing
     /// Sorting asks SQLite where the selected row goes (a count) and reads the rows up to
     /// it: the selection stays on it though it is far past the first page of 200.
     @Test func sortingKeepsTheSelectionOnItsRowPastTheFirstPage() async throws {
-        let scratch = try DirSqlScratch()
-        let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
-        let database = SqliteDatabase(path: path)
-        let table = try #require(try database.tables().first { $0.name == "people" })
-        let app = HeadlessApp(root: SqliteRowsScreen(source: SqliteRowSource(database: database, table: table)),
-                              size: Size(rows: 24, columns: 100))
+        let people = try People()
+        let app = HeadlessApp(root: SqliteRowsScreen(source: people.source), size: Size(rows: 24, columns: 100))
         await app.start()
         await app.press(.character("p"))
         await app.press(.pageDown, .pageDown, .pageDown, .down)
@@ -104,12 +115,8 @@ import Testing
 
     /// While SQLite sorts, the rows shown stay and the status line says so.
     @Test func aSortAtTheSourceSaysSortingUntilItsRowsCome() async throws {
-        let scratch = try DirSqlScratch()
-        let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
-        let database = SqliteDatabase(path: path)
-        let table = try #require(try database.tables().first { $0.name == "people" })
-        let app = HeadlessApp(root: SqliteRowsScreen(source: SqliteRowSource(database: database, table: table)),
-                              size: Size(rows: 24, columns: 100))
+        let people = try People()
+        let app = HeadlessApp(root: SqliteRowsScreen(source: people.source), size: Size(rows: 24, columns: 100))
         await app.start()
         await app.settle()
         app.runtime.process(.terminal(.key(.character("S"))))  // by id, descending: asked of SQLite
@@ -125,12 +132,9 @@ import Testing
     /// `lister sqlite DB TABLE --sort COLUMN`: the table opens in SQLite's order, the
     /// header's arrow and "sorting…" shown from the first frame, before the rows come.
     @Test func aTableOpenedSortedSaysSoFromTheFirstFrame() async throws {
-        let scratch = try DirSqlScratch()
-        let path = try SqliteFixture.make(in: scratch, SqliteFixture.people)
-        let database = SqliteDatabase(path: path)
-        let table = try #require(try database.tables().first { $0.name == "people" })
-        var source = SqliteRowSource(database: database, table: table)
-        source.sort = TableSort(column: try #require(table.column(named: "NAME")), ascending: false)
+        let people = try People()
+        var source = people.source
+        source.sort = TableSort(column: try #require(people.table.column(named: "NAME")), ascending: false)
         let app = HeadlessApp(root: SqliteRowsScreen(source: source), size: Size(rows: 24, columns: 100))
         app.runtime.start()  // the first frame, drawn before the load's rows come
         #expect(app.lines[1].hasPrefix("id  name ▼  email"))
