@@ -25,6 +25,16 @@ public struct RowShift: Hashable, Sendable {
     }
 }
 
+extension RowShift {
+    /// The region of a scroll that brings the old rows `rows + distance` to `rows` (the
+    /// new rows that hold moved ones): from them to the old rows they came from.
+    init(holding rows: ClosedRange<Int>, movedBy distance: Int) {
+        self = distance > 0
+            ? RowShift(top: rows.lowerBound, bottom: rows.upperBound + distance, distance: distance)
+            : RowShift(top: rows.lowerBound + distance, bottom: rows.upperBound, distance: distance)
+    }
+}
+
 /// How a frame's rows compare with the last frame's: which differ as they stand, the
 /// scroll (if any) that leaves the fewest to write, and which differ once it is applied.
 /// Each pair of rows is compared once.
@@ -80,9 +90,7 @@ extension Buffer {
                 }
                 guard moved >= minimumRows, let first = holdsMoved.firstIndex(of: true),
                       let last = holdsMoved.lastIndex(of: true) else { continue }
-                let shift = distance > 0
-                    ? RowShift(top: first, bottom: last + distance, distance: distance)
-                    : RowShift(top: first + distance, bottom: last, distance: distance)
+                let shift = RowShift(holding: first...last, movedBy: distance)
                 let left = rowsLeftToWrite(after: shift, from: old, changed: changed, holdsMoved: holdsMoved)
                 let cost = left.count { $0 }
                 if cost <= unshiftedCost - minimumRows, cost < (best?.cost ?? Int.max) { best = (cost, shift, left) }
@@ -126,10 +134,7 @@ extension Buffer {
                     moved += 1
                 }
                 guard let first, moved >= minimumRows, moved > (found?.moved ?? 0) else { continue }
-                let shift = distance > 0
-                    ? RowShift(top: first, bottom: last + distance, distance: distance)
-                    : RowShift(top: first + distance, bottom: last, distance: distance)
-                found = (moved, shift)
+                found = (moved, RowShift(holding: first...last, movedBy: distance))
             }
         }
         guard let shift = found?.shift, shift != current.shift else { return nil }
