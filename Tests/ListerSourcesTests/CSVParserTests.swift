@@ -135,6 +135,34 @@ import Testing
         #expect(table.problems == "1 ragged row · 5 rows not UTF-8 · first: row 1")  // the comma made a field
     }
 
+    /// Records whose unquoted stretches are longer than 16 and 32 bytes (their delimiters
+    /// counted sixteen bytes at a time): a ragged one, a bad quote, non-ASCII and invalid
+    /// UTF-8 inside such a stretch, a quoted field closing right before CRLF; cut at every
+    /// byte (a quote, a CR, a split sequence at a chunk's very end), in every storage.
+    @Test(arguments: Storage.allCases)
+    func longRecordsAreCountedTheSameInAnyChunking(_ storage: Storage) throws {
+        let long = "0123456789abcdef0123456789abcdef"
+        var input = Array("alpha,bravo,charlie,delta,echo,foxtrot\r\n".utf8)
+        input += Array("\(long),\(long)x,y,\"quoted, \(long)\",e,f\r\n".utf8)
+        input += Array("short,ragged row of more than sixteen bytes\r\n".utf8)
+        input += Array("\(long),ünï ✓ \(long),c,d\"bad,e,\"f\"\"\"\r\n".utf8)
+        input += Array("\(long),b,c,d,e,".utf8) + [0xE2, 0x82] + Array("\(long)\n".utf8)
+        input += Array("1,2,3,4,5,\"\(long)\"".utf8)
+        let rows: [[String]] = [
+            [long, long + "x", "y", "quoted, " + long, "e", "f"],
+            ["short", "ragged row of more than sixteen bytes"],
+            [long, "ünï ✓ " + long, "c", "d\"bad", "e", "f\""],
+            [long, "b", "c", "d", "e", "\u{FFFD}" + long],
+            ["1", "2", "3", "4", "5", long],
+        ]
+        for cut in 0...input.count {
+            let table = try Self.table(input, cuts: [cut], storage: storage)
+            #expect(table.map(\.fields) == rows, "cut at \(cut)")
+            #expect(table.stats.records == 6 && table.stats.columns == 6 && table.stats.widest == 6, "cut at \(cut)")
+            #expect(table.problems == "1 ragged row · 1 bad quote · 1 row not UTF-8 · first: row 2", "cut at \(cut)")
+        }
+    }
+
     @Test func anEmptyInputHasNoRowsAndNoColumns() throws {
         let table = try Self.table([])
         #expect(table.isEmpty)
@@ -210,7 +238,8 @@ extension CSVStats {
 @Suite struct CSVDelimiterCountTests {
     @Test func theCountIsExactForAnyLengthAndPlacement() {
         var generator = SystemRandomNumberGenerator()
-        for length in [0, 1, 7, 8, 9, 63, 64, 65, 2040, 2041, 8 * 255 + 8, 8 * 600 + 3] {
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 2040, 2041, 8 * 255 + 8, 16 * 254 + 15,
+                       16 * 255, 16 * 255 + 1, 16 * 255 + 16, 16 * 256 + 7, 8 * 600 + 3, 16 * 510 + 9] {
             for density in [0, 1, 3, 100] {
                 var bytes = (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
                 for index in bytes.indices where bytes[index] == 0x2C { bytes[index] = 0x41 }
@@ -226,6 +255,19 @@ extension CSVStats {
         #expect(high.withUnsafeBytes { CSVFraming.count(0x2C, in: $0.baseAddress!, high.count) } == (1, true))
         let longHigh: [UInt8] = Array("0123456789,bcdef".utf8) + [0xC3, 0xA9] + Array("0123456789abcdefghijk,".utf8)
         #expect(longHigh.withUnsafeBytes { CSVFraming.count(0x2C, in: $0.baseAddress!, longHigh.count) } == (2, true))
+        // A byte above 0x7F in any place of every length up to 40 (the whole vectors, the last
+        // sixteen bytes, eight at a time below sixteen); none just outside the bytes counted.
+        for length in 1...40 {
+            for place in 0..<length {
+                var bytes = [UInt8](repeating: 0xFF, count: length + 2)
+                for index in 1...length { bytes[index] = index % 3 == 0 ? 0x2C : 0x41 }
+                let clean = bytes.withUnsafeBytes { CSVFraming.count(0x2C, in: $0.baseAddress! + 1, length) }
+                #expect(clean == (length / 3, false), "length \(length)")
+                bytes[place + 1] = 0xC3
+                let counted = bytes.withUnsafeBytes { CSVFraming.count(0x2C, in: $0.baseAddress! + 1, length) }
+                #expect(counted.high, "length \(length), place \(place)")
+            }
+        }
     }
 }
 

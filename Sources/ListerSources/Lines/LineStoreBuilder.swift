@@ -27,6 +27,8 @@ public struct LineStoreBuilder {
     private var blockOffset = 0
     /// Where records end, when not at every separator (CSV); nil for lines.
     private(set) var framing: (any RecordFraming)?
+    /// Where the framing's records end in the chunk being appended (kept for its capacity).
+    private var recordEnds: [Int] = []
 
     /// A block is closed once its bytes reach this size, or its lines this number.
     private let blockBytes: Int
@@ -87,19 +89,25 @@ public struct LineStoreBuilder {
         }
     }
 
-    /// Appends input cut into records where the framing says.
+    /// Appends input cut into records where the framing says: it finds the chunk's record
+    /// ends first, then they are taken as `append` takes lines.
     private mutating func appendRecords(_ chunk: UnsafeBufferPointer<UInt8>) {
-        // Taken out while it scans: the calls below change the builder.
-        guard var scanner = framing else { return }
+        guard let base = chunk.baseAddress, var scanner = framing else { return }
+        // Both taken out while in use: no copy of either is made.
         framing = nil
+        var ends: [Int] = []
+        swap(&ends, &recordEnds)
+        scanner.scan(chunk, ends: &ends)
+        framing = scanner
         var start = 0
-        scanner.scan(chunk) { end in
-            appendToOpenLine(UnsafeBufferPointer(rebasing: chunk[start..<end]))
+        for end in ends {
+            appendToOpenLine(UnsafeBufferPointer(start: base + start, count: end - start))
             endLine()
             start = end + 1
         }
-        appendToOpenLine(UnsafeBufferPointer(rebasing: chunk[start...]))
-        framing = scanner
+        appendToOpenLine(UnsafeBufferPointer(start: base + start, count: chunk.count - start))
+        ends.removeAll(keepingCapacity: true)
+        swap(&ends, &recordEnds)
     }
 
     /// The number of lines a snapshot shows: the complete ones, and the line being read

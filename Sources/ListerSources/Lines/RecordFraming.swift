@@ -8,9 +8,11 @@
 /// whatever it learns of the records (their fields); snapshots carry a copy of it
 /// (``LineStore/framing``).
 protocol RecordFraming: Sendable {
-    /// Calls `recordEnd` with the index in `chunk` of each separator that ends a record, in
+    /// Appends to `ends` the index in `chunk` of each separator that ends a record, in
     /// order; what follows the last one belongs to a record that goes on in the next chunk.
-    mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, recordEnd: (Int) -> Void)
+    /// (A buffer rather than a call per record: the builder then takes the records in the
+    /// same tight loop as lines.)
+    mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, ends: inout [Int])
 
     /// The input ended: the record being read, if any, ends with it.
     mutating func endOfInput()
