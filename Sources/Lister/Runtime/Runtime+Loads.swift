@@ -16,7 +16,7 @@ extension Runtime: LoadScheduler {
             let delivery = await LoadProbe.$current.withValue(loadProbe) { await operation(slot.report) }
             continuation.yield(.loadFinished(load, delivery))
         }
-        loads[load] = (task, now)
+        loads.insert(load, (task, now))
     }
 
     func cancelLoad(_ load: LoadID) {
@@ -30,4 +30,41 @@ extension Runtime: LoadScheduler {
     }
 
     var logger: Logger { configuration.logger }
+}
+
+/// The loads in flight, by id: few at a time (a list's, a filter's, a pane's, each
+/// section's), so a list searched in order. A `Dictionary` keyed by `LoadID` had its
+/// storage's type made at run time on the first load, checking `LoadID: Hashable` by a scan
+/// of every conformance record in the binary: half a million instructions before the first
+/// frame (docs/PERFORMANCE.md, "Start-up: the loads in flight").
+struct LoadsInFlight {
+    /// A load's task and when it started.
+    typealias Started = (task: Task<Void, Never>, startedAt: Duration)
+    private var entries: [(id: LoadID, started: Started)] = []
+
+    /// How many loads are in flight.
+    var count: Int { entries.count }
+
+    /// The load `id`, if it is in flight.
+    subscript(id: LoadID) -> Started? {
+        entries.first { $0.id == id }?.started
+    }
+
+    /// Notes that `id` started; a load of the same id in flight is replaced.
+    mutating func insert(_ id: LoadID, _ started: Started) {
+        _ = remove(id)
+        entries.append((id, started))
+    }
+
+    /// Forgets the load `id` (it delivered), returning it if it was in flight.
+    mutating func remove(_ id: LoadID) -> Started? {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+        return entries.remove(at: index).started
+    }
+
+    /// Cancels every load's task and forgets them all.
+    mutating func cancelAll() {
+        for entry in entries { entry.started.task.cancel() }
+        entries.removeAll()
+    }
 }

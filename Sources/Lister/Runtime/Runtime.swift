@@ -58,7 +58,8 @@ public final class Runtime {
     var preparedNothing = true
     /// Whether a job to draw ahead is queued on the main actor (``run()`` only).
     var drawAheadQueued = false
-    var loads: [LoadID: (task: Task<Void, Never>, startedAt: Duration)] = [:]
+    /// The loads started and not yet delivered.
+    var loads = LoadsInFlight()
     /// Whether ``run()`` is running: terminal events are handled only then.
     private(set) var running = false
     /// The task that wakes the loop at the next deadline (``run()`` only).
@@ -171,7 +172,7 @@ public final class Runtime {
         case .terminalClosed:
             outcome = outcome ?? .interrupted(.hangup)
         case .loadFinished(let load, let delivery):
-            let started = loads.removeValue(forKey: load)
+            let started = loads.remove(load)
             let isShown = stack.contains { $0.id == load.screen }
             if load.stream.isLogged { logFinished(load, summary: delivery.summary, startedAt: started?.startedAt) }
             // A screen that was left takes nothing: its loads were cancelled with it.
@@ -229,7 +230,6 @@ public final class Runtime {
 
     private func shutDown() {
         for host in stack { host.cancelAll() }
-        for load in loads.values { load.task.cancel() }
-        loads.removeAll()
+        loads.cancelAll()
     }
 }
