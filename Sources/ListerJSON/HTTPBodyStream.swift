@@ -104,7 +104,8 @@ final class HTTPBodyStream: @unchecked Sendable {
         deliver { $0.cancelled = true }
     }
 
-    private var isCancelled: Bool {
+    /// Whether the read was stopped.
+    var isCancelled: Bool {
         condition.lock()
         defer { condition.unlock() }
         return cancelled
@@ -146,6 +147,11 @@ final class HTTPBodyQueue: OperationQueue, @unchecked Sendable {
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         stream.waitForRoom()
+        // Once the read is stopped nothing is waited for, and libcurl goes on until the
+        // session is invalidated: a fast server's bytes would pile up here, queued for a
+        // delegate that drops them (hundreds of MB on a loopback). The reader has ended, so
+        // no delegate call matters any more.
+        guard !stream.isCancelled else { return }
         super.addOperation(block)
     }
 }

@@ -76,20 +76,23 @@ import Testing
                                       environment: ["LISTER_KEY_TRACE": trace.path])
         defer { session.close() }
         try session.waitFor("1/60")
-        try session.sendKeys("Down")
-        try session.waitFor("2/60")
-        try session.sendKeys("Down")
-        try session.waitFor("3/60")
+        for position in 2...5 {
+            try session.sendKeys("Down")
+            try session.waitFor("\(position)/60")
+        }
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
         let keys = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
             .map { $0.split(separator: " ").compactMap { Int($0) } }
-        // The two Downs were drawn: every phase reached, in order. (q is read and handled
+        // The four Downs were drawn: every phase reached, in order. (q is read and handled
         // but draws nothing; a terminal's answer to a query would be read as a key too.)
-        // Each was drawn ahead: the frame prepared for it went out once the key was read,
-        // before the runtime handled it (the last column).
+        // Drawn ahead: the frame prepared for the key went out once it was read, before the
+        // runtime handled it (the last column). A Down sent the moment the screen showed
+        // the last one can come before that frame is prepared on a busy machine (CI), so
+        // at least two of the four must have been.
+        #expect(keys.filter { $0.count == 9 && $0[..<8].allSatisfy { $0 > 0 } }.count == 4, "\(keys)")
         let drawn = keys.filter { $0.count == 9 && $0.allSatisfy { $0 > 0 } }
-        #expect(drawn.count == 2, "\(keys)")
+        #expect(drawn.count >= 2, "\(keys)")
         for key in drawn {
             let phases = Array(key[..<8])
             #expect(phases == phases.sorted(), "phases in order: \(key)")
