@@ -64,17 +64,22 @@ public enum SqliteCatalog {
         let rows = try Row.fetchAll(db, sql: schemaSQL)
         log(schemaSQL, rows.count, start)
         return try rows.map { row in
-            let name: String = row["name"]
-            let type: String = row["type"]
-            let kind: SqliteTable.Kind = type == "view" ? .view : .table
-            let columns = (try? tableInfo(SqliteTable(name: name, kind: kind, rowCount: nil), in: db).map(\.name)) ?? []
-            guard kind == .table else { return SqliteTable(name: name, kind: kind, rowCount: nil, columns: columns) }
-            let countSQL = "SELECT count(*) FROM (SELECT 1 FROM \(name.quotedSQLIdentifier) LIMIT \(countLimit + 1))"
+            let table = uncounted(name: row["name"], type: row["type"], in: db)
+            guard table.kind == .table else { return table }
+            let countSQL = "SELECT count(*) FROM (SELECT 1 FROM \(table.name.quotedSQLIdentifier) LIMIT \(countLimit + 1))"
             start = ContinuousClock.now
             let count = try Int.fetchOne(db, sql: countSQL)
             log(countSQL, 1, start)
-            return SqliteTable(name: name, kind: kind, rowCount: count, columns: columns)
+            return SqliteTable(name: table.name, kind: table.kind, rowCount: count, columns: table.columns)
         }
+    }
+
+    /// The table or view `name` of the schema's `type` with its columns, its rows not
+    /// counted.
+    private static func uncounted(name: String, type: String, in db: Database) -> SqliteTable {
+        let kind: SqliteTable.Kind = type == "view" ? .view : .table
+        let columns = (try? tableInfo(SqliteTable(name: name, kind: kind, rowCount: nil), in: db).map(\.name)) ?? []
+        return SqliteTable(name: name, kind: kind, rowCount: nil, columns: columns)
     }
 
     /// The table or view `name` with its columns, its rows not counted (nil when there is
@@ -87,9 +92,7 @@ public enum SqliteCatalog {
         let start = ContinuousClock.now
         guard let type = try String.fetchOne(db, sql: sql, arguments: [name]) else { return nil }
         log(sql, 1, start)
-        let kind: SqliteTable.Kind = type == "view" ? .view : .table
-        let columns = (try? tableInfo(SqliteTable(name: name, kind: kind, rowCount: nil), in: db).map(\.name)) ?? []
-        return SqliteTable(name: name, kind: kind, rowCount: nil, columns: columns)
+        return uncounted(name: name, type: type, in: db)
     }
 
     /// The key to page `table` by: the rowid when it has one, else the primary key of a
@@ -128,6 +131,17 @@ extension SqliteDatabase {
     /// The table or view `name` (see ``SqliteCatalog/table(named:in:log:)``).
     public func table(named name: String) throws -> SqliteTable? {
         try read { db in try SqliteCatalog.table(named: name, in: db) { sql, rows, start in logQuery(sql, rows: rows, since: start) } }
+    }
+
+    /// Reads the schema and nothing more: throws when the file is not a database SQLite
+    /// can read (what `lister sqlite DATABASE` checks before its screen lists the tables).
+    public func checkReadable() throws {
+        let sql = "SELECT count(*) FROM sqlite_schema"
+        try read { db in
+            let start = ContinuousClock.now
+            _ = try Int.fetchOne(db, sql: sql)
+            logQuery(sql, rows: 1, since: start)
+        }
     }
 
     /// The tables and views (see ``SqliteCatalog/tables(_:)``).

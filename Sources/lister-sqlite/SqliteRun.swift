@@ -38,7 +38,7 @@ enum SqliteRun {
     static func check(_ command: SqliteCommand, in database: SqliteDatabase) throws -> (table: SqliteTable?, sort: TableSort?) {
         do {
             guard let name = command.table else {
-                _ = try database.tables()
+                try database.checkReadable()  // the tables screen counts their rows itself
                 return (nil, nil)
             }
             // The one table's columns only: its rows and the other tables' are not counted.
