@@ -113,7 +113,10 @@ let package = Package(
         // (docs/DECISIONS.md, "`lister` links the Swift runtime statically"). The siblings
         // stay dynamic: FoundationNetworking would need libcurl's static development files.
         // Its C++ library too: `link/libstdc++.so` is a linker script that points `-lstdc++`
-        // at the static archive, so no shared libstdc++ is loaded and relocated at start.
+        // at the static archive, so no shared libstdc++ is loaded and relocated at start;
+        // `link/libncursesw.so` does the same for curses and terminfo. Linked by lld with
+        // packed relative relocations and no exported symbols: the loader's work at start
+        // is a tenth of gold's (docs/DECISIONS.md, "`lister` is linked by lld ...").
         .executableTarget(
             name: "lister",
             dependencies: ["ListerCommands"],
@@ -124,7 +127,9 @@ let package = Package(
                     // which `-static-stdlib` does not name; a group resolves them in any order.
                     ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCShims",
                      "-l_FoundationCollections", "-Xlinker", "--end-group",
-                     "-L\(Context.packageDirectory)/Sources/lister/link"],
+                     "-L\(Context.packageDirectory)/Sources/lister/link",
+                     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                     "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
