@@ -123,7 +123,10 @@ public final class EventChannel<Element: Sendable>: AsyncSequence, Sendable {
                 state.head = 0
             }
             state.queued += 1
-            return (Array(state.buffer[state.head...]), state.finished)
+            // `head..<count`, Array's own subscript: `head...` goes through the generic
+            // `RangeExpression` one, whose `PartialRangeFrom<Int>` the runtime makes from its
+            // mangled name, checking `Int: Comparable` by a scan of every conformance record.
+            return (Array(state.buffer[state.head..<state.buffer.count]), state.finished)
         }
         enqueue {
             for element in buffered.elements { handler(element) }

@@ -13,6 +13,18 @@ struct Startup: Sendable {
     var colorEnabled: Bool
 }
 
+/// How setting curses up ended, as the curses thread leaves it for the opener.
+///
+/// An enum of its own, not a `Result`: the session's lock holds it from the start, and a
+/// `Locked<Result<Startup, NcursesTerminalError>?>` has its type made from its mangled name
+/// at run time, which checks `NcursesTerminalError: Error` by a scan of every conformance
+/// record in the binary before the first frame (docs/PERFORMANCE.md, "Start-up: conformance
+/// scans").
+enum StartupReport: Sendable {
+    case started(Startup)
+    case failed(NcursesTerminalError)
+}
+
 /// Curses from `newterm` to `endwin`: the only code that calls curses.
 ///
 /// It is served by one thread only, either a thread of its own (``startThread(_:)``) or
@@ -29,7 +41,7 @@ final class CursesSession {
     let options: TerminalOptions
     /// Where the start-up result goes on a thread of its own; `started` is signalled once
     /// it is there.
-    let startup: Locked<Result<Startup, NcursesTerminalError>?>
+    let startup: Locked<StartupReport?>
     let started: DispatchSemaphore
 
     private var screen: OpaquePointer?
@@ -79,7 +91,12 @@ final class CursesSession {
     /// The body of a thread of its own: set up, serve until asked to close, tear down.
     func runOnOwnThread() {
         let result = start()
-        startup.withLock { $0 = result }
+        startup.withLock {
+            switch result {
+            case .success(let report): $0 = .started(report)
+            case .failure(let error): $0 = .failed(error)
+            }
+        }
         started.signal()
         guard case .success = result else { return }
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

@@ -142,9 +142,9 @@ public final class NcursesTerminal: TerminalBackend {
         // `startup` fields, which are a semaphore and a lock.
         session.started.wait()
         switch session.startup.withLock({ $0 }) {
-        case .success(let startup):
+        case .started(let startup):
             return (.thread(id), startup)
-        case .failure(let error):
+        case .failed(let error):
             pthread_join(id, nil)  // the thread closed the tty files and ended
             throw error
         case nil:

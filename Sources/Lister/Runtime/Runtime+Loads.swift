@@ -16,7 +16,7 @@ extension Runtime: LoadScheduler {
             let delivery = await LoadProbe.$current.withValue(loadProbe) { await operation(slot.report) }
             continuation.yield(.loadFinished(load, delivery))
         }
-        loads.insert(load, (task, now))
+        loads.insert(load, LoadsInFlight.Started(task: task, startedAt: now))
     }
 
     func cancelLoad(_ load: LoadID) {
@@ -37,10 +37,23 @@ extension Runtime: LoadScheduler {
 /// storage's type made at run time on the first load, checking `LoadID: Hashable` by a scan
 /// of every conformance record in the binary: half a million instructions before the first
 /// frame (docs/PERFORMANCE.md, "Start-up: the loads in flight").
+///
+/// Its entries are structs, not tuples: the storage of an array of tuples that hold a
+/// `Task<Void, Never>` is made from its mangled name at run time, and that checks
+/// `Never: Error` by the same scan, twice (docs/PERFORMANCE.md, "Start-up: conformance
+/// scans").
 struct LoadsInFlight {
     /// A load's task and when it started.
-    typealias Started = (task: Task<Void, Never>, startedAt: Duration)
-    private var entries: [(id: LoadID, started: Started)] = []
+    struct Started {
+        let task: Task<Void, Never>
+        let startedAt: Duration
+    }
+    /// One load in flight.
+    private struct Entry {
+        let id: LoadID
+        let started: Started
+    }
+    private var entries: [Entry] = []
 
     /// How many loads are in flight.
     var count: Int { entries.count }
@@ -53,7 +66,7 @@ struct LoadsInFlight {
     /// Notes that `id` started; a load of the same id in flight is replaced.
     mutating func insert(_ id: LoadID, _ started: Started) {
         _ = remove(id)
-        entries.append((id, started))
+        entries.append(Entry(id: id, started: started))
     }
 
     /// Forgets the load `id` (it delivered), returning it if it was in flight.

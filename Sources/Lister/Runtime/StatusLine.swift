@@ -49,7 +49,7 @@ struct StatusLine: Equatable {
     }
 
     /// The words, as the bar shows them on the right.
-    var state: String { words.joined(separator: " · ") }
+    var state: String { words.joined(by: " · ") }
 
     // MARK: - The words of a load, the same for every screen
 

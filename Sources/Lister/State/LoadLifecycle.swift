@@ -49,7 +49,11 @@ public struct LoadLifecycle<Output: Sendable> {
 
     /// Starts a new load, cancelling the one in flight. A foreground load arms the spinner.
     public mutating func start(now: Duration, background: Bool) -> [Effect] {
-        let effects = cancelInFlight() + [.start(generation: generation + 1)]
+        // `append`, not `+`: in this generic code `+` asks the runtime for the array's
+        // iterator type, which checks `Array: Collection` by a scan of every conformance
+        // record before the first frame (docs/PERFORMANCE.md, "Start-up: conformance scans").
+        var effects = cancelInFlight()
+        effects.append(.start(generation: generation + 1))
         generation += 1
         isInFlight = true
         isBackground = background

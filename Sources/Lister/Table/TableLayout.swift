@@ -145,7 +145,7 @@ public struct TableRow: View {
     }
 
     /// The cells' text, separated by two spaces (what the filter searches).
-    public var plainText: String { cells.map(\.plainText).joined(separator: "  ") }
+    public var plainText: String { cells.map(\.plainText).joined(by: "  ") }
 }
 
 extension Text {

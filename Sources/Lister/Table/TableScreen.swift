@@ -112,7 +112,7 @@ extension TableScreen {
 
     /// The filter searches every cell's text.
     public func filterText(_ item: Item) -> String {
-        columns.map { $0.cell(item).plainText }.joined(separator: "  ")
+        columns.map { $0.cell(item).plainText }.joined(by: "  ")
     }
 }
 

@@ -15,7 +15,7 @@ public struct Breadcrumb: View, Hashable, Sendable {
 
     /// The text shown in `width` columns.
     public func visibleText(width: Int) -> String {
-        let full = titles.map { Sanitizer.clean($0) }.joined(separator: Breadcrumb.separator)
+        let full = titles.map { Sanitizer.clean($0) }.joined(by: Breadcrumb.separator)
         guard width > 0 else { return "" }
         guard DisplayWidth.of(full) > width else { return full }
         // Keep the tail that fits after "…", never splitting a character.
