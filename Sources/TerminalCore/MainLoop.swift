@@ -98,26 +98,42 @@ public enum MainLoop {
     /// Waits for the main queue or a watched descriptor, then serves what is ready.
     @MainActor
     private static func serveOnce(queue: Int32) {
-        let current = watches
-        var fds = [pollfd(fd: queue, events: Int16(POLLIN), revents: 0)]
-        for watch in current {
-            fds += watch.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        }
+        var current = watches
+        var fds = [pollfd(fd: queue, events: Int16(POLLIN), revents: 0)] + descriptors(of: current)
         guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
             precondition(errno == EINTR, "MainLoop: poll failed (errno \(errno))")
             return
         }
         KeyTrace.mark(.woke)
+        var ready = fds[1..<fds.count].map(\.revents)
         if fds[0].revents != 0 {
             var count: UInt64 = 0
             _ = read(queue, &count, MemoryLayout<UInt64>.size)  // an eventfd: reset it first
             cmq_drain_main_queue()
+            // The jobs may have added a watch or made a descriptor ready (a frame posted to
+            // the terminal's wake pipe, often by the job that opened the terminal): look
+            // again without waiting, so it is served in this turn, before the jobs those
+            // jobs queued, which the queue runs in its next drain. The first frame used to
+            // be written only after the frames drawn ahead of it.
+            current = watches
+            var again = descriptors(of: current)
+            ready = poll(&again, nfds_t(again.count), 0) > 0 ? again.map(\.revents) : again.map { _ in 0 }
         }
-        var index = 1
+        var index = 0
         for watch in current {
-            let events = fds[index..<index + watch.descriptors.count].map(\.revents)
+            let events = Array(ready[index..<index + watch.descriptors.count])
             index += watch.descriptors.count
             if watch.isActive, events.contains(where: { $0 != 0 }) { watch.handler(events) }
         }
+    }
+
+    /// The descriptors of `watches` to poll for input, in order.
+    @MainActor
+    private static func descriptors(of watches: [Watch]) -> [pollfd] {
+        var fds: [pollfd] = []
+        for watch in watches {
+            fds += watch.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        }
+        return fds
     }
 }

@@ -57,4 +57,69 @@ final class MainLoopTests: XCTestCase {
         XCTAssertEqual(read(readFD, &left, 1), 1)
         XCTAssertEqual(left, 3)
     }
+
+    /// A job that makes a watched descriptor ready (the runtime posting a frame to the
+    /// terminal's wake pipe) has it served in the same turn, before a job it queued (the
+    /// frames drawn ahead): the first frame used to be written only after those.
+    func testADescriptorAJobMadeReadyIsServedBeforeTheJobsThatJobQueued() throws {
+        var fds: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let (readFD, writeFD) = (fds[0], fds[1])
+        let order = MainLoop.run { () -> [String] in
+            var order: [String] = []
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                var watch: MainLoop.Watch?
+                watch = MainLoop.watch([readFD]) { _ in
+                    var byte: UInt8 = 0
+                    _ = read(readFD, &byte, 1)
+                    order.append("descriptor")
+                    watch?.cancel()
+                    if order.count == 2 { done.resume() }
+                }
+                Task { @MainActor in
+                    var byte: UInt8 = 1
+                    _ = write(writeFD, &byte, 1)
+                    Task { @MainActor in
+                        order.append("queued job")
+                        if order.count == 2 { done.resume() }
+                    }
+                }
+            }
+            return order
+        }
+        XCTAssertEqual(order, ["descriptor", "queued job"])
+    }
+
+    /// A watch added by a job, on a descriptor ready at once (the terminal opened by the job
+    /// that posts the first frame), is served in that turn, before a job that job queued.
+    func testAWatchAJobAddedIsServedBeforeTheJobsThatJobQueued() throws {
+        var fds: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let (readFD, writeFD) = (fds[0], fds[1])
+        var byte: UInt8 = 1
+        XCTAssertEqual(write(writeFD, &byte, 1), 1)
+        let order = MainLoop.run { () -> [String] in
+            var order: [String] = []
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Task { @MainActor in
+                    var watch: MainLoop.Watch?
+                    watch = MainLoop.watch([readFD]) { _ in
+                        var byte: UInt8 = 0
+                        _ = read(readFD, &byte, 1)
+                        order.append("descriptor")
+                        watch?.cancel()
+                        if order.count == 2 { done.resume() }
+                    }
+                    Task { @MainActor in
+                        order.append("queued job")
+                        if order.count == 2 { done.resume() }
+                    }
+                }
+            }
+            return order
+        }
+        XCTAssertEqual(order, ["descriptor", "queued job"])
+    }
 }
