@@ -10,7 +10,7 @@
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
 #   make bench-bounded   a 200 MB JSON array next to jq, keys on a 200 MB line next to less -S
-#   make bench-instructions  instructions per Down under callgrind (repeatable on a busy machine)
+#   make bench-instructions  instructions per Down, and to the first frame, under callgrind (repeatable on a busy machine)
 #   make bench-table-sort  lister sqlite sorting 1,000,000 rows at the source, indexed or not
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
 #   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
@@ -257,6 +257,7 @@ bench-instructions: bench-deps
 	$(SWIFT) build -c release
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/instructions.py --lister .build/release/lister --data-dir $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/instructions.py --lister .build/release/lister --data-dir $(BENCH_DIR) --first-frame
 
 # The first frame of `lister lines FILE` next to `less FILE`'s, interleaved (issue 22: at most
 # 1.5x); the start-up part of `make bench`, alone. FIRST_FRAME_REPS runs of each.

@@ -10,6 +10,13 @@ answered before the next is sent, and stops before `q`. User-space instructions 
 kernel is not counted). valgrind cannot read Swift's DWARF, so a copy of the binary without
 debug information (symbols kept) is what runs; `callgrind_annotate FILE` breaks the count
 down by function.
+
+    python Benchmarks/e2e/instructions.py --lister .build/release/lister --data-dir .build-bench --first-frame
+
+counts instead the main thread's instructions from `execve` to the first frame's write
+(`Painter.writeOutput`, callgrind's `--dump-before`), `lister lines` on the corpus's first
+2,000 lines: the start-up's work on the path to the first frame (the dynamic loader, the
+runtime's metadata, curses, the first frame), the same from run to run.
 """
 import argparse
 import os
@@ -30,6 +37,8 @@ def main():
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--keys", type=int, default=300)
     parser.add_argument("--out", help="keep the callgrind output here")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="count the main thread from execve to the first frame instead")
     args = parser.parse_args()
     for tool in ("valgrind", "callgrind_control", "strip"):
         if shutil.which(tool) is None:
@@ -37,6 +46,8 @@ def main():
     path = os.path.join(args.data_dir, "lines_1000000.txt")
     corpus.ensure_file(path, 1_000_000)  # written once, as for measure.py
 
+    if args.first_frame:
+        return first_frame(args, path)
     with tempfile.TemporaryDirectory() as scratch:
         lines = os.path.join(scratch, "lines.txt")
         with open(path, "rb") as source, open(lines, "wb") as target:
@@ -69,6 +80,40 @@ def main():
             sys.exit("instructions.py: no totals in the callgrind output")
         total = int(match.group(1).replace(",", ""))
         print(f"instructions per scrolling Down (user space, callgrind, {args.keys} keys): {total // args.keys:,}")
+
+
+def first_frame(args, path):
+    """The main thread's instructions up to the first frame's write."""
+    with tempfile.TemporaryDirectory() as scratch:
+        lines = os.path.join(scratch, "lines.txt")
+        with open(path, "rb") as source, open(lines, "wb") as target:
+            for _ in range(2_000):
+                target.write(source.readline())
+        binary = os.path.join(scratch, "lister")
+        subprocess.run(["strip", "--strip-debug", "-o", binary, args.lister], check=True)
+        out = os.path.join(scratch, "callgrind.out")
+        session = Session(["valgrind", "--tool=callgrind", "--separate-threads=yes",
+                           "--dump-before=*PainterV11writeOutput*",
+                           f"--callgrind-out-file={out}", binary, "lines", lines])
+        try:
+            if not session.wait_for(lambda s: "2000" in s.text(), 120):
+                sys.exit("instructions.py: lister did not show the 2,000 lines under valgrind")
+            session.drain(0.5)
+            os.write(session.master, b"q")
+            time.sleep(2)
+        finally:
+            session.close()
+        # The first dump, main thread: `<out>.1-01`.
+        first = out + ".1-01"
+        if not os.path.exists(first):
+            sys.exit("instructions.py: no dump at the first frame (was Painter.writeOutput renamed?)")
+        with open(first) as dump:
+            match = re.search(r"^summary:\s+(\d+)", dump.read(), re.MULTILINE)
+        if not match:
+            sys.exit("instructions.py: no summary in the first dump")
+        if args.out:
+            shutil.copy(first, args.out)
+        print(f"instructions of the main thread from execve to the first frame (callgrind): {int(match.group(1)):,}")
 
 
 if __name__ == "__main__":
