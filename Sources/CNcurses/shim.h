@@ -49,6 +49,9 @@ static inline mmask_t cncurses_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
 static inline int cncurses_getmaxy(WINDOW *win) { return getmaxy(win); }
 static inline int cncurses_getmaxx(WINDOW *win) { return getmaxx(win); }
 
+/* Marks a window unchanged, so that wget_wch does not refresh it (a macro in curses.h). */
+static inline int cncurses_untouchwin(WINDOW *win) { return untouchwin(win); }
+
 /*
  * A terminfo string capability, or NULL when the terminal lacks it (tigetstr returns
  * (char *)-1 for a name that is not a string capability, which Swift must never read).

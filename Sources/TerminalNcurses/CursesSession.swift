@@ -166,7 +166,7 @@ final class CursesSession {
         painter = Painter(strings: strings, fd: fileno(output))
         isInline = options.height != nil
         let cursor = cursorBeforeSettling()
-        settle()
+        settleAtStart()
         if let height = options.height { placeInline(height, cursor: cursor) }
         armEmergencyReset()
         guard csig_install_winch() == 0, csig_install_crash_handlers() == 0 else {
@@ -191,6 +191,20 @@ final class CursesSession {
             return
         }
         settleOffScreen()
+    }
+
+    /// ``settle()`` once set up, without curses' first refresh on the alternate screen.
+    ///
+    /// That refresh only clears a screen that the first frame clears too, after comparing
+    /// every cell of its windows: half a million instructions before the first frame
+    /// (docs/PERFORMANCE.md, "Start-up: conformance scans, ... curses' first refresh").
+    /// What it must prevent is a later refresh: `wget_wch` refreshes `stdscr` when it was
+    /// touched, and a new window is all touched, so `stdscr` is marked unchanged. Curses'
+    /// own start (`smcup`, keypad mode) has been written by then: `curs_set` flushed it. A
+    /// resize or a resume still settles with a refresh, which clears as before.
+    private func settleAtStart() {
+        guard !isInline else { return settleOffScreen() }
+        _ = cncurses_untouchwin(cncurses_stdscr())
     }
 
     /// Precomputes what a crash handler writes to undo the UI: any escape sequence cut
