@@ -25,24 +25,40 @@ enum KeyDecoding {
     static func decode(keyCode: Int32) -> CursesInput {
         if keyCode == KEY_RESIZE { return .resize }
         if keyCode == KEY_MOUSE { return .mouse }
-        if let key = keyCodes[keyCode] { return .key(key) }
+        if let key = key(forCode: keyCode) { return .key(key) }
         let first = cncurses_KEY_F(1), last = cncurses_KEY_F(63)
         if keyCode >= first, keyCode <= last { return .key(.function(Int(keyCode - first) + 1)) }
         return .ignored
     }
 
-    /// Curses key codes and the keys they mean. Find/Select are where Home/End sit on a
-    /// VT220 keyboard, and the keypad corners (A1, C1, A3, C3) are Home, End, PgUp, PgDn.
-    static let keyCodes: [Int32: Key] = [
-        KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
-        KEY_HOME: .home, KEY_END: .end, KEY_FIND: .home, KEY_SELECT: .end,
-        KEY_A1: .home, KEY_C1: .end, KEY_A3: .pageUp, KEY_C3: .pageDown,
-        KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown,
-        KEY_ENTER: .enter, KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_IC: .insert,
-        KEY_BTAB: .backTab, KEY_SR: .shiftUp, KEY_SF: .shiftDown,
+    /// The key a curses key code means. Find/Select are where Home/End sit on a VT220
+    /// keyboard, and the keypad corners (A1, C1, A3, C3) are Home, End, PgUp, PgDn.
+    ///
+    /// A `switch`, not a `[Int32: Key]`: the dictionary's storage type was made at the
+    /// first key from its mangled name, checking `Int32: Hashable` by a scan of every
+    /// conformance record in the binary (docs/PERFORMANCE.md, "Start-up: conformance scans").
+    static func key(forCode code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_HOME, KEY_FIND, KEY_A1: .home
+        case KEY_END, KEY_SELECT, KEY_C1: .end
+        case KEY_PPAGE, KEY_A3: .pageUp
+        case KEY_NPAGE, KEY_C3: .pageDown
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
+        case KEY_IC: .insert
+        case KEY_BTAB: .backTab
+        case KEY_SR: .shiftUp
+        case KEY_SF: .shiftDown
         // The Linux console's terminfo names Ctrl-Z's byte as its suspend key (`kspd=^Z`).
-        KEY_SUSPEND: .control("z"),
-    ]
+        case KEY_SUSPEND: .control("z")
+        default: nil
+        }
+    }
 
     /// The button masks Lister asks curses for, by meaning.
     static let mouseMasks = (

@@ -433,7 +433,13 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
 
 extension ListHost {
     func takesKey(_ key: Key) -> Bool {
-        filter.isEditing || screen.actions.contains { $0.key == key }
+        if filter.isEditing { return true }
+        // A loop, not `contains(where:)`: unspecialised in this generic code, that asks the
+        // runtime for `Array`'s associated types, a scan of every conformance record the
+        // first time (the first frames drawn ahead: docs/PERFORMANCE.md, "Start-up:
+        // conformance scans").
+        for action in screen.actions where action.key == key { return true }
+        return false
     }
 
     /// Runs `body` on the list as it is and puts the model back after: moves and layout
@@ -471,7 +477,13 @@ extension ListHost {
     /// Runs the screen's own action for `key`, if it has one: the screen it returns
     /// replaces this one and reloads behind the rows, keeping the selection.
     func performAction(for key: Key) -> HostResponse? {
-        guard let action = screen.actions.first(where: { $0.key == key }) else { return nil }
+        // A loop, not `first(where:)` (see ``takesKey(_:)``).
+        var found: ScreenAction<S>?
+        for action in screen.actions where action.key == key {
+            found = action
+            break
+        }
+        guard let action = found else { return nil }
         guard let changed = action.perform(screen) else { return .handled(changed: false) }
         replaceScreen(changed)
         return .handled(changed: true)

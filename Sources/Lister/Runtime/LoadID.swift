@@ -67,18 +67,27 @@ public struct Delivery: Sendable {
 /// How a host's load sends its messages back: made on the main actor when the load
 /// starts, called off it when the load reports or ends. It holds the host weakly, so a
 /// load still running never keeps a screen that was left.
-struct Reply<Host: MessageReceiver>: Sendable {
-    private weak var host: Host?
+///
+/// Generic over the message, not the host: a `Reply<Host>` found `Host.Message` through the
+/// conformance's associated type, which the runtime resolves from a mangled name on the
+/// load's thread, checking the host's screen against its protocol by two scans of every
+/// conformance record before the load's first rows could go back (docs/PERFORMANCE.md,
+/// "Start-up: conformance scans"). Made in the host's own code, the message type is known
+/// there.
+struct Reply<Message: Sendable>: Sendable {
+    private let receive: @MainActor @Sendable (Message, LoadID, Duration) -> Bool
 
     /// A reply to `host`.
-    init(to host: Host) { self.host = host }
+    init<Host: MessageReceiver>(to host: Host) where Host.Message == Message {
+        receive = { [weak host] message, load, now in
+            host?.receive(message, from: load, now: now) ?? false
+        }
+    }
 
     /// The delivery of `message`, with what the log says of it.
-    func callAsFunction(_ message: Host.Message, summary: LoadSummary? = nil) -> Delivery {
-        let host = self.host
-        return Delivery(apply: { [weak host] load, now in
-            host?.receive(message, from: load, now: now) ?? false
-        }, summary: summary)
+    func callAsFunction(_ message: Message, summary: LoadSummary? = nil) -> Delivery {
+        let receive = self.receive
+        return Delivery(apply: { load, now in receive(message, load, now) }, summary: summary)
     }
 }
 

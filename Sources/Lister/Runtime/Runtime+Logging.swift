@@ -13,6 +13,10 @@ extension Runtime {
     /// Logs a load that ended: its duration and item count, or its error.
     func logFinished(_ load: LoadID, summary: LoadSummary?, startedAt: Duration?) {
         let logger = configuration.logger
+        // Nothing to build when nothing is logged (no `--log`): the metadata's dictionary
+        // cost a scan of every conformance record the first time (docs/PERFORMANCE.md,
+        // "Start-up: conformance scans").
+        guard logger.logLevel <= .warning else { return }
         var metadata = logMetadata(load)
         if let startedAt { metadata["duration"] = "\(Self.milliseconds(now - startedAt)) ms" }
         switch summary {

@@ -39,7 +39,7 @@ nonisolated public struct Text: View, Hashable, Sendable {
     public init(spans: [Span]) { self.spans = spans }
 
     /// The text with its spans joined, without styles.
-    public var plainText: String { spans.map(\.text).joined() }
+    public var plainText: String { spans.map(\.text).joined(by: "") }
 
     /// Columns the text takes once drawn.
     public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
