@@ -142,7 +142,7 @@ public struct FrameEncoder {
                 insertCorner(cut ? .blank(style: cell.style) : cell, row: run.row, of: frame, screen: screen, into: &output)
                 return
             }
-            move(to: Point(row: run.row, column: column), into: &output)
+            move(to: Point(row: run.row, column: column), filling: frame, into: &output)
             if cell.styleBits != penStyle {
                 penStyle = cell.styleBits
                 cellPen = pen(for: cell.style)
@@ -229,10 +229,82 @@ public struct FrameEncoder {
         }
     }
 
-    private mutating func move(to target: Point, into output: inout [UInt8]) {
+    /// Moves the cursor to `target` with the shortest bytes the terminal has: `cup`, or
+    /// when the cursor is known, column and relative moves (`hpa`, `cuf`, `cr`, `cud`,
+    /// `cuu`). On the same row, when `frame` is given, the cells between are written again
+    /// instead when that is shorter: they show the frame already (or should) and take the
+    /// pen in effect.
+    private mutating func move(to target: Point, filling frame: Buffer? = nil, into output: inout [UInt8]) {
         guard cursor != target else { return }
-        output += strings.moveCursor(target.row, target.column)
-        cursor = target
+        defer { cursor = target }
+        guard let from = cursor else {
+            output += strings.moveCursor(target.row, target.column)
+            return
+        }
+        var best = strings.moveCursor(target.row, target.column)
+        var vertical: [UInt8] = []
+        if target.row != from.row {
+            let down = target.row > from.row, distance = abs(target.row - from.row)
+            if distance == 1, let one = down ? strings.cursorDownOne : strings.cursorUpOne {
+                vertical = one
+            } else if let step = down ? strings.cursorDown : strings.cursorUp {
+                vertical = step(distance)
+            } else {
+                output += best
+                return
+            }
+            if vertical.count >= best.count {
+                output += best
+                return
+            }
+        }
+        // The column, after the vertical move (which keeps it).
+        if target.column == from.column {
+            best = vertical
+        } else {
+            if target.column == 0, let cr = strings.carriageReturn, vertical.count + cr.count < best.count {
+                best = vertical + cr
+            }
+            if let column = strings.moveToColumn {
+                let bytes = column(target.column)
+                if vertical.count + bytes.count < best.count { best = vertical + bytes }
+            }
+            if target.column > from.column, let forward = strings.cursorForward {
+                let bytes = forward(target.column - from.column)
+                if vertical.count + bytes.count < best.count { best = vertical + bytes }
+            }
+            if target.row == from.row, target.column > from.column, let frame,
+               fill(frame, row: target.row, from: from.column, to: target.column, within: best.count, into: &output) {
+                return
+            }
+        }
+        output += best
+    }
+
+    /// Writes the cells of `frame` on `row` from column `start` up to `end` when they take
+    /// at most `limit` bytes, all whole characters in the pen in effect; returns whether
+    /// it wrote them.
+    private func fill(_ frame: Buffer, row: Int, from start: Int, to end: Int, within limit: Int,
+                      into output: inout [UInt8]) -> Bool {
+        guard end - start <= limit, row < frame.size.rows, end <= frame.size.columns, let pen,
+              !frame[row, start].isContinuation, !frame[row, end].isContinuation else { return false }
+        let base = row * frame.size.columns
+        var bytes = 0
+        var checkedStyle = UInt64.max
+        for index in (base + start)..<(base + end) {
+            let cell = frame.cells[index]
+            if cell.styleBits != checkedStyle {
+                guard self.pen(for: cell.style) == pen else { return false }
+                checkedStyle = cell.styleBits
+            }
+            if cell.isContinuation { continue }
+            bytes += cell.glyph.asciiByte != nil || cell.glyph.isEmpty ? 1 : cell.glyph.withUTF8 { $0.count }
+            if bytes > limit { return false }
+        }
+        for index in (base + start)..<(base + end) where !frame.cells[index].isContinuation {
+            append(frame.cells[index].glyph, to: &output)
+        }
+        return true
     }
 
     // MARK: Attributes
