@@ -33,10 +33,16 @@ public struct FrameEncoder {
     private var blankRow = Buffer(size: .zero)
     /// The runs of the frame being encoded, kept to reuse the storage.
     private var runs: [Buffer.Run] = []
+    /// `hpa` and `cuf` made so far, by column and by distance (empty: not yet).
+    private var columnMoves: [[UInt8]] = []
+    private var forwardMoves: [[UInt8]] = []
+    /// The length of `cup` to the top-left cell: no cursor address is shorter.
+    private let shortestCursorAddress: Int
 
     /// Creates an encoder that knows nothing of the screen yet.
     public init(strings: ControlStrings) {
         self.strings = strings
+        shortestCursorAddress = strings.moveCursor(0, 0).count
     }
 
     /// Forgets what the terminal shows: the next frame clears the screen first.
@@ -142,7 +148,10 @@ public struct FrameEncoder {
                 insertCorner(cut ? .blank(style: cell.style) : cell, row: run.row, of: frame, screen: screen, into: &output)
                 return
             }
-            move(to: Point(row: run.row, column: column), filling: frame, into: &output)
+            let target = Point(row: run.row, column: column)
+            if cursor != target {  // mostly it is there: the cell before was just written
+                move(to: target, filling: frame, into: &output)
+            }
             if cell.styleBits != penStyle {
                 penStyle = cell.styleBits
                 cellPen = pen(for: cell.style)
@@ -241,44 +250,74 @@ public struct FrameEncoder {
             output += strings.moveCursor(target.row, target.column)
             return
         }
-        var best = strings.moveCursor(target.row, target.column)
-        var vertical: [UInt8] = []
-        if target.row != from.row {
-            let down = target.row > from.row, distance = abs(target.row - from.row)
-            if distance == 1, let one = down ? strings.cursorDownOne : strings.cursorUpOne {
-                vertical = one
-            } else if let step = down ? strings.cursorDown : strings.cursorUp {
-                vertical = step(distance)
-            } else {
-                output += best
-                return
+        if target.row == from.row {
+            // The column moves are kept per column and distance; `cup` is made only when
+            // none of them is as short as the shortest `cup`.
+            var best: [UInt8] = []
+            if target.column == 0, let cr = strings.carriageReturn { best = cr }
+            if let column = columnMove(target.column), best.isEmpty || column.count < best.count { best = column }
+            if target.column > from.column, let forward = forwardMove(target.column - from.column),
+               best.isEmpty || forward.count < best.count {
+                best = forward
             }
-            if vertical.count >= best.count {
-                output += best
-                return
+            if best.isEmpty || best.count > shortestCursorAddress {
+                let address = strings.moveCursor(target.row, target.column)
+                if best.isEmpty || address.count < best.count { best = address }
             }
-        }
-        // The column, after the vertical move (which keeps it).
-        if target.column == from.column {
-            best = vertical
-        } else {
-            if target.column == 0, let cr = strings.carriageReturn, vertical.count + cr.count < best.count {
-                best = vertical + cr
-            }
-            if let column = strings.moveToColumn {
-                let bytes = column(target.column)
-                if vertical.count + bytes.count < best.count { best = vertical + bytes }
-            }
-            if target.column > from.column, let forward = strings.cursorForward {
-                let bytes = forward(target.column - from.column)
-                if vertical.count + bytes.count < best.count { best = vertical + bytes }
-            }
-            if target.row == from.row, target.column > from.column, let frame,
+            if target.column > from.column, let frame,
                fill(frame, row: target.row, from: from.column, to: target.column, within: best.count, into: &output) {
                 return
             }
+            output += best
+            return
         }
-        output += best
+        let down = target.row > from.row, distance = abs(target.row - from.row)
+        var vertical: [UInt8] = []
+        if distance == 1, let one = down ? strings.cursorDownOne : strings.cursorUpOne {
+            vertical = one
+        } else if let step = down ? strings.cursorDown : strings.cursorUp {
+            vertical = step(distance)
+        }
+        // The column after the vertical move, which keeps it.
+        var column: [UInt8]? = target.column == from.column ? [] : nil
+        if !vertical.isEmpty {
+            if target.column == 0, let cr = strings.carriageReturn, cr.count < column?.count ?? .max { column = cr }
+            if let bytes = columnMove(target.column), bytes.count < column?.count ?? .max { column = bytes }
+            if target.column > from.column, let bytes = forwardMove(target.column - from.column),
+               bytes.count < column?.count ?? .max {
+                column = bytes
+            }
+        }
+        if !vertical.isEmpty, let column, vertical.count + column.count <= shortestCursorAddress {
+            output += vertical
+            output += column
+            return
+        }
+        let address = strings.moveCursor(target.row, target.column)
+        if !vertical.isEmpty, let column, vertical.count + column.count < address.count {
+            output += vertical
+            output += column
+        } else {
+            output += address
+        }
+    }
+
+    /// `hpa` to `column`, kept once made; `nil` when the terminal lacks it.
+    private mutating func columnMove(_ column: Int) -> [UInt8]? {
+        guard let make = strings.moveToColumn else { return nil }
+        guard column < 1_024 else { return make(column).nilIfEmpty }
+        if column >= columnMoves.count { columnMoves += repeatElement([], count: column + 1 - columnMoves.count) }
+        if columnMoves[column].isEmpty { columnMoves[column] = make(column) }
+        return columnMoves[column].nilIfEmpty
+    }
+
+    /// `cuf` by `count`, kept once made; `nil` when the terminal lacks it.
+    private mutating func forwardMove(_ count: Int) -> [UInt8]? {
+        guard let make = strings.cursorForward else { return nil }
+        guard count < 1_024 else { return make(count).nilIfEmpty }
+        if count >= forwardMoves.count { forwardMoves += repeatElement([], count: count + 1 - forwardMoves.count) }
+        if forwardMoves[count].isEmpty { forwardMoves[count] = make(count) }
+        return forwardMoves[count].nilIfEmpty
     }
 
     /// Writes the cells of `frame` on `row` from column `start` up to `end` when they take
@@ -347,4 +386,10 @@ public struct FrameEncoder {
         if let n = target.background, n != base.background, let set = strings.background { output += set(n) }
         pen = target
     }
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes, or `nil` when there are none: a move that expands to nothing is one the
+    /// terminal cannot make.
+    fileprivate var nilIfEmpty: [UInt8]? { isEmpty ? nil : self }
 }
