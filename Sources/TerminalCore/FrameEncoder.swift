@@ -26,6 +26,10 @@ public struct FrameEncoder {
     /// Where the cursor is; `nil` when unknown (after a scroll region was set, or after
     /// the last column was written, where terminals disagree about the cursor).
     private var cursor: Point?
+    /// Whether the terminal's cursor is surely at `cursor`'s column: not after a character
+    /// other than ASCII, whose width the terminal may count otherwise (an ambiguous-width
+    /// `·` is two columns in a CJK locale). Only `cup` moves from there.
+    private var cursorIsExact = true
     /// Whether the bottom-right cell was left alone (it could not be written without
     /// scrolling): the terminal may show something else there than `shown` says.
     private var cornerLeft = false
@@ -164,6 +168,7 @@ public struct FrameEncoder {
             } else {
                 append(cell.glyph, to: &output)
                 covered = column + width
+                if cell.glyph.asciiByte == nil { cursorIsExact = false }
             }
             if reachesCorner, let on = strings.autoMarginsOn { output += on }
             // Past the last column the cursor waits to wrap, differently per terminal.
@@ -217,6 +222,7 @@ public struct FrameEncoder {
             output += exit
         }
         cursor = Point(row: row, column: column)
+        if corner.glyph.asciiByte == nil || left.glyph.asciiByte == nil { cursorIsExact = false }
     }
 
     /// Moves the cursor to the frame's top-left cell unless it is there. An inline interface
@@ -244,9 +250,12 @@ public struct FrameEncoder {
     /// instead when that is shorter: they show the frame already (or should) and take the
     /// pen in effect.
     private mutating func move(to target: Point, filling frame: Buffer? = nil, into output: inout [UInt8]) {
-        guard cursor != target else { return }
-        defer { cursor = target }
-        guard let from = cursor else {
+        guard cursor != target || !cursorIsExact else { return }
+        defer {
+            cursor = target
+            cursorIsExact = true
+        }
+        guard let from = cursor, cursorIsExact else {
             output += strings.moveCursor(target.row, target.column)
             return
         }
@@ -320,28 +329,24 @@ public struct FrameEncoder {
         return forwardMoves[count].nilIfEmpty
     }
 
-    /// Writes the cells of `frame` on `row` from column `start` up to `end` when they take
-    /// at most `limit` bytes, all whole characters in the pen in effect; returns whether
-    /// it wrote them.
+    /// Writes the cells of `frame` on `row` from column `start` up to `end` when they are
+    /// at most `limit`, all ASCII (one byte, one column, on every terminal) in the pen in
+    /// effect; returns whether it wrote them.
     private func fill(_ frame: Buffer, row: Int, from start: Int, to end: Int, within limit: Int,
                       into output: inout [UInt8]) -> Bool {
-        guard end - start <= limit, row < frame.size.rows, end <= frame.size.columns, let pen,
-              !frame[row, start].isContinuation, !frame[row, end].isContinuation else { return false }
+        guard end - start <= limit, row < frame.size.rows, end <= frame.size.columns, let pen else { return false }
         let base = row * frame.size.columns
-        var bytes = 0
         var checkedStyle = UInt64.max
         for index in (base + start)..<(base + end) {
             let cell = frame.cells[index]
+            guard cell.glyph.asciiByte != nil else { return false }
             if cell.styleBits != checkedStyle {
                 guard self.pen(for: cell.style) == pen else { return false }
                 checkedStyle = cell.styleBits
             }
-            if cell.isContinuation { continue }
-            bytes += cell.glyph.asciiByte != nil || cell.glyph.isEmpty ? 1 : cell.glyph.withUTF8 { $0.count }
-            if bytes > limit { return false }
         }
-        for index in (base + start)..<(base + end) where !frame.cells[index].isContinuation {
-            append(frame.cells[index].glyph, to: &output)
+        for index in (base + start)..<(base + end) {
+            output.append(frame.cells[index].glyph.asciiByte!)
         }
         return true
     }

@@ -84,6 +84,30 @@ import Testing
         #expect(bytes == "\u{1B}[1;3HC\u{1B}[BX\u{1B}[B\rP\u{1B}[A", "\(bytes.debugDescription)")
     }
 
+    /// After a character other than ASCII the terminal may count another width (`·` is two
+    /// columns in a CJK locale): the next move names the row and the column, so a wrong
+    /// guess stays within its run, as it did when every move was `cup`.
+    @Test func afterACharacterOtherThanASCIITheCursorIsAddressed() {
+        var first = row("a·b"), second = row("a·b")
+        first.write("x", at: Point(row: 0, column: 10))
+        second.write("·", at: Point(row: 0, column: 0))
+        second.write("y", at: Point(row: 0, column: 10))
+        let bytes = secondFrameBytes(first, second)
+        #expect(bytes == "\r·\u{1B}[1;11Hy", "\(bytes.debugDescription)")
+        // Unchanged cells that are not ASCII are not written instead of a move: four `·`
+        // take 8 bytes, the `cup` 10, but the terminal may count 8 columns for them.
+        var third = Buffer(size: Size(rows: 12, columns: 120))
+        third.write("a····b", at: Point(row: 10, column: 100))
+        third.write("x", at: Point(row: 10, column: 119))  // the first frame leaves the cursor unknown
+        var fourth = third
+        fourth.write("A", at: Point(row: 10, column: 100))
+        fourth.write("B", at: Point(row: 10, column: 105))
+        let ansi = ControlStrings.ansi
+        let minimal = ControlStrings(moveCursor: ansi.moveCursor, clearScreen: ansi.clearScreen, resetAttributes: ansi.resetAttributes)
+        let moved = secondFrameBytes(third, fourth, strings: minimal)
+        #expect(moved == "\u{1B}[11;101HA\u{1B}[11;106HB", "\(moved.debugDescription)")
+    }
+
     /// After a scroll region the cursor is unknown: the next move is `cup`.
     @Test func afterAScrollTheCursorIsAddressed() {
         var first = Buffer(size: Size(rows: 4, columns: 10)), second = first
