@@ -224,7 +224,9 @@ public struct Buffer: Hashable, Sendable {
         return runs
     }
 
-    /// Appends the runs of row `row` that differ from row `oldRow` of `old`.
+    /// Appends the runs of row `row` that differ from row `oldRow` of `old`. Fewer than
+    /// four unchanged cells between changes join the run when they share the style of the
+    /// change before them.
     public func appendChanges(row: Int, old: Buffer, oldRow: Int, to runs: inout [Run]) {
         let width = size.columns
         let base = row * width, oldBase = oldRow * width
@@ -235,10 +237,21 @@ public struct Buffer: Hashable, Sendable {
                     guard new[base + column] != previous[oldBase + column] else { column += 1; continue }
                     var start = column
                     while start > 0, new[base + start].isContinuation || previous[oldBase + start].isContinuation { start -= 1 }
+                    // Unchanged cells between changes are written again when there are
+                    // few and they take the pen of the change before them; a longer gap
+                    // or one in another style is left for the encoder (a cursor move).
                     var end = column + 1
                     var gap = 0
+                    var style = new[base + column].styleBits
                     while end < width, gap < 4 {
-                        if new[base + end] != previous[oldBase + end] { gap = 0 } else { gap += 1 }
+                        if new[base + end] != previous[oldBase + end] {
+                            gap = 0
+                            style = new[base + end].styleBits
+                        } else if new[base + end].styleBits != style {
+                            break
+                        } else {
+                            gap += 1
+                        }
                         end += 1
                     }
                     end -= gap

@@ -8,6 +8,24 @@
 public struct ControlStrings {
     /// Moves the cursor to a row and column, both counted from 0 (`cup`).
     public var moveCursor: (_ row: Int, _ column: Int) -> [UInt8]
+    /// Moves the cursor to a column of its row, counted from 0 (`hpa`); `nil` when absent.
+    public var moveToColumn: ((_ column: Int) -> [UInt8])?
+    /// Moves the cursor right by n columns, n at least 1, never past the right margin
+    /// (`cuf`); `nil` when absent.
+    public var cursorForward: ((_ count: Int) -> [UInt8])?
+    /// Moves the cursor down by n rows, n at least 1, in its column (`cud`); `nil` when absent.
+    public var cursorDown: ((_ count: Int) -> [UInt8])?
+    /// Moves the cursor up by n rows, n at least 1, in its column (`cuu`); `nil` when absent.
+    public var cursorUp: ((_ count: Int) -> [UInt8])?
+    /// Moves the cursor up one row (`cuu1`), never scrolling: the encoder uses it only
+    /// below the first row; `nil` when absent.
+    public var cursorUpOne: [UInt8]?
+    /// Moves the cursor down one row (`cud1`) without scrolling or changing the column;
+    /// `nil` when absent or a line feed (the terminal's output settings may turn a line feed
+    /// into a new line, and it scrolls on the last row).
+    public var cursorDownOne: [UInt8]?
+    /// Moves the cursor to column 0 of its row (`cr`); `nil` when absent.
+    public var carriageReturn: [UInt8]?
     /// Clears the screen and homes the cursor (`clear`).
     public var clearScreen: [UInt8]
     /// Clears from the cursor to the end of its row (`el`).
@@ -78,6 +96,13 @@ public struct ControlStrings {
             clearScreen: Array("\u{1B}[H\u{1B}[2J".utf8),
             resetAttributes: Array("\u{1B}[m".utf8))
         strings.clearToEndOfLine = Array("\u{1B}[K".utf8)
+        strings.moveToColumn = { column in csi(column + 1, final: UInt8(ascii: "G")) }
+        strings.cursorForward = { count in csi(count, final: UInt8(ascii: "C")) }
+        strings.cursorDown = { count in csi(count, final: UInt8(ascii: "B")) }
+        strings.cursorUp = { count in csi(count, final: UInt8(ascii: "A")) }
+        strings.cursorUpOne = Array("\u{1B}[A".utf8)
+        strings.cursorDownOne = Array("\u{1B}[B".utf8)
+        strings.carriageReturn = [0x0D]
         strings.setScrollRegion = { top, bottom in csi(top + 1, bottom + 1, final: UInt8(ascii: "r")) }
         strings.scrollForward = [0x0A]
         strings.scrollReverse = Array("\u{1B}M".utf8)
@@ -104,6 +129,15 @@ public struct ControlStrings {
         appendDecimal(first, to: &bytes)
         bytes.append(UInt8(ascii: ";"))
         appendDecimal(second, to: &bytes)
+        bytes.append(final)
+        return bytes
+    }
+
+    /// `ESC [ number final`, the number in decimal.
+    public static func csi(_ number: Int, final: UInt8) -> [UInt8] {
+        var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        bytes.reserveCapacity(8)
+        appendDecimal(number, to: &bytes)
         bytes.append(final)
         return bytes
     }

@@ -26,6 +26,10 @@ public struct FrameEncoder {
     /// Where the cursor is; `nil` when unknown (after a scroll region was set, or after
     /// the last column was written, where terminals disagree about the cursor).
     private var cursor: Point?
+    /// Whether the terminal's cursor is surely at `cursor`'s column: not after a character
+    /// other than ASCII, whose width the terminal may count otherwise (an ambiguous-width
+    /// `·` is two columns in a CJK locale). Only `cup` moves from there.
+    private var cursorIsExact = true
     /// Whether the bottom-right cell was left alone (it could not be written without
     /// scrolling): the terminal may show something else there than `shown` says.
     private var cornerLeft = false
@@ -33,10 +37,16 @@ public struct FrameEncoder {
     private var blankRow = Buffer(size: .zero)
     /// The runs of the frame being encoded, kept to reuse the storage.
     private var runs: [Buffer.Run] = []
+    /// `hpa` and `cuf` made so far, by column and by distance (empty: not yet).
+    private var columnMoves: [[UInt8]] = []
+    private var forwardMoves: [[UInt8]] = []
+    /// The length of `cup` to the top-left cell: no cursor address is shorter.
+    private let shortestCursorAddress: Int
 
     /// Creates an encoder that knows nothing of the screen yet.
     public init(strings: ControlStrings) {
         self.strings = strings
+        shortestCursorAddress = strings.moveCursor(0, 0).count
     }
 
     /// Forgets what the terminal shows: the next frame clears the screen first.
@@ -142,7 +152,10 @@ public struct FrameEncoder {
                 insertCorner(cut ? .blank(style: cell.style) : cell, row: run.row, of: frame, screen: screen, into: &output)
                 return
             }
-            move(to: Point(row: run.row, column: column), into: &output)
+            let target = Point(row: run.row, column: column)
+            if cursor != target {  // mostly it is there: the cell before was just written
+                move(to: target, filling: frame, into: &output)
+            }
             if cell.styleBits != penStyle {
                 penStyle = cell.styleBits
                 cellPen = pen(for: cell.style)
@@ -155,6 +168,7 @@ public struct FrameEncoder {
             } else {
                 append(cell.glyph, to: &output)
                 covered = column + width
+                if cell.glyph.asciiByte == nil { cursorIsExact = false }
             }
             if reachesCorner, let on = strings.autoMarginsOn { output += on }
             // Past the last column the cursor waits to wrap, differently per terminal.
@@ -208,6 +222,7 @@ public struct FrameEncoder {
             output += exit
         }
         cursor = Point(row: row, column: column)
+        if corner.glyph.asciiByte == nil || left.glyph.asciiByte == nil { cursorIsExact = false }
     }
 
     /// Moves the cursor to the frame's top-left cell unless it is there. An inline interface
@@ -229,10 +244,111 @@ public struct FrameEncoder {
         }
     }
 
-    private mutating func move(to target: Point, into output: inout [UInt8]) {
-        guard cursor != target else { return }
-        output += strings.moveCursor(target.row, target.column)
-        cursor = target
+    /// Moves the cursor to `target` with the shortest bytes the terminal has: `cup`, or
+    /// when the cursor is known, column and relative moves (`hpa`, `cuf`, `cr`, `cud`,
+    /// `cuu`). On the same row, when `frame` is given, the cells between are written again
+    /// instead when that is shorter: they show the frame already (or should) and take the
+    /// pen in effect.
+    private mutating func move(to target: Point, filling frame: Buffer? = nil, into output: inout [UInt8]) {
+        guard cursor != target || !cursorIsExact else { return }
+        defer {
+            cursor = target
+            cursorIsExact = true
+        }
+        guard let from = cursor, cursorIsExact else {
+            output += strings.moveCursor(target.row, target.column)
+            return
+        }
+        if target.row == from.row {
+            // The column moves are kept per column and distance; `cup` is made only when
+            // none of them is as short as the shortest `cup`.
+            var best: [UInt8] = []
+            if target.column == 0, let cr = strings.carriageReturn { best = cr }
+            if let column = columnMove(target.column), best.isEmpty || column.count < best.count { best = column }
+            if target.column > from.column, let forward = forwardMove(target.column - from.column),
+               best.isEmpty || forward.count < best.count {
+                best = forward
+            }
+            if best.isEmpty || best.count > shortestCursorAddress {
+                let address = strings.moveCursor(target.row, target.column)
+                if best.isEmpty || address.count < best.count { best = address }
+            }
+            if target.column > from.column, let frame,
+               fill(frame, row: target.row, from: from.column, to: target.column, within: best.count, into: &output) {
+                return
+            }
+            output += best
+            return
+        }
+        let down = target.row > from.row, distance = abs(target.row - from.row)
+        var vertical: [UInt8] = []
+        if distance == 1, let one = down ? strings.cursorDownOne : strings.cursorUpOne {
+            vertical = one
+        } else if let step = down ? strings.cursorDown : strings.cursorUp {
+            vertical = step(distance)
+        }
+        // The column after the vertical move, which keeps it.
+        var column: [UInt8]? = target.column == from.column ? [] : nil
+        if !vertical.isEmpty {
+            if target.column == 0, let cr = strings.carriageReturn, cr.count < column?.count ?? .max { column = cr }
+            if let bytes = columnMove(target.column), bytes.count < column?.count ?? .max { column = bytes }
+            if target.column > from.column, let bytes = forwardMove(target.column - from.column),
+               bytes.count < column?.count ?? .max {
+                column = bytes
+            }
+        }
+        if !vertical.isEmpty, let column, vertical.count + column.count <= shortestCursorAddress {
+            output += vertical
+            output += column
+            return
+        }
+        let address = strings.moveCursor(target.row, target.column)
+        if !vertical.isEmpty, let column, vertical.count + column.count < address.count {
+            output += vertical
+            output += column
+        } else {
+            output += address
+        }
+    }
+
+    /// `hpa` to `column`, kept once made; `nil` when the terminal lacks it.
+    private mutating func columnMove(_ column: Int) -> [UInt8]? {
+        guard let make = strings.moveToColumn else { return nil }
+        guard column < 1_024 else { return make(column).nilIfEmpty }
+        if column >= columnMoves.count { columnMoves += repeatElement([], count: column + 1 - columnMoves.count) }
+        if columnMoves[column].isEmpty { columnMoves[column] = make(column) }
+        return columnMoves[column].nilIfEmpty
+    }
+
+    /// `cuf` by `count`, kept once made; `nil` when the terminal lacks it.
+    private mutating func forwardMove(_ count: Int) -> [UInt8]? {
+        guard let make = strings.cursorForward else { return nil }
+        guard count < 1_024 else { return make(count).nilIfEmpty }
+        if count >= forwardMoves.count { forwardMoves += repeatElement([], count: count + 1 - forwardMoves.count) }
+        if forwardMoves[count].isEmpty { forwardMoves[count] = make(count) }
+        return forwardMoves[count].nilIfEmpty
+    }
+
+    /// Writes the cells of `frame` on `row` from column `start` up to `end` when they are
+    /// at most `limit`, all ASCII (one byte, one column, on every terminal) in the pen in
+    /// effect; returns whether it wrote them.
+    private func fill(_ frame: Buffer, row: Int, from start: Int, to end: Int, within limit: Int,
+                      into output: inout [UInt8]) -> Bool {
+        guard end - start <= limit, row < frame.size.rows, end <= frame.size.columns, let pen else { return false }
+        let base = row * frame.size.columns
+        var checkedStyle = UInt64.max
+        for index in (base + start)..<(base + end) {
+            let cell = frame.cells[index]
+            guard cell.glyph.asciiByte != nil else { return false }
+            if cell.styleBits != checkedStyle {
+                guard self.pen(for: cell.style) == pen else { return false }
+                checkedStyle = cell.styleBits
+            }
+        }
+        for index in (base + start)..<(base + end) {
+            output.append(frame.cells[index].glyph.asciiByte!)
+        }
+        return true
     }
 
     // MARK: Attributes
@@ -275,4 +391,10 @@ public struct FrameEncoder {
         if let n = target.background, n != base.background, let set = strings.background { output += set(n) }
         pen = target
     }
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes, or `nil` when there are none: a move that expands to nothing is one the
+    /// terminal cannot make.
+    fileprivate var nilIfEmpty: [UInt8]? { isEmpty ? nil : self }
 }

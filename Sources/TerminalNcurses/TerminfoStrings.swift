@@ -35,6 +35,15 @@ extension ControlStrings {
             strings.italic = capability("sitm")?.bytes
         }
         strings.clearToEndOfLine = capability("el")?.bytes
+        // Shorter moves, each only if the terminal has it (see FrameEncoder.move).
+        let ansi = ControlStrings.ansi
+        strings.moveToColumn = parameterised("hpa", or: ansi.moveToColumn)
+        strings.cursorForward = parameterised("cuf", or: ansi.cursorForward)
+        strings.cursorDown = parameterised("cud", or: ansi.cursorDown)
+        strings.cursorUp = parameterised("cuu", or: ansi.cursorUp)
+        strings.cursorUpOne = capability("cuu1").map(\.bytes).flatMap { $0.isEmpty ? nil : $0 }
+        strings.cursorDownOne = capability("cud1").map(\.bytes).flatMap { $0.isEmpty || $0 == [0x0A] ? nil : $0 }
+        strings.carriageReturn = capability("cr").map(\.bytes).flatMap { $0.isEmpty ? nil : $0 }
         if let csr = capability("csr")?.pointer {
             strings.setScrollRegion = fastest({ top, bottom in expand(cncurses_tiparm2(csr, Int32(top), Int32(bottom))) },
                                               or: ControlStrings.ansi.setScrollRegion)
@@ -71,6 +80,17 @@ extension ControlStrings {
     static func fastest(_ expansion: @escaping (Int, Int) -> [UInt8], or ansi: ((Int, Int) -> [UInt8])?) -> (Int, Int) -> [UInt8] {
         let samples = [(0, 0), (0, 8), (9, 10), (98, 99), (99, 100), (998, 1_000), (4_321, 5_678)]
         guard let ansi, samples.allSatisfy({ expansion($0.0, $0.1) == ansi($0.0, $0.1) }) else { return expansion }
+        return ansi
+    }
+
+    /// The one-parameter capability `name` as a function, `ansi` when it gives the same
+    /// bytes; `nil` when the terminal lacks it or it expands to nothing.
+    private static func parameterised(_ name: String, or ansi: ((Int) -> [UInt8])?) -> ((Int) -> [UInt8])? {
+        guard let pointer = capability(name)?.pointer else { return nil }
+        let expansion = { (n: Int) in expand(cncurses_tiparm1(pointer, Int32(n))) }
+        guard !expansion(1).isEmpty else { return nil }
+        let samples = [0, 1, 8, 9, 10, 99, 100, 998, 999, 1_000, 5_678]
+        guard let ansi, samples.allSatisfy({ expansion($0) == ansi($0) }) else { return expansion }
         return ansi
     }
 

@@ -176,6 +176,18 @@ struct VirtualTerminal {
         case ("H", _):
             cursor = Point(row: min(number(0, 1), size.rows) - 1, column: min(number(1, 1), size.columns) - 1)
             pendingWrap = false
+        case ("G", _):  // column address (hpa)
+            cursor.column = min(number(0, 1), size.columns) - 1
+            pendingWrap = false
+        case ("C", _):  // forward, stopping at the right margin (cuf)
+            cursor.column = min(cursor.column + number(0, 1), size.columns - 1)
+            pendingWrap = false
+        case ("B", _):  // down, stopping at the bottom margin, or the last row below it (cud)
+            cursor.row = min(cursor.row + number(0, 1), cursor.row <= bottom ? bottom : size.rows - 1)
+            pendingWrap = false
+        case ("A", _):  // up, stopping at the top margin, or the first row above it (cuu)
+            cursor.row = max(cursor.row - number(0, 1), cursor.row >= top ? top : 0)
+            pendingWrap = false
         case ("J", _) where parameters == "2":
             for row in 0..<size.rows { erase(row: row, from: 0) }
         case ("K", _) where parameters.isEmpty:

@@ -52,6 +52,20 @@ import Glibc
         #expect(linux.attributesWithoutColor == [.underline, .dim])
         #expect(xterm.attributesWithoutColor.isEmpty)
 
+        // The shorter moves: xterm and the Linux console have them all; cud1 is a line
+        // feed on both, which the encoder does not use to move down.
+        for entry in [xterm, linux] {
+            #expect(text(entry.moveToColumn?(119)) == "\u{1B}[120G" && text(entry.cursorForward?(12)) == "\u{1B}[12C")
+            #expect(text(entry.cursorDown?(2)) == "\u{1B}[2B" && text(entry.cursorUp?(3)) == "\u{1B}[3A")
+            #expect(text(entry.cursorUpOne) == "\u{1B}[A" && entry.cursorDownOne == nil && entry.carriageReturn == [0x0D])
+        }
+        // tmux's cuu1 is a reverse index (it scrolls at the top margin, never reached).
+        let tmux = try #require(try strings("tmux-256color"))
+        #expect(text(tmux.cursorUpOne) == "\u{1B}M" && text(tmux.moveToColumn?(0)) == "\u{1B}[1G")
+        // vt100 has no hpa: a column move there is cuf or cup; its padding is dropped.
+        #expect(vt100.moveToColumn == nil && text(vt100.cursorForward?(3)) == "\u{1B}[3C")
+        #expect(text(vt100.cursorUpOne) == "\u{1B}[A")
+
         #expect(try strings("dumb") == nil)  // no cup: cannot draw a list
 
         // vt52 addresses the cursor with ESC Y and two characters: its cup is expanded by
