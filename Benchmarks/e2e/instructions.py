@@ -49,12 +49,7 @@ def main():
     if args.first_frame:
         return first_frame(args, path)
     with tempfile.TemporaryDirectory() as scratch:
-        lines = os.path.join(scratch, "lines.txt")
-        with open(path, "rb") as source, open(lines, "wb") as target:
-            for _ in range(100_000):
-                target.write(source.readline())
-        binary = os.path.join(scratch, "lister")
-        subprocess.run(["strip", "--strip-debug", "-o", binary, args.lister], check=True)
+        lines, binary = prepare(scratch, path, 100_000, args.lister)
         out = args.out or os.path.join(scratch, "callgrind.out")
         session = Session(["valgrind", "--tool=callgrind", "--instr-atstart=no",
                            f"--callgrind-out-file={out}", binary, "lines"], stdin_path=lines)
@@ -82,15 +77,22 @@ def main():
         print(f"instructions per scrolling Down (user space, callgrind, {args.keys} keys): {total // args.keys:,}")
 
 
+def prepare(scratch, path, count, lister):
+    """The first `count` lines of `path`, and a copy of `lister` without debug information
+    (valgrind cannot read Swift's DWARF), both in `scratch`."""
+    lines = os.path.join(scratch, "lines.txt")
+    with open(path, "rb") as source, open(lines, "wb") as target:
+        for _ in range(count):
+            target.write(source.readline())
+    binary = os.path.join(scratch, "lister")
+    subprocess.run(["strip", "--strip-debug", "-o", binary, lister], check=True)
+    return lines, binary
+
+
 def first_frame(args, path):
     """The main thread's instructions up to the first frame's write."""
     with tempfile.TemporaryDirectory() as scratch:
-        lines = os.path.join(scratch, "lines.txt")
-        with open(path, "rb") as source, open(lines, "wb") as target:
-            for _ in range(2_000):
-                target.write(source.readline())
-        binary = os.path.join(scratch, "lister")
-        subprocess.run(["strip", "--strip-debug", "-o", binary, args.lister], check=True)
+        lines, binary = prepare(scratch, path, 2_000, args.lister)
         out = os.path.join(scratch, "callgrind.out")
         session = Session(["valgrind", "--tool=callgrind", "--separate-threads=yes",
                            "--dump-before=*PainterV11writeOutput*",

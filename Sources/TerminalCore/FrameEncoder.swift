@@ -313,20 +313,22 @@ public struct FrameEncoder {
 
     /// `hpa` to `column`, kept once made; `nil` when the terminal lacks it.
     private mutating func columnMove(_ column: Int) -> [UInt8]? {
-        guard let make = strings.moveToColumn else { return nil }
-        guard column < 1_024 else { return make(column).nilIfEmpty }
-        if column >= columnMoves.count { columnMoves += repeatElement([], count: column + 1 - columnMoves.count) }
-        if columnMoves[column].isEmpty { columnMoves[column] = make(column) }
-        return columnMoves[column].nilIfEmpty
+        Self.kept(column, in: &columnMoves, making: strings.moveToColumn)
     }
 
     /// `cuf` by `count`, kept once made; `nil` when the terminal lacks it.
     private mutating func forwardMove(_ count: Int) -> [UInt8]? {
-        guard let make = strings.cursorForward else { return nil }
-        guard count < 1_024 else { return make(count).nilIfEmpty }
-        if count >= forwardMoves.count { forwardMoves += repeatElement([], count: count + 1 - forwardMoves.count) }
-        if forwardMoves[count].isEmpty { forwardMoves[count] = make(count) }
-        return forwardMoves[count].nilIfEmpty
+        Self.kept(count, in: &forwardMoves, making: strings.cursorForward)
+    }
+
+    /// The move `make(n)`, kept in `moves[n]` once made (for n under 1,024); `nil` when
+    /// there is no `make` or it expands to nothing.
+    private static func kept(_ n: Int, in moves: inout [[UInt8]], making make: ((Int) -> [UInt8])?) -> [UInt8]? {
+        guard let make else { return nil }
+        guard n < 1_024 else { return make(n).nilIfEmpty }
+        if n >= moves.count { moves += repeatElement([], count: n + 1 - moves.count) }
+        if moves[n].isEmpty { moves[n] = make(n) }
+        return moves[n].nilIfEmpty
     }
 
     /// Writes the cells of `frame` on `row` from column `start` up to `end` when they are
