@@ -59,8 +59,8 @@ import Glibc
         #expect(try session.waitForExit() == 1)
         #expect(try session.terminalState() == .restored)
         let until = ContinuousClock.now + .seconds(5)
-        while kill(sleeper, 0) == 0, ContinuousClock.now < until { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(kill(sleeper, 0) != 0, "the hanging run (pid \(sleeper)) outlived lister")
+        while Self.isRunning(sleeper), ContinuousClock.now < until { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!Self.isRunning(sleeper), "the hanging run (pid \(sleeper)) outlived lister")
     }
 
     @Test func noCommandIsAUsageError() throws {
@@ -75,6 +75,17 @@ import Glibc
         status = try ChildProcess.run(lister, ["watch", "-n", "0", "--", "ls"], environment: ["LANG": "C.UTF-8"], stdout: out, stderr: err)
         #expect(status == 2)
         #expect(try String(contentsOfFile: err, encoding: .utf8).contains("-n takes the seconds between runs, at least 0.1"))
+    }
+
+    /// Whether `pid` is a process that still runs. A killed child whose parent has ended
+    /// is a zombie until init reaps it, and a container's init may never do so (this
+    /// machine's does not): `kill(pid, 0)` succeeds on it, so its state is read instead.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")  // the name, in parentheses, may hold spaces
+        else { return false }
+        let state = stat[stat.index(after: close)...].drop(while: { $0 == " " }).first
+        return state != "Z" && state != "X"
     }
 
     /// Pids of processes whose name is `name` and whose command line contains `text`.
