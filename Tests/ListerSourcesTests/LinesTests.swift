@@ -76,6 +76,27 @@ import Testing
         #expect(lseek(fd, 0, SEEK_CUR) == 6)  // left where the load starts reading
     }
 
+    /// The head's lines are made in place; they are the lines a builder makes of the same
+    /// bytes: empty lines, a line at the very end or start, no separator, NUL separators.
+    @Test func theHeadMadeInPlaceHasTheBuildersLines() {
+        var random = SplitMix64(seed: 22)  // the same cases every run
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
+        var cases: [([UInt8], UInt8)] = [([], 0x0A), (Array("\n".utf8), 0x0A), (Array("no end".utf8), 0x0A),
+                                         (Array("a\n\n\nb".utf8), 0x0A), ([0x61, 0, 0x62, 0], 0)]
+        for _ in 0..<300 {
+            let separator: UInt8 = next(4) == 0 ? 0 : 0x0A
+            cases.append(((0..<next(200)).map { _ in next(3) == 0 ? separator : [0x61, 0x0A, 0, 0xC3][next(4)] }, separator))
+        }
+        for (bytes, separator) in cases {
+            var builder = LineStoreBuilder(separator: separator, blockBytes: 1 << 16, blockLines: 1 << 16)
+            bytes.withUnsafeBufferPointer { builder.append($0) }
+            let built = builder.snapshot()
+            let made = LineReader.lines(ofHead: bytes, separator: separator)
+            #expect(made?.map { Array($0.bytes) } == (built.isEmpty ? nil : built.map { Array($0.bytes) }), "\(bytes)")
+            #expect(made?.map(\.id) == (built.isEmpty ? nil : built.map(\.id)))
+        }
+    }
+
     @Test func onlyARegularFileHasAHead() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lister-head-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -87,18 +87,48 @@ enum LineReader {
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let offset = Int(lseek(fd, 0, SEEK_CUR))
         guard offset >= 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(info.st_size) - offset, 0)))
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(offset + count)) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
+        let size = min(limit, max(Int(info.st_size) - offset, 0))
+        guard size > 0 else { return nil }
+        // Not zeroed first: the read fills it, and a page touched once costs less than twice.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let got = pread(fd, buffer.baseAddress! + initialized, size - initialized, off_t(offset + initialized))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                initialized += got
+            }
         }
+        guard let framing else { return lines(ofHead: bytes, separator: separator) }
         var builder = LineStoreBuilder(separator: separator, blockBytes: limit, blockLines: limit, framing: framing)
-        bytes.withUnsafeBufferPointer { builder.append(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        bytes.withUnsafeBufferPointer { builder.append($0) }
         let head = builder.snapshot()
         return head.isEmpty ? nil : head
+    }
+
+    /// The complete lines of `bytes` as one block, made in place: each line is moved left
+    /// over the separators before it, so the head's bytes are not copied line by line into a
+    /// builder and again into its snapshot (three passes over 64 KiB of fresh pages, before
+    /// the first frame). The same lines as ``LineStoreBuilder`` makes of `bytes`; nil when
+    /// no line ends in them (the start of a line is not shown until its end is read).
+    static func lines(ofHead bytes: consuming [UInt8], separator: UInt8) -> LineStore? {
+        var bytes = bytes
+        var ends: [UInt32] = []
+        let kept = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var read = 0
+            var written = 0
+            while read < buffer.count, let found = memchr(base + read, Int32(separator), buffer.count - read) {
+                let length = UnsafeMutableRawPointer(found) - UnsafeMutableRawPointer(base + read)
+                if written != read { memmove(base + written, base + read, length) }
+                written += length
+                read += length + 1
+                ends.append(UInt32(written))
+            }
+            return written
+        }
+        guard !ends.isEmpty else { return nil }
+        bytes.removeLast(bytes.count - kept)
+        return LineStore(blocks: [LineBlock(bytes: bytes, ends: ends)], firstLines: [0], count: ends.count)
     }
 
     /// Whether `fd` has input (or its end) within `timeout`.
