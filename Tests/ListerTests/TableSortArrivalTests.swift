@@ -13,6 +13,20 @@ struct StreamedTable: TableScreen {
     var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
 }
 
+/// A streamed table whose first rows were read before it opened, as `lister csv FILE`
+/// reads its file's head: the first frame shows them, and the stream continues them.
+struct HeadStartTable: TableScreen {
+    var title = "Head start"
+    let head: [Record]
+    let stream: ScriptedStream<[Record]>
+
+    var initialItems: [Record]? { head }
+    var continuesInitialItems: Bool { true }
+    nonisolated func load() async throws -> [Record] { try await stream.load(progress: .ignored) }
+    nonisolated func load(progress: LoadProgress<[Record]>) async throws -> [Record] { try await stream.load(progress: progress) }
+    var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
+}
+
 /// A paged table that cannot sort at its source (its loaded rows are sorted in memory),
 /// 5 rows a page.
 struct PagedInMemoryTable: PagedListScreen, TableScreen {
@@ -92,6 +106,22 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         await app.press(.escape)
         #expect(names(app) == ["gamma", "beta", "delta", "alpha"])
         #expect(app.lines.last?.hasPrefix("2/4") == true, "\(app.lines)")
+    }
+
+    /// `lister csv FILE`'s path: the file's head is shown in the first frame and its load
+    /// (started after that frame since eee0250) ends after `s`.
+    @Test func aHeadStartsEndAfterASortKeepsTheSelectionOnItsItem() async {
+        let stream = ScriptedStream<[Record]>()
+        let app = HeadlessApp(root: HeadStartTable(head: Self.small, stream: stream), size: Size(rows: 12, columns: 40))
+        await app.start()
+        #expect(app.lines.last?.hasPrefix("1/4+") == true, "\(app.lines)")
+        await app.press(.character("s"))
+        #expect(selectedLine(app).hasPrefix("beta"))
+        stream.finish(Self.small)
+        await app.settle()
+        #expect(app.lines.last?.hasPrefix("2/4 ") == true, "\(app.lines)")
+        #expect(names(app) == ["alpha", "beta", "delta", "gamma"])
+        #expect(selectedLine(app).hasPrefix("beta"))
     }
 
     /// The end comes after the clicks instead: the selection was third (size ascending).
