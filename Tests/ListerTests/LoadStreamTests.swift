@@ -85,4 +85,36 @@ final class MessageRecorder: MessageReceiver {
         #expect(weakRecorder == nil)
         #expect(reply(.text("late")).apply(LoadID(screen: 1, stream: .list, generation: 1), .zero) == false)
     }
+
+    /// Loads asked for while the first frame is drawn (inside `run()`) are held, not
+    /// started: a load running meanwhile took a core from the frame. Held ones can be
+    /// cancelled or replaced, and start in order when let go.
+    @Test func loadsHeldForTheFirstFrameStartWhenLetGoUnlessCancelled() async {
+        let app = await makeApp()
+        let recorder = MessageRecorder()
+        let first = ScriptedLoader<String>(), dropped = ScriptedLoader<String>(), replaced = ScriptedLoader<String>()
+        let replacement = ScriptedLoader<String>()
+        app.runtime.heldLoads = []
+        for (stream, loader) in [(LoadStream.list, first), (.filter, dropped), (.section(1), replaced), (.section(1), replacement)] {
+            let reply = Reply(to: recorder)
+            app.runtime.startLoad(LoadID(screen: 1, stream: stream, generation: 3)) {
+                reply(.text((try? await loader.load()) ?? "cancelled"))
+            }
+        }
+        app.runtime.cancelLoad(LoadID(screen: 1, stream: .filter, generation: 3))
+        await Task.yield()  // not `settle()`: it waits for loads in flight, and held ones count
+        #expect(app.runtime.loads.count == 0)
+        #expect(app.runtime.pendingLoads.inFlight == 2)  // the list's and the section's second
+        #expect([first, dropped, replaced, replacement].map(\.callCount) == [0, 0, 0, 0])
+        app.runtime.releaseHeldLoads()
+        await app.settle()
+        #expect(app.runtime.heldLoads == nil)
+        #expect([first, dropped, replaced, replacement].map(\.callCount) == [1, 0, 0, 1])
+        first.succeed("rows")
+        replacement.succeed("section rows")
+        await app.settle()
+        let received = recorder.received.map { "\($0.stream) \($0.text)" }.sorted()
+        #expect(received == ["list rows", "section 1 section rows"])
+        #expect(app.loadsInFlight == 0)
+    }
 }

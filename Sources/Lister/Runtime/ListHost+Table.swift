@@ -131,9 +131,7 @@ extension ListHost {
         let items: ItemList<S.Item>
         var selection = model.selection
         if let permutation {
-            items = ItemList(count: base.count) { position in
-                position < permutation.count ? base[Int(permutation[position])] : base[position]
-            }
+            items = Self.shown(base, by: permutation)
             if let selected { selection = permutation.firstIndex(of: Int32(selected)) ?? selected }
         } else {
             items = base
@@ -155,8 +153,19 @@ extension ListHost {
     /// stream's rows once it ends; until then they follow the sorted ones).
     func syncTableSort() {
         guard !isSpeculating, table.sort != nil, !table.sortsAtSource, model.revision != table.appliedRevision else { return }
-        table.base = model.state.items
-        table.permutation = nil
+        let items = model.state.items
+        table.base = items
+        if let permutation = table.permutation, model.replacedRevision <= table.appliedRevision,
+           items.count >= permutation.count {
+            // Rows appended by the model itself (a stream's end, a page): it holds them all in
+            // load order now, but it kept the selection by its *position*, a row of the order
+            // shown. Shown as a report is (the sorted rows in their order, the new ones after),
+            // the selection is on its item again, and the sort maps it by the permutation.
+            // (Rows the model replaced, by a refresh, had it found by id: nothing to map.)
+            model.reorder(Self.shown(items, by: permutation), selection: model.selection)
+        } else {
+            table.permutation = nil
+        }
         table.appliedRevision = model.revision
         if !model.isStreaming { startSort() }
     }
@@ -168,7 +177,13 @@ extension ListHost {
               model.isStreaming, table.appliedRevision == model.revision, items.count >= permutation.count
         else { return nil }
         table.base = items
-        return ItemList(count: items.count) { position in
+        return Self.shown(items, by: permutation)
+    }
+
+    /// `items` (in load order) as shown sorted by `permutation`, which sorted the first of
+    /// them: those in its order, the others after them in load order.
+    static func shown(_ items: ItemList<S.Item>, by permutation: [Int32]) -> ItemList<S.Item> {
+        ItemList(count: items.count) { position in
             position < permutation.count ? items[Int(permutation[position])] : items[position]
         }
     }

@@ -6,6 +6,23 @@ import TerminalCore
 extension Runtime: LoadScheduler {
     func startLoad(_ load: LoadID,
                    reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (Delivery) -> Void) async -> Delivery) {
+        if heldLoads != nil {
+            heldLoads?.removeAll { $0.load == load }  // as a load in flight is replaced
+            heldLoads?.append(HeldLoad(load: load, operation: operation))
+            return
+        }
+        launch(load, reporting: operation)
+    }
+
+    /// Starts the loads held while the first frame was drawn, in the order they were asked for.
+    func releaseHeldLoads() {
+        guard let held = heldLoads else { return }
+        heldLoads = nil
+        for entry in held { launch(entry.load, reporting: entry.operation) }
+    }
+
+    private func launch(_ load: LoadID,
+                        reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (Delivery) -> Void) async -> Delivery) {
         let continuation = self.continuation
         let loadProbe = probe.reporter
         let slot = ProgressSlot(load: load, continuation: continuation, counter: probe)
@@ -20,6 +37,10 @@ extension Runtime: LoadScheduler {
     }
 
     func cancelLoad(_ load: LoadID) {
+        if let held = heldLoads, held.contains(where: { $0.load == load }) {
+            heldLoads = held.filter { $0.load != load }
+            return
+        }
         guard let started = loads[load] else { return }
         started.task.cancel()
         if load.stream.isLogged {
@@ -80,4 +101,10 @@ struct LoadsInFlight {
         for entry in entries { entry.started.task.cancel() }
         entries.removeAll()
     }
+}
+
+/// A load the first frame asked for, not started until that frame is drawn.
+struct HeldLoad {
+    let load: LoadID
+    let operation: @Sendable (_ report: @escaping @Sendable (Delivery) -> Void) async -> Delivery
 }
