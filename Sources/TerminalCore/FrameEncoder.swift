@@ -137,12 +137,16 @@ public struct FrameEncoder {
             }
         }
         let lastRow = run.row == screen.rows - 1
-        var column = run.column
+        var next = run.column  // the column of the cell at `index`
         var covered = run.column  // columns left of this are written
         // A run is mostly cells of one style: its pen is worked out once per change.
         var penStyle = UInt64.max, cellPen = Pen.plain
-        for cell in cells[cells.startIndex..<end] {
-            defer { column += 1 }
+        var index = cells.startIndex
+        while index < end {
+            let cell = cells[index]
+            let column = next
+            index += 1
+            next += 1
             if cell.isContinuation || column < covered { continue }
             if column >= screen.columns { return }
             let width = max(1, Int(cell.width))
@@ -173,6 +177,19 @@ public struct FrameEncoder {
             if reachesCorner, let on = strings.autoMarginsOn { output += on }
             // Past the last column the cursor waits to wrap, differently per terminal.
             cursor = covered < screen.columns ? Point(row: run.row, column: covered) : nil
+            // The cells after a one-column one, as long as they are one-byte ASCII in the
+            // same style and short of the last column, are their bytes one after another:
+            // no move, no pen, no corner to weigh for each (most of a frame's cells).
+            guard cell.width == 1, covered == next else { continue }
+            let stop = min(end, index + max(0, screen.columns - 1 - next))
+            let start = index
+            while index < stop, cells[index].packed == cell.packed, let byte = cells[index].glyph.asciiByte {
+                output.append(byte)
+                index += 1
+            }
+            next += index - start
+            covered = next
+            cursor = Point(row: run.row, column: next)
         }
         let clearFrom = run.column + (end - cells.startIndex)
         if end < cells.endIndex, clearFrom < screen.columns, let clear = strings.clearToEndOfLine {
