@@ -179,9 +179,10 @@ public struct FrameEncoder {
             cursor = covered < screen.columns ? Point(row: run.row, column: covered) : nil
             // The cells after a one-column one, as long as they are one-byte ASCII in the
             // same style and short of the last column, are their bytes one after another:
-            // no move, no pen, no corner to weigh for each (most of a frame's cells).
-            guard cell.width == 1, covered == next else { continue }
-            let stop = min(end, index + max(0, screen.columns - 1 - next))
+            // no move, no pen, no corner to weigh for each (most of a frame's cells). Only
+            // while a column before the last follows: past the last the cursor is unknown.
+            guard cell.width == 1, next < screen.columns - 1 else { continue }
+            let stop = min(end, index + screen.columns - 1 - next)
             let start = index
             while index < stop, cells[index].packed == cell.packed, let byte = cells[index].glyph.asciiByte {
                 output.append(byte)

@@ -34,6 +34,17 @@ import Testing
         #expect(bytes == "\u{1B}[3Gd\u{1B}[15Gw", "\(bytes.debugDescription)")
     }
 
+    /// After a row written to its last column the cursor is not known (it waits to wrap on
+    /// some terminals, has wrapped on others), so the next move names the row and column:
+    /// a relative move from a supposed column 10 would land a row too low where it wrapped.
+    @Test func aRowWrittenToItsLastColumnIsLeftByAFullAddress() {
+        var second = Buffer(size: Size(rows: 2, columns: 10))
+        second.write("abcdefghij", at: Point(row: 0, column: 0))
+        second.write("k", at: Point(row: 1, column: 0))
+        let bytes = secondFrameBytes(Buffer(size: Size(rows: 2, columns: 10)), second)
+        #expect(bytes == "abcdefghij\u{1B}[2;1Hk", "\(bytes.debugDescription)")
+    }
+
     /// A short hop forward is `cuf` when that is shorter than the column address.
     @Test func aShortHopForwardIsCursorForward() {
         let bytes = secondFrameBytes(row("abc      xyz", columns: 120, at: 100), row("abd      xyw", columns: 120, at: 100))
