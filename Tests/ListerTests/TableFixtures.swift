@@ -1,8 +1,12 @@
 import Lister
+import ListerTestSupport
 import TerminalCore
 
 /// A record of a table in tests.
 struct Record: Identifiable, Hashable, Sendable {
+    /// Two columns, name and size: the tables that sort as their rows arrive.
+    static let nameAndSize: [TableColumn<Record>] = [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }]
+
     let id: Int
     let name: String
     let size: Int
@@ -39,7 +43,7 @@ struct SourceSortedTable: TableScreen {
         let sorted = records.sorted { sort.column == 1 ? $0.size < $1.size : $0.name < $1.name }
         return sort.ascending ? sorted : sorted.reversed()
     }
-    var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
+    var columns: [TableColumn<Record>] { Record.nameAndSize }
     func sorted(by sort: TableSort?) -> SourceSortedTable? {
         var copy = self
         copy.sort = sort
@@ -78,11 +82,19 @@ struct PagedSortedTable: PagedListScreen, TableScreen {
             return Page(Array(rows[offset..<end]), next: end < rows.count ? end : nil)
         }
     }
-    var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
+    var columns: [TableColumn<Record>] { Record.nameAndSize }
     func sorted(by sort: TableSort?, keeping selected: Record?) -> PagedSortedTable? {
         var copy = self
         copy.sort = sort
         copy.keeping = selected
         return copy
+    }
+}
+
+extension HeadlessApp {
+    /// The line of the selected row (where the frame puts the hidden cursor).
+    var selectedLine: String {
+        guard let row = frame?.cursor?.row else { return "" }
+        return lines[row]
     }
 }

@@ -10,7 +10,7 @@ struct StreamedTable: TableScreen {
 
     nonisolated func load() async throws -> [Record] { try await stream.load(progress: .ignored) }
     nonisolated func load(progress: LoadProgress<[Record]>) async throws -> [Record] { try await stream.load(progress: progress) }
-    var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
+    var columns: [TableColumn<Record>] { Record.nameAndSize }
 }
 
 /// A streamed table whose first rows were read before it opened, as `lister csv FILE`
@@ -24,7 +24,7 @@ struct HeadStartTable: TableScreen {
     var continuesInitialItems: Bool { true }
     nonisolated func load() async throws -> [Record] { try await stream.load(progress: .ignored) }
     nonisolated func load(progress: LoadProgress<[Record]>) async throws -> [Record] { try await stream.load(progress: progress) }
-    var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
+    var columns: [TableColumn<Record>] { Record.nameAndSize }
 }
 
 /// A paged table that cannot sort at its source (its loaded rows are sorted in memory),
@@ -42,7 +42,7 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
             return Page(Array(rows[offset..<end]), next: end < rows.count ? end : nil)
         }
     }
-    var columns: [TableColumn<Record>] { [TableColumn("Name") { $0.name }, TableColumn("Size") { $0.size }] }
+    var columns: [TableColumn<Record>] { Record.nameAndSize }
 }
 
 /// Rows that arrive while a table is sorted in memory (a stream's reports and its end, a
@@ -58,11 +58,6 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
     ]
 
     /// The text of the selected row (where the list puts the cursor).
-    func selectedLine(_ app: HeadlessApp) -> String {
-        guard let row = app.frame?.cursor?.row else { return "" }
-        return app.lines[row]
-    }
-
     /// The first word of the rows shown, top to bottom.
     func names(_ app: HeadlessApp, _ rows: ClosedRange<Int> = 2...5) -> [String] {
         app.lines[rows].map { String($0.split(separator: " ").first ?? "") }
@@ -85,24 +80,24 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         #expect(app.lines.last?.hasPrefix("1/4+") == true, "\(app.lines)")
         await app.press(.character("s"))  // by name: beta goes second
         #expect(names(app) == ["alpha", "beta", "delta", "gamma"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         stream.finish(Self.small)
         await app.settle()
         #expect(app.lines.last?.hasPrefix("2/4 ") == true, "\(app.lines)")
         #expect(names(app) == ["alpha", "beta", "delta", "gamma"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         // The rest of the end-to-end test: by size both ways, then the filter.
         let sizeColumn = app.lines[1].distance(of: "Size")
         await app.mouse(.press, row: 1, column: sizeColumn)
         #expect(names(app) == ["alpha", "delta", "beta", "gamma"])
         await app.mouse(.press, row: 1, column: sizeColumn)
         #expect(names(app) == ["gamma", "beta", "delta", "alpha"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         await app.press(.character("/"))
         await app.type("ta")
         #expect(app.lines.last?.hasPrefix("1/2 of 4") == true, "\(app.lines)")
         await app.press(.enter)  // the filter kept, the cursor back on the rows
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         await app.press(.escape)
         #expect(names(app) == ["gamma", "beta", "delta", "alpha"])
         #expect(app.lines.last?.hasPrefix("2/4") == true, "\(app.lines)")
@@ -116,12 +111,12 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         await app.start()
         #expect(app.lines.last?.hasPrefix("1/4+") == true, "\(app.lines)")
         await app.press(.character("s"))
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         stream.finish(Self.small)
         await app.settle()
         #expect(app.lines.last?.hasPrefix("2/4 ") == true, "\(app.lines)")
         #expect(names(app) == ["alpha", "beta", "delta", "gamma"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
     }
 
     /// The end comes after the clicks instead: the selection was third (size ascending).
@@ -133,14 +128,14 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         await app.press(.character("s"))
         let sizeColumn = app.lines[1].distance(of: "Size")  // where the sorted header has it
         await app.mouse(.press, row: 1, column: sizeColumn)  // alpha delta beta gamma
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         stream.finish(Self.small)
         await app.settle()
         #expect(names(app) == ["alpha", "delta", "beta", "gamma"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         await app.mouse(.press, row: 1, column: sizeColumn)
         #expect(names(app) == ["gamma", "beta", "delta", "alpha"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
     }
 
     /// The end comes while the filter is open on the sorted rows.
@@ -153,13 +148,13 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         await app.press(.character("/"))
         await app.type("ta")  // delta beta; beta (selected) stays
         await app.press(.enter)  // the filter kept, the cursor back on the rows
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         #expect(app.lines.last?.hasPrefix("2/2 of 4+") == true, "\(app.lines)")
         stream.finish(Self.small)
         await app.settle()
         #expect(app.lines.last?.hasPrefix("2/2 of 4 ") == true, "\(app.lines)")
         #expect(names(app, 2...3) == ["delta", "beta"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
     }
 
     /// A report with new rows after the sort: the sorted rows keep their order, the new ones
@@ -173,14 +168,14 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         stream.send(Array(Self.small.prefix(3)))
         await app.settle()
         #expect(names(app, 2...4) == ["alpha", "beta", "gamma"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         stream.finish(Self.small + [Record(id: 4, name: "aardvark", size: 1)])
         await app.settle()
         #expect(names(app, 2...6) == ["aardvark", "alpha", "beta", "delta", "gamma"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
         await app.press(.character("s"), .character("s"))  // past the last column: the load's order
         #expect(names(app, 2...6) == ["beta", "alpha", "gamma", "delta", "aardvark"])
-        #expect(selectedLine(app).hasPrefix("beta"))
+        #expect(app.selectedLine.hasPrefix("beta"))
     }
 
     /// A page appended to a paged table sorted in memory: its rows come in load order, and
@@ -191,12 +186,12 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         let app = HeadlessApp(root: PagedInMemoryTable(records: records), size: Size(rows: 16, columns: 40))
         await app.start()
         #expect(app.lines.last?.hasPrefix("1/5") == true, "\(app.lines)")
-        #expect(selectedLine(app).hasPrefix("nz"))
+        #expect(app.selectedLine.hasPrefix("nz"))
         // nv nw nx ny nz: the selection (nz) goes last, near the end, so page 2 loads.
         await app.press(.character("s"))
         #expect(app.lines.last?.hasPrefix("10/10") == true, "\(app.lines)")
         #expect(names(app, 2...11) == ["nq", "nr", "ns", "nt", "nu", "nv", "nw", "nx", "ny", "nz"])
-        #expect(selectedLine(app).hasPrefix("nz"))
+        #expect(app.selectedLine.hasPrefix("nz"))
     }
 
     // MARK: - Sorts off the main actor, their result held back
@@ -208,19 +203,32 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
 
     /// Applies the events that come until `done` holds (the stream's, while the test holds
     /// the sort's result back).
+    /// A regression that never meets the condition fails after this many, instead of
+    /// looping for ever.
+    static let eventLimit = 1_000
+
     func deliver(_ app: HeadlessApp, until done: () -> Bool) async {
-        while !done(), let event = await app.runtime.nextEvent() {
+        for _ in 0..<Self.eventLimit {
+            guard !done(), let event = await app.runtime.nextEvent() else { return }
             app.runtime.process(event)
         }
+        Issue.record("not met after \(Self.eventLimit) events: \(app.lines)")
     }
 
     /// The next load's result, not applied: the sort's, while the stream waits for the test
-    /// (other events, such as the wake of a parked load, are applied).
+    /// (other events, such as the wake of a parked load, are applied). Nil, with an issue,
+    /// when no sort runs off the main actor (its result would never come).
     func holdSortResult(_ app: HeadlessApp) async -> Runtime.Event? {
-        while let event = await app.runtime.nextEvent() {
+        guard app.lines.last?.contains("sorting…") == true else {
+            Issue.record("no sort in progress: \(app.lines)")
+            return nil
+        }
+        for _ in 0..<Self.eventLimit {
+            guard let event = await app.runtime.nextEvent() else { return nil }
             if case .loadFinished = event { return event }
             app.runtime.process(event)
         }
+        Issue.record("no sort result after \(Self.eventLimit) events")
         return nil
     }
 
@@ -233,20 +241,20 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         stream.send(Array(all.prefix(60_000)))
         await app.settle()
         await app.press(.down, .down)  // row 060008
-        #expect(selectedLine(app).hasPrefix("row 060008"))
+        #expect(app.selectedLine.hasPrefix("row 060008"))
         app.runtime.process(.terminal(.key(.character("s"))))  // off the main actor
         #expect(app.lines.last?.contains("sorting…") == true, "\(app.lines)")
         let sortResult = await holdSortResult(app)
         stream.send(Array(all.prefix(60_005)))
         await deliver(app) { app.lines.last?.contains("/60005+") == true }
-        #expect(selectedLine(app).hasPrefix("row 060008"))
+        #expect(app.selectedLine.hasPrefix("row 060008"))
         stream.finish(all)
         await deliver(app) { app.lines.last?.contains("/60010 ") == true }
-        #expect(selectedLine(app).hasPrefix("row 060008"))
+        #expect(app.selectedLine.hasPrefix("row 060008"))
         if let sortResult { app.runtime.process(sortResult) }
         await app.settle()
         #expect(!app.screen.contains("sorting"))
-        #expect(selectedLine(app).hasPrefix("row 060008"))
+        #expect(app.selectedLine.hasPrefix("row 060008"))
         #expect(app.lines.last?.hasPrefix("60008/60010 ") == true, "\(app.lines)")
         await app.press(.home)
         #expect(app.lines[2].hasPrefix("row 000001"))
@@ -266,12 +274,12 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         await deliver(app) { app.lines.last?.contains("/60005+") == true }
         if let sortResult { app.runtime.process(sortResult) }
         #expect(!app.screen.contains("sorting"))
-        #expect(selectedLine(app).hasPrefix("row 060008"))
+        #expect(app.selectedLine.hasPrefix("row 060008"))
         // The 60,000 rows sorted (row 000011 … row 060010), then the 5 new ones.
         #expect(app.lines.last?.hasPrefix("59998/60005+") == true, "\(app.lines)")
         stream.finish(all)
         await app.settle()
-        #expect(selectedLine(app).hasPrefix("row 060008"))
+        #expect(app.selectedLine.hasPrefix("row 060008"))
         #expect(app.lines.last?.hasPrefix("60008/60010 ") == true, "\(app.lines)")
         await app.press(.home)
         #expect(app.lines[2].hasPrefix("row 000001"))

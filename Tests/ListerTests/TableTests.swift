@@ -20,11 +20,6 @@ import Testing
     }
 
     /// The text of the selected row (where the list puts the cursor).
-    func selectedLine(_ app: HeadlessApp) -> String {
-        guard let row = app.frame?.cursor?.row else { return "" }
-        return app.lines[row]
-    }
-
     @Test func headerLineNamesTheColumnsAboveAlignedCells() async {
         let app = await start(RecordTable(records: Self.planets))
         #expect(app.lines[1] == "Name      Size  Note")
@@ -92,7 +87,7 @@ import Testing
         await app.press(.pageDown, .pageDown, .down)
         #expect(app.lines[1].hasPrefix("Name"))
         #expect(!app.lines.contains { $0.hasPrefix("item 0 ") })
-        #expect(selectedLine(app).hasPrefix("item 13"))
+        #expect(app.selectedLine.hasPrefix("item 13"))
         #expect(app.lines[1...].filter { $0.hasPrefix("item") }.count == 7)  // 10 - title, header, status
     }
 
@@ -129,23 +124,23 @@ import Testing
     @Test func sortingKeepsTheSelectionOnTheSameItem() async {
         let app = await start(RecordTable(records: Self.planets))
         await app.press(.down, .down)  // Earth
-        #expect(selectedLine(app).hasPrefix("Earth"))
+        #expect(app.selectedLine.hasPrefix("Earth"))
         await app.press(.character("s"))  // by name
         #expect(app.lines[1].hasPrefix("Name ▲"))
         #expect(Array(app.lines[2...6].map { String($0.prefix(7)) }) == ["Earth  ", "Jupiter", "Mars   ", "Mercury", "Venus  "])
-        #expect(selectedLine(app).hasPrefix("Earth"))
+        #expect(app.selectedLine.hasPrefix("Earth"))
         #expect(app.lines.last?.hasPrefix("1/5") == true)
         await app.press(.character("s"))  // by size
         #expect(app.lines[1].contains("Size ▲"))
-        #expect(selectedLine(app).hasPrefix("Earth"))
+        #expect(app.selectedLine.hasPrefix("Earth"))
         await app.press(.character("S"))  // by size, descending
         #expect(app.lines[1].contains("Size ▼"))
         #expect(app.lines[2].hasPrefix("Jupiter"))
-        #expect(selectedLine(app).hasPrefix("Earth"))
+        #expect(app.selectedLine.hasPrefix("Earth"))
         await app.press(.character("s"), .character("s"))  // past the last sortable column: the load's order
         #expect(!app.lines[1].contains("▲") && !app.lines[1].contains("▼"))
         #expect(app.lines[2].hasPrefix("Mercury"))
-        #expect(selectedLine(app).hasPrefix("Earth"))
+        #expect(app.selectedLine.hasPrefix("Earth"))
     }
 
     @Test func clickingATitleSortsByItsColumnThenTheOtherWay() async {
@@ -192,7 +187,7 @@ import Testing
         #expect(app.lines[2].hasPrefix("row 200000") && app.lines[3].hasPrefix("row 199999"))
         #expect(app.lines.last?.contains("sorting") == false)
         await app.press(.character("S"))  // ascending: the selected row 200000 goes last, and the list with it
-        #expect(selectedLine(app).hasPrefix("row 200000"))
+        #expect(app.selectedLine.hasPrefix("row 200000"))
         #expect(app.lines.last?.hasPrefix("200000/200000") == true)
         await app.press(.home)
         #expect(app.lines[2].hasPrefix("row 000001"))
@@ -247,7 +242,7 @@ import Testing
         #expect(log.all == ["none", "0+", "1+"])
         #expect(app.lines[1].contains("Size ▲"))
         #expect(app.lines[2].hasPrefix("Mercury"))
-        #expect(selectedLine(app).hasPrefix("Venus"))
+        #expect(app.selectedLine.hasPrefix("Venus"))
         #expect(!(app.lines.last ?? "").contains("loaded rows only"))
     }
 
@@ -258,19 +253,19 @@ import Testing
         let records = (0..<30).map { Record(id: $0, name: "name " + String(($0 * 7) % 30 + 10), size: $0) }
         let app = await start(PagedSortedTable(records: records), rows: 12)
         await app.press(.down, .down, .down)
-        #expect(selectedLine(app).hasPrefix("name 31"))
+        #expect(app.selectedLine.hasPrefix("name 31"))
         await app.press(.character("S"))  // by name, descending
         #expect(app.lines[1].hasPrefix("Name ▼"))
-        #expect(selectedLine(app).hasPrefix("name 31"))
+        #expect(app.selectedLine.hasPrefix("name 31"))
         #expect(app.lines.last?.hasPrefix("9/") == true)
         await app.press(.character("s"))  // by size, ascending: back near the top
-        #expect(selectedLine(app).hasPrefix("name 31"))
+        #expect(app.selectedLine.hasPrefix("name 31"))
         #expect(app.lines.last?.hasPrefix("4/") == true)
         await app.press(.end, .end, .end, .end, .end, .end)  // the last row, every page loaded
         await app.press(.character("S"))  // by size, descending: the last row is now first
-        #expect(app.lines[2].hasPrefix("name 33") && selectedLine(app).hasPrefix("name 33"))
+        #expect(app.lines[2].hasPrefix("name 33") && app.selectedLine.hasPrefix("name 33"))
         await app.press(.character("S"))  // ascending again: the row is 30th of 30
-        #expect(selectedLine(app).hasPrefix("name 33"))
+        #expect(app.selectedLine.hasPrefix("name 33"))
         #expect(app.lines.last?.hasPrefix("30/30") == true)
     }
 }

@@ -7,7 +7,7 @@ extension Runtime: LoadScheduler {
     func startLoad(_ load: LoadID,
                    reporting operation: @escaping @Sendable (_ report: @escaping @Sendable (Delivery) -> Void) async -> Delivery) {
         if heldLoads != nil {
-            heldLoads?.removeAll { $0.load == load }  // as a load in flight is replaced
+            heldLoads?.removeAll { $0.load == load }  // asked for again: the held one never ran
             heldLoads?.append(HeldLoad(load: load, operation: operation))
             return
         }

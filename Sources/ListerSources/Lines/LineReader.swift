@@ -98,7 +98,7 @@ enum LineReader {
                 initialized += got
             }
         }
-        guard let framing else { return lines(ofHead: bytes, separator: separator) }
+        guard let framing else { return lines(ofHead: consume bytes, separator: separator) }
         var builder = LineStoreBuilder(separator: separator, blockBytes: limit, blockLines: limit, framing: framing)
         bytes.withUnsafeBufferPointer { builder.append($0) }
         let head = builder.snapshot()
@@ -108,10 +108,11 @@ enum LineReader {
     /// The complete lines of `bytes` as one block, made in place: each line is moved left
     /// over the separators before it, so the head's bytes are not copied line by line into a
     /// builder and again into its snapshot (three passes over 64 KiB of fresh pages, before
-    /// the first frame). The same lines as ``LineStoreBuilder`` makes of `bytes`; nil when
-    /// no line ends in them (the start of a line is not shown until its end is read).
+    /// the first frame). The same lines as ``LineStoreBuilder`` makes of `bytes` when they
+    /// are at most ``Line/shownLimit`` long (past it, a builder also shows the start of the
+    /// line being read); nil when no line ends in them. `bytes` is taken, not copied: the
+    /// caller passes its only reference.
     static func lines(ofHead bytes: consuming [UInt8], separator: UInt8) -> LineStore? {
-        var bytes = bytes
         var ends: [UInt32] = []
         let kept = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }
