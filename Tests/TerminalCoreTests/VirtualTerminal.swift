@@ -20,7 +20,8 @@ struct VirtualTerminal {
     private var pendingWrap = false
 
     /// Whether the cursor waits to wrap after the last column (`xenl`, as xterm does);
-    /// otherwise writing the bottom-right cell with auto-margins on is a fault.
+    /// otherwise it wraps at once, and writing the bottom-right cell with auto-margins on
+    /// is a fault.
     let waitsToWrap: Bool
 
     /// A terminal of `size` that shows `fill` in every cell (what is there is unknown).
@@ -93,7 +94,12 @@ struct VirtualTerminal {
             text[base + 1] = ""
             styles[base + 1] = style
         }
-        if cursor.column + width == size.columns {
+        if cursor.column + width == size.columns, autoMargins, !waitsToWrap {
+            // Without `xenl` the cursor wraps at once (at the bottom right it scrolled: a
+            // fault, recorded above).
+            cursor.column = 0
+            lineFeed()
+        } else if cursor.column + width == size.columns {
             pendingWrap = autoMargins
             cursor.column = size.columns - 1
         } else {
