@@ -69,14 +69,20 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
         return app
     }
 
-    /// The CI failure's order: the rows came in a report, `s` sorted them, and the stream's
-    /// end came after. The end's rows are in load order; the selection must not stay on the
-    /// row at its place (alpha), but on beta.
-    @Test func aStreamsEndAfterASortKeepsTheSelectionOnItsItem() async {
+    /// A table whose stream has reported `small` and stays open.
+    func startReportingSmall() async -> (ScriptedStream<[Record]>, HeadlessApp) {
         let stream = ScriptedStream<[Record]>()
         let app = await start(stream)
         stream.send(Self.small)
         await app.settle()
+        return (stream, app)
+    }
+
+    /// The CI failure's order: the rows came in a report, `s` sorted them, and the stream's
+    /// end came after. The end's rows are in load order; the selection must not stay on the
+    /// row at its place (alpha), but on beta.
+    @Test func aStreamsEndAfterASortKeepsTheSelectionOnItsItem() async {
+        let (stream, app) = await startReportingSmall()
         #expect(app.lines.last?.hasPrefix("1/4+") == true, "\(app.lines)")
         await app.press(.character("s"))  // by name: beta goes second
         #expect(names(app) == ["alpha", "beta", "delta", "gamma"])
@@ -121,10 +127,7 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
 
     /// The end comes after the clicks instead: the selection was third (size ascending).
     @Test func aStreamsEndAfterTwoClicksKeepsTheSelectionOnItsItem() async {
-        let stream = ScriptedStream<[Record]>()
-        let app = await start(stream)
-        stream.send(Self.small)
-        await app.settle()
+        let (stream, app) = await startReportingSmall()
         await app.press(.character("s"))
         let sizeColumn = app.lines[1].distance(of: "Size")  // where the sorted header has it
         await app.mouse(.press, row: 1, column: sizeColumn)  // alpha delta beta gamma
@@ -140,10 +143,7 @@ struct PagedInMemoryTable: PagedListScreen, TableScreen {
 
     /// The end comes while the filter is open on the sorted rows.
     @Test func aStreamsEndWhileFilteringASortedTableKeepsTheSelection() async {
-        let stream = ScriptedStream<[Record]>()
-        let app = await start(stream)
-        stream.send(Self.small)
-        await app.settle()
+        let (stream, app) = await startReportingSmall()
         await app.press(.character("S"))  // by name, descending: gamma delta beta alpha
         await app.press(.character("/"))
         await app.type("ta")  // delta beta; beta (selected) stays
