@@ -4,7 +4,8 @@
 #   make build           debug build (library, `lister`, examples)
 #   make release         release build
 #   make run             build and run the demo: lister demo
-#   make test            all tests (debug), no warnings (debug and release), docs, e2e on release, TSan
+#   make test            every test on the debug build (unit, headless, end to end in tmux), no warnings, docs
+#   make test-extra      what CI runs after make test: release build (no warnings), e2e on it, install, consumer, TSan
 #   make test-tsan       unit and headless tests under the thread sanitizer
 #   make test-release    end-to-end tests again on the release binary (.build/release)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
@@ -89,11 +90,21 @@ test: deps peer
 	@$(call no-warnings,.build/build-debug.log)
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory docs
-	@$(MAKE) --no-print-directory test-consumer
+
+# The passes a contributor need not wait for, which CI runs after `make test` (.ci/run):
+# the release build (no warnings), the end-to-end tests again on it, an install into a
+# temporary DESTDIR, a package depending on the library, and the thread sanitizer. Each
+# needs a build of its own (release, sanitized, the consumer's), which is most of their time.
+.PHONY: test-extra
+test-extra: export SWIFT_BACKTRACE := interactive=no
+test-extra: export LANG := C.UTF-8
+test-extra: deps
+	@mkdir -p .build
 	$(SWIFT) build -c release 2>&1 | tee .build/build-release.log
 	@$(call no-warnings,.build/build-release.log)
 	@$(MAKE) --no-print-directory test-release
 	@$(MAKE) --no-print-directory test-install
+	@$(MAKE) --no-print-directory test-consumer
 	@$(MAKE) --no-print-directory test-tsan
 
 # The end-to-end tests of the demo, terminal restoring, lines and navigation again,
@@ -102,6 +113,7 @@ test: deps peer
 test-release: export SWIFT_BACKTRACE := interactive=no
 test-release: export LANG := C.UTF-8
 test-release:
+	$(SWIFT) build --build-tests
 	LISTER_BIN=.build/release/lister $(SWIFT) test --skip-build --filter 'DemoEndToEndTests|TerminalRestoreEndToEndTests|LinesEndToEndTests|StreamingEndToEndTests|NavigationEndToEndTests|SiblingEndToEndTests'
 
 # The state, rendering and headless layers under the thread sanitizer, in their own
