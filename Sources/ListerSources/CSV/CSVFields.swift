@@ -55,7 +55,22 @@ public enum CSVFields {
         }
         /// Whether the last byte of `field` was inside quotes (a final CR there is text).
         var lastQuoted = false
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            if state == .quoted, let base = bytes.baseAddress {
+                // The text up to the next quote at once (a field of megabytes, cut).
+                let end = memchr(base + index, Int32(quote), bytes.count - index)
+                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                let room = fieldLimit == .max ? Int.max : max(0, fieldLimit + 1 - field.count)
+                field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + min(room, end - index)]))
+                if end - index > room { dropped = true }
+                if end > index { lastQuoted = true }
+                if end < bytes.count { state = .quoteInQuoted }
+                index = end + 1
+                continue
+            }
+            let byte = bytes[index]
+            index += 1
             switch state {
             case .fieldStart where byte == quote:
                 state = .quoted
@@ -72,13 +87,8 @@ public enum CSVFields {
                     lastQuoted = false
                     state = .unquoted
                 }
-            case .quoted:
-                if byte == quote {
-                    state = .quoteInQuoted
-                } else {
-                    add(byte)
-                    lastQuoted = true
-                }
+            case .quoted:  // taken above
+                break
             }
         }
         if !lastQuoted, state != .quoted, !dropped, field.last == 0x0D { field.removeLast() }
