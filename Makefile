@@ -10,7 +10,8 @@
 #   make test-release    end-to-end tests again on the release binary (.build/release)
 #   make check-warnings  fresh debug (with tests) and release builds that must not warn
 #   make bench           release build, in-process and end-to-end benchmarks next to fzf and less
-#   make bench-bounded   a 200 MB JSON array next to jq, keys on a 200 MB line next to less -S
+#   make bench-bounded   a 200 MB JSON array next to jq, keys on a 200 MB line next to less -S,
+#                        watch of 4,000,000 lines, a 5 MB CSV field (peak memory)
 #   make bench-instructions  instructions per Down, and to the first frame, under callgrind (repeatable on a busy machine)
 #   make bench-table-sort  lister sqlite sorting 1,000,000 rows at the source, indexed or not
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
@@ -209,7 +210,7 @@ bench: bench-deps
 	@echo "make bench: lister pick next to fzf 0.74.5 and the distribution's fzf (fuzzy keystroke, --filter)"
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/pick.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
 	  --out $(BENCH_DIR)/pick.json | tee $(BENCH_DIR)/pick.md
-	@echo "make bench: bounded input (a 200 MB JSON array next to jq, a 200 MB line next to less -S)"
+	@echo "make bench: bounded input (a 200 MB JSON array next to jq, a 200 MB line next to less -S, watch lines, a CSV field)"
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/bounded.py --lister .build/release/lister \
 	  --data-dir $(BENCH_DIR) --out $(BENCH_DIR)/bounded.json | tee $(BENCH_DIR)/bounded.md
 	@{ echo "Commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' with uncommitted changes'), $$(date -u '+%Y-%m-%d %H:%M UTC')"; \

@@ -15,6 +15,13 @@
 * quit: `cat FILE | lister json -` on the 200 MB array, `q` pressed while the body is still
   being read: milliseconds from `q` written to the process's exit (what the end-to-end test
   bounds only loosely, as a CI run on two busy cores cannot time it).
+* watch: `lister watch -n 100 -- sh -c 'yes | head -c 8000000'` (4,000,000 lines of two
+  bytes): seconds until the status bar says the run ended with every line listed, and the
+  peak memory then (issue 35: it was about 189 MB, 47 bytes a line).
+* csv field: a CSV file whose second row's quoted first field is 5 MB (issue 35): seconds
+  until Enter on that row shows the field after it (`h2: end`), and the peak memory then.
+
+    bounded.py ... --only watch,csv   runs only those cases (json, line, quit, watch, csv)
 """
 import argparse
 import json
@@ -127,11 +134,70 @@ def quit_while_reading(binary, path):
         session.close()
 
 
+WATCH_LINES = 4_000_000
+
+
+def lister_watch(binary):
+    """`lister watch` of 8 MB of two-byte lines: seconds to the end of the first run with every
+    line listed, and the peak memory."""
+    session = Session([binary, "watch", "-n", "100", "--", "sh", "-c", "yes | head -c 8000000"], columns=120, rows=40,
+                      env={"SWIFT_BACKTRACE": "interactive=no"})
+    try:
+        done = lambda s: ("/%d " % WATCH_LINES) in s.lines[-1] and "exit 0" in s.lines[-1]
+        stamp = session.wait_for(done, 120)
+        return {"seconds": None if stamp is None else stamp - session.started, "peak_mb": session.peak_rss_mb()}
+    finally:
+        session.close()
+
+
+def csv_field_file(directory, size=5_000_000):
+    """`h1,h2`, a row whose quoted first field is `size` bytes then `end`, and `2,3`; made once."""
+    path = os.path.join(directory, "bounded-csv-field-%d.csv" % size)
+    if not os.path.exists(path):
+        with open(path + ".tmp", "w") as f:
+            f.write('h1,h2\n"' + "q" * size + '",end\n2,3\n')
+        os.rename(path + ".tmp", path)
+    return path
+
+
+def lister_csv_field(binary, path):
+    """`lister csv FILE`, Enter on the row with the long field: seconds to `h2: end`, peak memory."""
+    session = Session([binary, "csv", path], columns=120, rows=40, env={"SWIFT_BACKTRACE": "interactive=no"})
+    try:
+        if session.wait_for(lambda s: "2/2" in s.lines[-1] or "1/2" in s.lines[-1], 60) is None:
+            return {"seconds": None, "peak_mb": session.peak_rss_mb()}
+        os.write(session.master, b"\r")
+        stamp = session.wait_for(lambda s: re.search(r"h2\s*: end", s.text()) is not None, 60)
+        return {"seconds": None if stamp is None else stamp - session.started, "peak_mb": session.peak_rss_mb()}
+    finally:
+        session.close()
+
+
 def summary(values):
     values = sorted(v for v in values if v is not None)
     if not values:
         return None
     return {"p50": statistics.median(values), "p95": values[min(len(values) - 1, int(len(values) * 0.95))]}
+
+
+def print_small(results, reps):
+    """The watch and CSV-field rows, when they were run."""
+    names = (("watch", "lister watch of 4,000,000 two-byte lines (8 MB)"),
+             ("csv_field", "lister csv FILE, a 5 MB quoted field, Enter on its row"))
+    ran = [(key, name) for key, name in names if key in results]
+    if not ran:
+        return
+    print("Bounded memory of issue 35, median of %d runs:" % reps)
+    print()
+    print("| case | until shown | peak memory |")
+    print("|---|---|---|")
+    for key, name in ran:
+        runs = results[key]
+        seconds = [r["seconds"] for r in runs if r["seconds"] is not None]
+        peaks = [r["peak_mb"] for r in runs if r["peak_mb"] is not None]
+        shown = "%.2f s" % statistics.median(seconds) if seconds else "never"
+        print("| %s | %s | %s |" % (name, shown, "%.0f MB" % max(peaks) if peaks else "?"))
+    print()
 
 
 def main():
@@ -141,12 +207,26 @@ def main():
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--keys", type=int, default=20)
     parser.add_argument("--out")
+    parser.add_argument("--only", default="json,line,quit,watch,csv")
     args = parser.parse_args()
+    only = set(args.only.split(","))
     os.makedirs(args.data_dir, exist_ok=True)
+    results = {}
+    if "watch" in only:
+        results["watch"] = [lister_watch(args.lister) for _ in range(args.reps)]
+    if "csv" in only:
+        field = csv_field_file(args.data_dir)
+        results["csv_field"] = [lister_csv_field(args.lister, field) for _ in range(args.reps)]
+    print_small(results, args.reps)
+    if not {"json", "line", "quit"} & only:
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump(results, f, indent=1)
+        return
     data = json_file(args.data_dir)
     line = line_file(args.data_dir)
     size_mb = os.path.getsize(data) / 1e6
-    results = {"json_mb": size_mb, "lister_file": [], "lister_stdin": [], "jq": []}
+    results.update({"json_mb": size_mb, "lister_file": [], "lister_stdin": [], "jq": []})
     for _ in range(args.reps):
         results["lister_file"].append(lister_json(args.lister, data, stdin=False))
         results["lister_stdin"].append(lister_json(args.lister, data, stdin=True))

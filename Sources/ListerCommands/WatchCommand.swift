@@ -29,6 +29,11 @@ struct WatchCommand: InteractiveCommand {
     var commandLine: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
 
     func validate() throws {
+        // The command is captured as it is (its own options pass through), so `--help` and
+        // `-h` before it land there: they ask for help, which needs no terminal.
+        if let first = command.first, first == "--help" || first == "-h" {
+            throw CleanExit.helpRequest(self)
+        }
         guard interval >= 0.1, interval.isFinite else {
             throw ValidationError("-n takes the seconds between runs, at least 0.1, not \(interval)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Lister
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -37,6 +38,7 @@ final class HTTPBodyStream: @unchecked Sendable {
     private var failure: (any Error)?
     private var cancelled = false
     private var waiter: CheckedContinuation<Void, Never>?
+    private var redirectTarget: URL?
 
     // MARK: Delegate side
 
@@ -54,9 +56,24 @@ final class HTTPBodyStream: @unchecked Sendable {
 
     func ended(_ error: (any Error)?) {
         deliver { stream in
+            guard !stream.ended else { return }  // the first end says why (a refused redirect, then its cancel)
             stream.ended = true
             stream.failure = error
         }
+    }
+
+    /// A redirect was followed to `url`: errors from here on name it.
+    func redirected(to url: URL) {
+        condition.lock()
+        redirectTarget = url
+        condition.unlock()
+    }
+
+    /// The URL the last redirect followed led to, if one was followed.
+    var lastRedirect: URL? {
+        condition.lock()
+        defer { condition.unlock() }
+        return redirectTarget
     }
 
     /// Called on libcurl's thread before each delegate call is queued: waits while the
@@ -173,6 +190,27 @@ final class HTTPBodyDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         stream.received(data)
+    }
+
+    /// A redirect is followed to http and https only: one to another scheme (`file:`) ends
+    /// the transfer at once with an error that says so.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        // The Location header as sent: URLSession on Linux reads `file:///etc/passwd` (no host)
+        // as a path on the same server, so its request alone would not show the scheme.
+        let location = response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0) }
+        let schemes = [location?.scheme, request.url?.scheme].compactMap { $0?.lowercased() }
+        guard let target = request.url, schemes.allSatisfy({ $0 == "http" || $0 == "https" }) else {
+            let shown = (location ?? request.url).map { JSONHTTPClient.display($0) } ?? "an address that is not a URL"
+            let from = response.url.map { JSONHTTPClient.display($0) } ?? "the server"
+            stream.ended(ListError("\(from) redirects to \(shown): refused, only http and https redirects are followed",
+                                   isRetryable: false))
+            completionHandler(nil)
+            task.cancel()
+            return
+        }
+        stream.redirected(to: target)
+        completionHandler(request)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

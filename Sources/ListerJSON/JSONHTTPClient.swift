@@ -137,7 +137,8 @@ public struct JSONHTTPClient: Sendable {
                     }
                 case .end(let error?):
                     if http != nil, !(error is CancellationError) { logResponse() }
-                    throw failure(error, url: url, metadata: &metadata, started: started)
+                    // A connection that failed after a redirect failed at its target.
+                    throw failure(error, url: body.lastRedirect ?? url, metadata: &metadata, started: started)
                 case .end(nil):
                     guard let response = http else { throw ListError("\(where_): not an HTTP response") }
                     logResponse()
@@ -171,6 +172,7 @@ public struct JSONHTTPClient: Sendable {
         case let error as URLError where error.code == .cancelled && Task.isCancelled: failure = CancellationError()
         case let error as URLError: failure = describe(error, url: url)
         case is CancellationError: failure = CancellationError()
+        case let error as ListError: failure = error  // said already (a refused redirect)
         default:
             let nsError = error as NSError
             if nsError.domain == NSURLErrorDomain, let code = URLError.Code(rawValue: nsError.code) {

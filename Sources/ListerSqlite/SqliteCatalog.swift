@@ -17,6 +17,9 @@ public struct SqliteTable: Identifiable, Hashable, Sendable {
     public let rowCount: Int?
     /// The names of its columns, in order (empty when not read).
     public let columns: [String]
+    /// Why its rows cannot be read (a view over a dropped table, one whose first row fails
+    /// to compute), found when the tables are listed; nil when they can be.
+    public let failure: String?
 
     /// The name identifies it.
     public var id: String { name }
@@ -28,11 +31,12 @@ public struct SqliteTable: Identifiable, Hashable, Sendable {
     }
 
     /// Creates a description.
-    public init(name: String, kind: Kind, rowCount: Int?, columns: [String] = []) {
+    public init(name: String, kind: Kind, rowCount: Int?, columns: [String] = [], failure: String? = nil) {
         self.name = name
         self.kind = kind
         self.rowCount = rowCount
         self.columns = columns
+        self.failure = failure
     }
 }
 
@@ -65,12 +69,31 @@ public enum SqliteCatalog {
         log(schemaSQL, rows.count, start)
         return try rows.map { row in
             let table = uncounted(name: row["name"], type: row["type"], in: db)
-            guard table.kind == .table else { return table }
+            guard table.kind == .table else { return probed(table, in: db, log: log) }
             let countSQL = "SELECT count(*) FROM (SELECT 1 FROM \(table.name.quotedSQLIdentifier) LIMIT \(countLimit + 1))"
             start = ContinuousClock.now
             let count = try Int.fetchOne(db, sql: countSQL)
             log(countSQL, 1, start)
             return SqliteTable(name: table.name, kind: table.kind, rowCount: count, columns: table.columns)
+        }
+    }
+
+    /// `view` with ``SqliteTable/failure`` set when its first row cannot be read: a view is
+    /// not counted (it may be costly), but one that fails (over a dropped table, an
+    /// integer overflow) says so in the list instead of looking like one with no rows.
+    private static func probed(
+        _ view: SqliteTable, in db: Database, log: (_ sql: String, _ rows: Int, _ start: ContinuousClock.Instant) -> Void
+    ) -> SqliteTable {
+        let sql = "SELECT * FROM \(view.name.quotedSQLIdentifier) LIMIT 1"
+        let start = ContinuousClock.now
+        do {
+            let row = try Row.fetchOne(db, sql: sql)
+            log(sql, row == nil ? 0 : 1, start)
+            return view
+        } catch {
+            log(sql, 0, start)
+            let reason = (error as? DatabaseError)?.message ?? "\(error)"
+            return SqliteTable(name: view.name, kind: view.kind, rowCount: nil, columns: view.columns, failure: reason)
         }
     }
 

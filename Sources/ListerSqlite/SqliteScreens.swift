@@ -18,16 +18,25 @@ public struct SqliteTablesScreen: TableScreen {
         try database.tables()
     }
 
-    /// Name, kind, rows (counted up to ``SqliteCatalog/countLimit``: `100000+`; none for a
-    /// view) and columns.
+    /// Name, kind, rows (counted up to ``SqliteCatalog/countLimit``: `100000+`; `?` for a
+    /// view, not counted; `failed` for one that cannot be read) and columns.
     public var columns: [TableColumn<SqliteTable>] {
         [TableColumn("Name") { $0.name }.text { Text($0.name).bold() },
          TableColumn("Kind") { $0.kind.rawValue }.text { Text($0.kind.rawValue).dim() },
          TableColumn("Rows", alignment: .trailing) { $0.rowCount }.text { table in
-             guard let rows = table.rowCount else { return Text("") }
+             if table.failure != nil { return Text("failed").foreground(.red) }
+             guard let rows = table.rowCount else { return Text("?").dim() }  // a view: not counted
              return Text(rows > SqliteCatalog.countLimit ? "\(SqliteCatalog.countLimit)+" : "\(rows)")
          },
-         TableColumn("Columns") { $0.columns.count }]
+         TableColumn("Columns") { $0.columns.count }.text { table in
+             table.failure != nil && table.columns.isEmpty ? Text("?").dim() : Text("\(table.columns.count)")
+         }]
+    }
+
+    /// Why the selected view cannot be read, when it cannot.
+    public func statusNote(_ context: ListContext<SqliteTablesScreen>) -> String? {
+        guard let table = context.model.selectedItem, let failure = table.failure else { return nil }
+        return "\(table.name) cannot be read: \(failure)"
     }
 
     public func filterText(_ table: SqliteTable) -> String { table.name }

@@ -120,3 +120,27 @@ import Testing
         }
     }
 }
+
+/// Help never needs a terminal: `lister watch`'s command is captured as given, and its
+/// `--help` or `-h` was once run as the command, which opened /dev/tty (issue 35).
+@Suite struct HelpWithoutTerminalTests {
+    @Test(arguments: [["watch", "--help"], ["watch", "-h"], ["watch", "-n", "1", "--help"], ["csv", "--help"]])
+    func helpPrintsWithoutATerminal(arguments: [String]) throws {
+        // setsid: no controlling terminal, so /dev/tty cannot be opened; timeout: a screen
+        // that waits for keys fails the test instead of hanging it.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["20", "/usr/bin/setsid", "-w", try TmuxSession.listerPath()] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "stderr: \(stderr)")
+        #expect(stdout.contains("USAGE: lister \(arguments[0])"))
+        #expect(stderr.isEmpty)
+    }
+}

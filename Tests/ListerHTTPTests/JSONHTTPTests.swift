@@ -191,3 +191,39 @@ import Testing
         #expect(error?.isRetryable == false)
     }
 }
+
+/// Redirects: one to another scheme is refused at once and said so; a failure after a
+/// redirect names its target (issue 35).
+@Suite struct JSONHTTPRedirectTests {
+    static func failure(_ body: () async throws -> Void) async -> ListError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error as? ListError
+        }
+    }
+
+    @Test func aRedirectToAFileURLIsRefusedAtOnce() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = JSONHTTPClient(timeout: 20)
+        let started = ContinuousClock.now
+        let error = await Self.failure { _ = try await client.get(server.url("/redirect?to=file:///etc/passwd")) }
+        #expect(error?.message == "http://127.0.0.1:\(server.port)/redirect redirects to file:///etc/passwd: refused, only http and https redirects are followed")
+        #expect(error?.isRetryable == false)
+        #expect(ContinuousClock.now - started < .seconds(10))  // not the timeout
+    }
+
+    @Test func aRedirectToAClosedPortNamesTheTarget() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let refusing = try RefusingPort()
+        let client = JSONHTTPClient(timeout: 20)
+        let error = await Self.failure {
+            _ = try await client.get(server.url("/redirect?to=http://127.0.0.1:\(refusing.port)/next"))
+        }
+        withExtendedLifetime(refusing) {}
+        #expect(error?.message == "connection refused by 127.0.0.1:\(refusing.port)")
+    }
+}

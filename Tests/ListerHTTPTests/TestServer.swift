@@ -14,7 +14,7 @@ import Foundation
 /// - `/repos`: all 23 repositories in one body (requests counted).
 /// - `/html`: a 200 whose body is HTML. `/slow`: answers only when the server stops (so any
 ///   client timeout fires first, with no timer on the server's side). `/secret`: a 401 whose
-///   body repeats the request's Authorization header.
+///   body repeats the request's Authorization header. `/redirect?to=URL`: a 302 to URL.
 final class TestServer: Sendable {
     let server: HTTPServer
     let port: UInt16
@@ -125,6 +125,10 @@ final class TestServer: Sendable {
         await server.appendRoute("GET /slow") { [slowGate] _ in
             await slowGate.wait()
             return Self.json("[]")
+        }
+        await server.appendRoute("GET /redirect") { request in
+            // A 302 to `?to=…` (a file: URL, a closed port).
+            HTTPResponse(statusCode: .found, headers: [.location: request.query["to"] ?? "/repos"], body: Data())
         }
         await server.appendRoute("GET /secret") { request in
             let token = request.headers[.authorization] ?? "none"

@@ -30,7 +30,7 @@ import Testing
         await app.start()
         await app.press(.character("p"))  // rows at full width; screens opened next keep the pane hidden
         #expect(app.lines[1] == "Name    Kind   Rows  Columns")
-        #expect(app.lines[2] == "adults  view               2")
+        #expect(app.lines[2] == "adults  view      ?        2")
         #expect(app.lines[3] == "people  table  1000        5")
         #expect(app.lines[4] == "tags    table     3        2")
         await app.press(.down, .enter)

@@ -1,5 +1,9 @@
 import Lister
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Splits one CSV record into its fields, as ``CSVFraming`` reads quotes: a quote opens a
 /// quoted field only at a field's start, `""` inside one is a quote, text after a closing
 /// quote or a quote inside an unquoted field is kept as it is. A carriage return that
@@ -12,55 +16,94 @@ public enum CSVFields {
     }
 
     /// The fields of the record in `bytes`; see ``split(_:delimiter:)-(ArraySlice<UInt8>,_)``.
-    public static func split(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> [String] {
+    /// A field longer than `fieldLimit` bytes keeps its first `fieldLimit` (at a character's
+    /// start) and ends in `…` (a record too long for a row, ``CSVRow/isCut``).
+    public static func split(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fieldLimit: Int = .max) -> [String] {
         let quote = CSVFraming.quote
         var count = bytes.count
         var fields: [String] = []
-        guard bytes.contains(quote) else {
-            // No quotes: the bytes between delimiters.
-            if count > 0, bytes[count - 1] == 0x0D { count -= 1 }
-            var start = 0
-            for index in 0..<count where bytes[index] == delimiter {
-                fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                start = index + 1
-            }
-            fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<count]), as: UTF8.self))
-            return fields
+        guard let base = bytes.baseAddress else { return [""] }
+        guard memchr(base, Int32(quote), count) == nil else { return splitQuoted(bytes, delimiter: delimiter, fieldLimit: fieldLimit) }
+        // No quotes: the bytes between delimiters.
+        if count > 0, bytes[count - 1] == 0x0D { count -= 1 }
+        var start = 0
+        while start <= count {
+            let found = memchr(base + start, Int32(delimiter), count - start)
+            let end = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+            fields.append(text(UnsafeBufferPointer(rebasing: bytes[start..<end]), limit: fieldLimit))
+            start = end + 1
         }
+        return fields
+    }
+
+    /// ``split(_:delimiter:fieldLimit:)`` of a record with a quote.
+    private static func splitQuoted(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fieldLimit: Int) -> [String] {
+        let quote = CSVFraming.quote
+        var fields: [String] = []
         var state = CSVFraming.State.fieldStart
         var field: [UInt8] = []
+        /// Whether bytes of `field` were dropped: it keeps one byte past `fieldLimit`, enough
+        /// for `text` to cut it at a character's start.
+        var dropped = false
+        func add(_ byte: UInt8) {
+            if field.count <= fieldLimit { field.append(byte) } else { dropped = true }
+        }
+        func endField() {
+            fields.append(field.withUnsafeBufferPointer { text($0, limit: fieldLimit) })
+            field.removeAll(keepingCapacity: true)
+            dropped = false
+        }
         /// Whether the last byte of `field` was inside quotes (a final CR there is text).
         var lastQuoted = false
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            if state == .quoted, let base = bytes.baseAddress {
+                // The text up to the next quote at once (a field of megabytes, cut).
+                let end = memchr(base + index, Int32(quote), bytes.count - index)
+                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                let room = fieldLimit == .max ? Int.max : max(0, fieldLimit + 1 - field.count)
+                field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + min(room, end - index)]))
+                if end - index > room { dropped = true }
+                if end > index { lastQuoted = true }
+                if end < bytes.count { state = .quoteInQuoted }
+                index = end + 1
+                continue
+            }
+            let byte = bytes[index]
+            index += 1
             switch state {
             case .fieldStart where byte == quote:
                 state = .quoted
             case .fieldStart, .unquoted, .quoteInQuoted:
                 if state == .quoteInQuoted, byte == quote {
-                    field.append(quote)
+                    add(quote)
                     lastQuoted = true
                     state = .quoted
                 } else if byte == delimiter {
-                    fields.append(String(decoding: field, as: UTF8.self))
-                    field.removeAll(keepingCapacity: true)
+                    endField()
                     state = .fieldStart
                 } else {
-                    field.append(byte)
+                    add(byte)
                     lastQuoted = false
                     state = .unquoted
                 }
-            case .quoted:
-                if byte == quote {
-                    state = .quoteInQuoted
-                } else {
-                    field.append(byte)
-                    lastQuoted = true
-                }
+            case .quoted:  // taken above
+                break
             }
         }
-        if !lastQuoted, state != .quoted, field.last == 0x0D { field.removeLast() }
-        fields.append(String(decoding: field, as: UTF8.self))
+        if !lastQuoted, state != .quoted, !dropped, field.last == 0x0D { field.removeLast() }
+        endField()
         return fields
+    }
+
+    /// `bytes` as text, invalid UTF-8 shown as U+FFFD; past `limit` bytes cut at the start
+    /// of a character, with `…` after.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> String {
+        guard bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
+        var end = limit
+        // Back to the start of a character: continuation bytes are 10xxxxxx.
+        while end > 0, end > limit - 4, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + "…"
     }
 
     /// Field `index` (from 0) of `record`, or nil when it has fewer fields: the fields

@@ -14,11 +14,35 @@ import Glibc
 /// quoted field only at the start of a field; one in the middle of an unquoted field, or
 /// text after a closing quote, is kept as text and counted as a bad quote; a quote still
 /// open at the end of input closes there (a bad quote too).
+///
+/// Records end at LF (a CR before it stays in the record: CRLF), or at CR alone in input
+/// whose first line end is a CR not followed by LF (old spreadsheet exports; Python's
+/// `csv` reads them too): the first line end outside quotes decides for the whole input.
 struct CSVFraming: RecordFraming {
     /// The byte between fields: a comma, a tab, or `--delimiter`'s.
     let delimiter: UInt8
     static let quote: UInt8 = 0x22
     static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+
+    /// What ends a record.
+    enum LineEnds: UInt8 {
+        /// No line end seen yet outside quotes.
+        case undecided
+        /// LF (or CRLF).
+        case newline
+        /// CR alone.
+        case carriageReturn
+    }
+
+    /// What ends the records, decided by the first line end outside quotes.
+    private(set) var lineEnds = LineEnds.undecided
+    /// Whether the last chunk ended with a CR outside quotes while undecided: the next
+    /// byte says whether it ended a record (not LF) or starts a CRLF.
+    private var pendingCarriageReturn = false
+
+    /// The byte that ends records: ``newline`` until a CR alone was seen as the first line end.
+    var recordSeparator: UInt8 { lineEnds == .carriageReturn ? Self.carriageReturn : Self.newline }
 
     /// Where the scan is inside the current record.
     enum State: UInt8 {
@@ -46,7 +70,13 @@ struct CSVFraming: RecordFraming {
         self.delimiter = delimiter
     }
 
-    func restarted() -> CSVFraming { CSVFraming(delimiter: delimiter) }
+    /// The same framing before any input, keeping what ends records (the input read again
+    /// is joined with ``recordSeparator``).
+    func restarted() -> CSVFraming {
+        var framing = CSVFraming(delimiter: delimiter)
+        framing.lineEnds = lineEnds
+        return framing
+    }
 
     mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, ends: inout [Int]) {
         guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
@@ -55,11 +85,30 @@ struct CSVFraming: RecordFraming {
         // The next quote at or after `index` (`count`: none in the chunk); -1 until looked for.
         var nextQuote = -1
         var lastEnd = -1
+        if pendingCarriageReturn {
+            // The last chunk ended with the first line end, a CR: alone, it ended a record
+            // (at index -1 of this chunk, the last byte of the one before).
+            pendingCarriageReturn = false
+            if base[0] == Self.newline {
+                lineEnds = .newline
+            } else {
+                lineEnds = .carriageReturn
+                endRecord()
+                ends.append(-1)
+            }
+        }
         while index < count {
             switch state {
             case .fieldStart, .unquoted:
-                let newline = Self.find(Self.newline, base, from: index, count)
+                var newline = Self.find(recordSeparator, base, from: index, count)
                 if nextQuote < index { nextQuote = Self.find(Self.quote, base, from: index, count) }
+                if lineEnds == .undecided {
+                    // Until the first line end: a CR before the LF (and before any quote) decides.
+                    let carriageReturn = Self.find(Self.carriageReturn, base, from: index, min(newline, nextQuote))
+                    if carriageReturn < min(newline, nextQuote) {
+                        newline = decide(atCarriageReturn: carriageReturn, base, count)
+                    }
+                }
                 if nextQuote >= newline {
                     // No quote before the newline: the common case.
                     take(base, index..<newline)
@@ -101,7 +150,13 @@ struct CSVFraming: RecordFraming {
                     fields += 1
                     state = .fieldStart
                     index += 1
-                } else if byte == Self.newline {
+                } else if byte == recordSeparator {
+                    endRecord()
+                    ends.append(index)
+                    lastEnd = index
+                    index += 1
+                } else if lineEnds == .undecided, byte == Self.carriageReturn,
+                          decide(atCarriageReturn: index, base, count) == index {
                     endRecord()
                     ends.append(index)
                     lastEnd = index
@@ -109,16 +164,34 @@ struct CSVFraming: RecordFraming {
                 } else {
                     // `"a"b`: the text goes on unquoted (a carriage return before the
                     // newline of CRLF is no fault).
-                    if byte != 0x0D { badQuote = true }
+                    if byte != Self.carriageReturn { badQuote = true }
                     state = .unquoted
                 }
             }
         }
         if lastEnd < count - 1 { recordHasBytes = true }
+        if lineEnds == .undecided, state != .quoted, base[count - 1] == Self.carriageReturn, lastEnd < count - 1 {
+            pendingCarriageReturn = true
+        }
+    }
+
+    /// Decides what ends records at the first line end outside quotes, a CR at `index`:
+    /// CR alone when the byte after it is not LF. Returns where the record ends: `index`
+    /// for a CR alone, the LF's index for CRLF, `count` when the CR is the chunk's last
+    /// byte (the next chunk decides: ``pendingCarriageReturn``).
+    private mutating func decide(atCarriageReturn index: Int, _ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        guard index + 1 < count else { return count }
+        if base[index + 1] == Self.newline {
+            lineEnds = .newline
+            return index + 1
+        }
+        lineEnds = .carriageReturn
+        return index
     }
 
     mutating func endOfInput() {
         // A last record with no newline after it; nothing after the last newline is no record.
+        pendingCarriageReturn = false
         guard recordHasBytes else { return }
         if state == .quoted { badQuote = true }  // never closed
         endRecord()
@@ -230,6 +303,7 @@ struct CSVFraming: RecordFraming {
     }
 
     private mutating func endRecord() {
+        if lineEnds == .undecided { lineEnds = .newline }  // a CR alone decided before calling
         utf8.boundary()
         stats.note(fields: fields, badQuote: badQuote, invalidUTF8: utf8.foundInvalid)
         state = .fieldStart

@@ -181,6 +181,10 @@ public struct CSVRecordScreen: DetailScreen {
         if fields.count > columns.count {
             lines += [Text(""), Text("\(fields.count) fields; the header has \(columns.count)").dim()]
         }
+        if row.isCut {
+            let limit = CSVRow.fieldShownLimit / 1024
+            lines += [Text(""), Text("fields longer than \(limit) KiB are cut here (…); the row is \(row.record.length) bytes, picked whole").dim()]
+        }
         return lines
     }
 }

@@ -13,14 +13,42 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
     /// fields), shared by its rows.
     public let columns: [String]
 
+    /// The fields of a record longer than a row shows (``isCut``), split once from all of
+    /// its bytes, each cut to ``fieldShownLimit``; nil for the others (split when asked).
+    private let cutFields: [String]?
+
+    /// A field of a record too long for a row shows its first this many bytes (64 KiB),
+    /// then `…`; `--pick` prints it whole.
+    public static let fieldShownLimit = 1 << 16
+
     public var id: Int { number }
 
-    /// The fields, quotes undone.
-    public var fields: [String] { CSVFields.split(record.bytes, delimiter: delimiter) }
+    /// Creates the row of `record`.
+    init(number: Int, record: Line, delimiter: UInt8, columns: [String]) {
+        self.number = number
+        self.record = record
+        self.delimiter = delimiter
+        self.columns = columns
+        // A row keeps only the record's first bytes (``Line/shownLimit``): the fields after
+        // a long one are found in all of them, read once here.
+        cutFields = record.isCut
+            ? record.wholeBytes.bytes.withUnsafeBufferPointer {
+                CSVFields.split($0, delimiter: delimiter, fieldLimit: Self.fieldShownLimit)
+            }
+            : nil
+    }
+
+    /// Whether the record is longer than a row keeps (``Line/shownLimit``): its long fields
+    /// are cut (they end in `…`).
+    public var isCut: Bool { record.isCut }
+
+    /// The fields, quotes undone (a long one of a cut record cut to ``fieldShownLimit``).
+    public var fields: [String] { cutFields ?? CSVFields.split(record.bytes, delimiter: delimiter) }
 
     /// The field of column `index`, or "" when the row has fewer fields (ragged).
     public func field(_ index: Int) -> String {
-        CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
+        if let cutFields { return index < cutFields.count ? cutFields[index] : "" }
+        return CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
     }
 
     public static func == (lhs: CSVRow, rhs: CSVRow) -> Bool {

@@ -16,7 +16,9 @@ import Glibc
 /// growing store, at most every 25 ms. A file truncated in place starts over
 /// (``ListChange/replaceAll(_:)``, "truncated"); a file renamed or deleted and created again
 /// at the path (log rotation) is read to its end and then followed by name, its lines
-/// appended; a deleted file keeps its rows and says so.
+/// appended; a deleted file keeps its rows and says so. A path that becomes a directory or
+/// a file that cannot be read says what is wrong, and is looked at again whenever its
+/// directory changes (a `chmod` included), as `tail -F` retries.
 struct FollowedFile: AsyncSequence, Sendable {
     typealias Element = ListChange<Line>
 
@@ -88,7 +90,17 @@ private final class Follower: @unchecked Sendable {
     private var reported = -1
     private var lastReport = ContinuousClock.now
     private var inotify: Int32 = -1
-    private var isGone = false
+    /// What is wrong with the path, once said (each is said once until it changes).
+    private var problem: Problem?
+
+    enum Problem: Equatable {
+        /// Nothing at the path.
+        case gone
+        /// A directory at the path.
+        case directory
+        /// A file at the path that cannot be opened or looked at, with the errno.
+        case unreadable(Int32)
+    }
 
     init(path: String, separator: UInt8, logger: Logger, wake: Wakeup,
          continuation: AsyncThrowingStream<ListChange<Line>, any Error>.Continuation) {
@@ -134,7 +146,8 @@ private final class Follower: @unchecked Sendable {
         }
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         _ = PathBytes.withCString(directory.isEmpty ? "/" : directory) {
-            inotify_add_watch(inotify, $0, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM))
+            // IN_ATTRIB: a file at the path that could not be read may become readable.
+            inotify_add_watch(inotify, $0, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB))
         }
     }
 
@@ -174,23 +187,40 @@ private final class Follower: @unchecked Sendable {
         }
         var named = stat()
         guard PathBytes.withCString(path, { stat($0, &named) }) == 0 else {
-            if !isGone {
-                isGone = true
-                continuation.yield(.note("deleted or moved at \(Self.clockTime()); rows kept"))
+            let reason = errno
+            if reason == ENOENT || reason == ENOTDIR {
+                say(.gone, "deleted or moved at \(Self.clockTime()); rows kept")
+            } else {
+                say(.unreadable(reason), "\(path) cannot be read at \(Self.clockTime()): \(String(cString: strerror(reason))); rows kept, retrying")
             }
             return false
         }
         guard named.st_ino != open.st_ino || named.st_dev != open.st_dev else { return false }
+        if named.st_mode & S_IFMT == S_IFDIR {
+            say(.directory, "\(path) is a directory since \(Self.clockTime()); rows kept, waiting for a file")
+            return false
+        }
         // Rotated (or deleted and created again): the old file was read to its end.
         let next = self.open(path)
-        guard next >= 0 else { return false }
+        guard next >= 0 else {
+            let reason = errno
+            say(.unreadable(reason), "\(path) was replaced at \(Self.clockTime()) but cannot be read: \(String(cString: strerror(reason))); rows kept, retrying")
+            return false
+        }
         close(fd)
         fd = next
         position = 0
-        isGone = false
+        problem = nil
         watch()
         continuation.yield(.note("replaced at \(Self.clockTime()); following the new file"))
         return true
+    }
+
+    /// Notes `message` unless `kind` was the last problem noted.
+    private func say(_ kind: Problem, _ message: String) {
+        guard problem != kind else { return }
+        problem = kind
+        continuation.yield(.note(message))
     }
 
     /// Waits until the file or its directory changes; false when woken to stop.

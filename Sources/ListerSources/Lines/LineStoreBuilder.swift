@@ -101,6 +101,11 @@ public struct LineStoreBuilder {
         framing = scanner
         var start = 0
         for end in ends {
+            if end < 0 {
+                // The last byte appended was the separator: it leaves the line.
+                endLineBeforeItsLastByte()
+                continue
+            }
             appendToOpenLine(UnsafeBufferPointer(start: base + start, count: end - start))
             endLine()
             start = end + 1
@@ -164,6 +169,7 @@ public struct LineStoreBuilder {
     /// the pieces to an empty builder gives it the same lines (``SpillingLineBuilder``
     /// copies a builder's lines into a file that way).
     func replayInput(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        let separator = framing?.recordSeparator ?? separator
         var piece: [UInt8] = []
         for block in blocks {
             switch block.storage {
@@ -235,6 +241,15 @@ public struct LineStoreBuilder {
         ends.append(UInt32(length))
         if file != nil, separated { length += 1 }
         if !separated || length >= blockBytes || ends.count >= blockLines { seal() }
+    }
+
+    /// Ends the line being read before its last byte, which turned out to be its
+    /// separator (``RecordFraming/scan(_:ends:)``'s -1).
+    private mutating func endLineBeforeItsLastByte() {
+        guard length > openLineStart else { return endLine() }
+        length -= 1
+        if file == nil { bytes.removeLast() }
+        endLine()
     }
 
     /// Closes the open block (at a line end) and starts a new one.

@@ -82,8 +82,49 @@ public struct PreviewCommand: Hashable, Sendable {
         try await run(commandLine: commandLine(for: selection), progress: progress)
     }
 
+    /// The longest command line passed to `sh -c` as an argument: Linux refuses one string
+    /// of an argument list past 128 KiB (`E2BIG`). A longer one (a long line in `{}`) is
+    /// written to a temporary file that `sh` reads, as fzf's `{+f}` passes lines in a file.
+    static let argumentLimit = 100_000
+
     /// Runs `commandLine` (this command with its placeholders filled) as ``run(for:progress:)`` does.
     func run(commandLine: String, progress: LoadProgress<PreviewText>) async throws -> PreviewText {
+        guard commandLine.utf8.count > Self.argumentLimit else {
+            return try await run(arguments: ["-c", commandLine], progress: progress)
+        }
+        let script = try Self.scriptFile(commandLine)
+        defer { unlink(script) }
+        return try await run(arguments: [script], progress: progress)
+    }
+
+    /// A new file in the temporary directory holding `commandLine`: its path.
+    static func scriptFile(_ commandLine: String) throws -> String {
+        var template = Array((LineSpillPolicy.temporaryDirectory() + "/lister-preview-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw ListError("cannot run the preview command: its command line is too long to pass as an argument, and a temporary file for it cannot be made: \(String(cString: strerror(errno)))",
+                            isRetryable: true)
+        }
+        defer { close(fd) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var bytes = Array(commandLine.utf8)
+        bytes.append(0x0A)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(path)
+                throw ListError("cannot run the preview command: cannot write its temporary file: \(reason)", isRetryable: true)
+            }
+            written += count
+        }
+        return path
+    }
+
+    /// Runs `sh` with `arguments` as ``run(for:progress:)`` does.
+    private func run(arguments: [String], progress: LoadProgress<PreviewText>) async throws -> PreviewText {
         var options = PlatformOptions()
         options.processGroupID = 0  // a group of its own: killing it kills its children too
         options.teardownSequence = [.send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(100))]
@@ -92,7 +133,7 @@ public struct PreviewCommand: Hashable, Sendable {
         let bytes: [UInt8], cut: Bool, status: TerminationStatus
         do {
             let result = try await Subprocess.run(
-                .path("/bin/sh"), arguments: ["-c", commandLine], platformOptions: options,
+                .path("/bin/sh"), arguments: Arguments(arguments), platformOptions: options,
                 input: .none, output: .sequence, error: .combinedWithOutput
             ) { execution in
                 let group = execution.processIdentifier.value
@@ -121,6 +162,10 @@ public struct PreviewCommand: Hashable, Sendable {
             throw CancellationError()
         } catch {
             if Task.isCancelled { throw CancellationError() }
+            // The cause first (E2BIG, ENOMEM…): Subprocess's own text starts with a long preamble.
+            if let underlying = (error as? SubprocessError)?.underlyingError {
+                throw ListError("cannot run the preview command: \(underlying)", isRetryable: true)
+            }
             throw ListError("cannot run the preview command: \(error)", isRetryable: true)
         }
         var note: String?

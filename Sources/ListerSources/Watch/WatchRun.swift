@@ -8,8 +8,8 @@ import Glibc
 /// One run of `lister watch`'s command: its output lines (standard error joined to
 /// standard output, as a terminal shows them) and how it ended.
 struct WatchRun: Sendable {
-    /// The lines it printed.
-    var lines: [WatchLine]
+    /// The lines it printed (at most ``byteLimit`` bytes of them).
+    var lines: WatchOutput
     /// Its exit status, or nil when a signal ended it.
     var status: Int32?
     /// The signal that ended it, if one did.
@@ -53,18 +53,19 @@ struct WatchRun: Sendable {
                 let group = execution.processIdentifier.value
                 PreviewProcesses.shared.insert(group)
                 defer { PreviewProcesses.shared.remove(group) }
-                var bytes: [UInt8] = []
+                // Kept as they come, as `lister lines` keeps lines: the output costs what it keeps.
+                var output = WatchOutputBuilder(limit: limit)
                 for try await chunk in execution.standardOutput {
-                    chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }
-                    if bytes.count > limit {
+                    let room = chunk.withUnsafeBytes { output.append($0.bindMemory(to: UInt8.self)) }
+                    if !room {
                         try? execution.send(signal: .kill, toProcessGroup: true)
-                        return (Array(bytes.prefix(limit)), true)
+                        break
                     }
                 }
-                return (bytes, false)
+                return (output.finish(), output.isCut)
             }
-            let (bytes, cut) = result.closureResult
-            var run = WatchRun(lines: WatchLine.lines(of: bytes), status: nil, signal: nil, isCut: cut, endedAt: clockTime())
+            let (lines, cut) = result.closureResult
+            var run = WatchRun(lines: lines, status: nil, signal: nil, isCut: cut, endedAt: clockTime())
             switch result.terminationStatus {
             case .exited(let code): run.status = code
             case .signaled(let signal): run.signal = signal
@@ -102,19 +103,4 @@ public struct WatchLine: Identifiable, Hashable, Sendable, CustomStringConvertib
     public let id: ID
 
     public var description: String { text }
-
-    /// The lines of `bytes`, split at newlines (a last line without one counts).
-    static func lines(of bytes: [UInt8]) -> [WatchLine] {
-        var seen: [String: Int] = [:]
-        var lines: [WatchLine] = []
-        var pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        if pieces.last?.isEmpty == true { pieces.removeLast() }
-        for piece in pieces {
-            let text = String(decoding: piece, as: UTF8.self)
-            let occurrence = seen[text, default: 0]
-            seen[text] = occurrence + 1
-            lines.append(WatchLine(text: text, id: ID(text: text, occurrence: occurrence)))
-        }
-        return lines
-    }
 }

@@ -28,7 +28,7 @@ public struct WatchScreen: LiveListScreen {
     public var emptyMessage: String { "No output" }
 
     /// Runs the command now: its lines, or its failure as the list's error.
-    public nonisolated func load() async throws -> [WatchLine] {
+    public nonisolated func load() async throws -> WatchOutput {
         let run = try await WatchRun.run(command)
         lastLoad.withLock { $0 = run }
         guard run.succeeded || !run.lines.isEmpty else { throw ListError(run.summary, isRetryable: true) }
@@ -59,6 +59,11 @@ public struct WatchScreen: LiveListScreen {
     }
 
     public func row(_ line: WatchLine, context: RowContext) -> Text { Text(line.text) }
+
+    /// The filter reads the lines' bytes where they are.
+    public func filterSource(for items: ItemList<WatchLine>) -> (any FilterableText)? {
+        items.storage as? WatchOutput
+    }
 
     static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
