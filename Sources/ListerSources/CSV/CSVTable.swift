@@ -13,14 +13,42 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
     /// fields), shared by its rows.
     public let columns: [String]
 
+    /// Where the fields of a wide record are (nil for a narrow one): found once when the
+    /// row is fetched, so that reading all its N fields costs N, not N² (each field found
+    /// by skipping those before it).
+    let located: CSVLocatedFields?
+
     public var id: Int { number }
 
+    /// A row of `record`; `locating` finds its fields at once (for a wide table).
+    init(number: Int, record: Line, delimiter: UInt8, columns: [String], locating: Bool = false) {
+        self.number = number
+        self.record = record
+        self.delimiter = delimiter
+        self.columns = columns
+        located = locating ? CSVLocatedFields(record.bytes, delimiter: delimiter) : nil
+    }
+
     /// The fields, quotes undone.
-    public var fields: [String] { CSVFields.split(record.bytes, delimiter: delimiter) }
+    public var fields: [String] {
+        if case .fields(let fields) = located { return fields }
+        return CSVFields.split(record.bytes, delimiter: delimiter)
+    }
 
     /// The field of column `index`, or "" when the row has fewer fields (ragged).
     public func field(_ index: Int) -> String {
-        CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
+        switch located {
+        case nil:
+            return CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
+        case .fields(let fields):
+            return index < fields.count ? fields[index] : ""
+        case .bounds(let bounds):
+            guard index < bounds.count else { return "" }
+            return record.bytes.withUnsafeBufferPointer { bytes in
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(bounds[index].start)..<Int(bounds[index].end)]),
+                       as: UTF8.self)
+            }
+        }
     }
 
     public static func == (lhs: CSVRow, rhs: CSVRow) -> Bool {
@@ -82,7 +110,8 @@ public struct CSVTable: RandomAccessCollection, Sendable {
 
     public subscript(position: Int) -> CSVRow {
         let record = records[position + headerRecords]
-        return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named)
+        return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named,
+                      locating: columns.count > CSVLocatedFields.wide)
     }
 
     /// Whether the file the records are read back from was truncated under the list.
