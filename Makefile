@@ -22,6 +22,7 @@
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
 #   make test-consumer   an app depending on the library (traits: []) resolves swift-log alone, and builds
 #   make docs            DocC archives of Lister and ListerTestSupport (their .docc catalogs), warnings as errors
+#   make docs-html       the same as static web sites in .build/docs-html, to read in a browser through a local server
 #   make clean           remove build outputs
 
 SWIFT ?= swift
@@ -139,6 +140,22 @@ check-warnings: deps
 .PHONY: docs
 docs:
 	$(SWIFT) package generate-documentation --target Lister --target ListerTestSupport --warnings-as-errors
+
+# The same documentation as a static web site, one per module: DocC archives need Xcode or
+# a DocC server to be read; these are HTML and JSON a browser reads through any static
+# server (file:// URLs do not work: the pages load their JSON with fetch).
+DOCS_HTML ?= .build/docs-html
+DOCC_OUTPUTS := .build/plugins/Swift-DocC/outputs
+.PHONY: docs-html
+docs-html: docs
+	@docc=$$(command -v docc || echo "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/docc"); \
+	for target in Lister ListerTestSupport; do \
+	  rm -rf $(DOCS_HTML)/$$target; mkdir -p $(DOCS_HTML); \
+	  "$$docc" process-archive transform-for-static-hosting $(DOCC_OUTPUTS)/$$target.doccarchive \
+	    --output-path $(DOCS_HTML)/$$target --hosting-base-path $$target || exit 1; \
+	done
+	@echo "make docs-html: serve it with  python3 -m http.server -d $(DOCS_HTML) 8000"
+	@echo "  and open http://localhost:8000/Lister/documentation/lister/ (and /ListerTestSupport/documentation/listertestsupport/)"
 
 # A package that depends on the library as the README says (`traits: []`) must resolve
 # swift-log and nothing else (no argument parser, GRDB, swift-subprocess, FlyingFox,
