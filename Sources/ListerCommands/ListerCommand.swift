@@ -13,9 +13,9 @@ struct ListerCommand: ParsableCommand {
 
             --log FILE and --no-mouse may also come before the subcommand's name.
 
-            Exit status: 0 a line was picked or the browser was quit; 1 a picker was left
-            without choosing (lister pick left with Esc: 130, as fzf); 2 an error;
-            130, 143, 129 after SIGINT (Ctrl-C), SIGTERM, SIGHUP.
+            Exit status: 0 a line was picked or the browser was quit; 1 a picker was left \
+            without choosing (lister pick left with Esc: 130, as fzf); 2 an error; 130, \
+            143, 129 after SIGINT (Ctrl-C), SIGTERM, SIGHUP.
             """,
         version: version,
         subcommands: [DemoCommand.self, LinesCommand.self, PickCommand.self, DirCommand.self, CSVCommand.self, SqliteCommand.self, JSONCommand.self, WatchCommand.self]
