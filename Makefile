@@ -17,12 +17,14 @@
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
 #   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
 #   make bench-csv       lister csv on 1,000,000 rows next to lister lines on the same file; its sort next to GNU sort
+#   make bench-wide      lister csv and json on 2 rows of 1,000 to 10,000 columns: first frame, a key, q
 #   make bench-pick      lister pick next to fzf 0.74.5 and 0.38: fuzzy keystroke, --filter time and memory
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into
 #                        $(DESTDIR)$(PREFIX) (PREFIX=/usr/local); make uninstall removes them
 #   make test-consumer   an app depending on the library (traits: []) resolves swift-log alone, and builds
 #   make docs            DocC archives of Lister and ListerTestSupport (their .docc catalogs), warnings as errors
+#   make docs-html       the same as static web sites in .build/docs-html, to read in a browser through a local server
 #   make clean           remove build outputs
 
 SWIFT ?= swift
@@ -152,6 +154,22 @@ check-warnings: deps
 docs:
 	$(SWIFT) package generate-documentation --target Lister --target ListerTestSupport --warnings-as-errors
 
+# The same documentation as a static web site, one per module: DocC archives need Xcode or
+# a DocC server to be read; these are HTML and JSON a browser reads through any static
+# server (file:// URLs do not work: the pages load their JSON with fetch).
+DOCS_HTML ?= .build/docs-html
+DOCC_OUTPUTS := .build/plugins/Swift-DocC/outputs
+.PHONY: docs-html
+docs-html: docs
+	@docc=$$(command -v docc || echo "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/docc"); \
+	for target in Lister ListerTestSupport; do \
+	  rm -rf $(DOCS_HTML)/$$target; mkdir -p $(DOCS_HTML); \
+	  "$$docc" process-archive transform-for-static-hosting $(DOCC_OUTPUTS)/$$target.doccarchive \
+	    --output-path $(DOCS_HTML)/$$target --hosting-base-path $$target || exit 1; \
+	done
+	@echo "make docs-html: serve it with  python3 -m http.server -d $(DOCS_HTML) 8000"
+	@echo "  and open http://localhost:8000/Lister/documentation/lister/ (and /ListerTestSupport/documentation/listertestsupport/)"
+
 # A package that depends on the library as the README says (`traits: []`) must resolve
 # swift-log and nothing else (no argument parser, GRDB, swift-subprocess, FlyingFox,
 # docc plugin), and build: Tests/LibraryConsumer/check-consumer.sh, in $(CONSUMER_SCRATCH).
@@ -213,8 +231,11 @@ bench: bench-deps
 	@echo "make bench: bounded input (a 200 MB JSON array next to jq, a 200 MB line next to less -S, watch lines, a CSV field)"
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/bounded.py --lister .build/release/lister \
 	  --data-dir $(BENCH_DIR) --out $(BENCH_DIR)/bounded.json | tee $(BENCH_DIR)/bounded.md
+	@echo "make bench: wide tables (2 rows of 1,000 to 10,000 columns: first frame, a key, q)"
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/wide.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
+	  --reps $(BENCH_REPS) | tee $(BENCH_DIR)/wide.md
 	@{ echo "Commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' with uncommitted changes'), $$(date -u '+%Y-%m-%d %H:%M UTC')"; \
-	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; echo; cat $(BENCH_DIR)/live.md; echo; cat $(BENCH_DIR)/pick.md; echo; cat $(BENCH_DIR)/bounded.md; } \
+	  echo; $(BENCH_VENV)/bin/python Benchmarks/report.py $(BENCH_DIR)/inprocess.json $(BENCH_DIR)/e2e.json; echo; cat $(BENCH_DIR)/live.md; echo; cat $(BENCH_DIR)/pick.md; echo; cat $(BENCH_DIR)/bounded.md; echo; cat $(BENCH_DIR)/wide.md; } \
 	  | tee $(BENCH_DIR)/report.md
 
 # Live lists alone (issue 19): following a file next to tail -f, Down under a feed of
@@ -307,6 +328,16 @@ bench-csv: bench-deps
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_VENV)/bin/python Benchmarks/e2e/csvbench.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
 	  --reps $(CSV_REPS)
+
+# Wide tables alone (issue 33): 2 rows of 1,000 to 10,000 columns, CSV and JSON.
+.PHONY: bench-wide
+bench-wide: export PYTHONDONTWRITEBYTECODE := 1
+bench-wide: export LANG := C.UTF-8
+bench-wide: bench-deps
+	$(SWIFT) build -c release
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_VENV)/bin/python Benchmarks/e2e/wide.py --lister .build/release/lister --data-dir $(BENCH_DIR) \
+	  --reps $(BENCH_REPS)
 
 # A Down's time inside the process, phase by phase (KeyTrace), next to its latency.
 .PHONY: bench-phases

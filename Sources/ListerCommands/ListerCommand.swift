@@ -11,8 +11,11 @@ struct ListerCommand: ParsableCommand {
             With no subcommand, lister runs the demo when standard input is a terminal and
             browses the lines of standard input otherwise (`find . | lister`).
 
-            Exit status: 0 a line was picked or the browser was quit; 1 a picker was left
-            without choosing; 2 an error; 130, 143, 129 after SIGINT (Ctrl-C), SIGTERM, SIGHUP.
+            --log FILE and --no-mouse may also come before the subcommand's name.
+
+            Exit status: 0 a line was picked or the browser was quit; 1 a picker was left \
+            without choosing (lister pick left with Esc: 130, as fzf); 2 an error; 130, \
+            143, 129 after SIGINT (Ctrl-C), SIGTERM, SIGHUP.
             """,
         version: version,
         subcommands: [DemoCommand.self, LinesCommand.self, PickCommand.self, DirCommand.self, CSVCommand.self, SqliteCommand.self, JSONCommand.self, WatchCommand.self]

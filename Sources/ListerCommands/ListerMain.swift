@@ -77,9 +77,9 @@ package enum ListerMain {
         } catch let exitCode as ExitCode {
             exit(exitCode.rawValue)  // the outcome of an interactive command
         } catch let missing as Sibling.Missing {
-            fail(missing.description)
+            fail(missing.description, arguments: lines == nil ? arguments : given)
         } catch let failed as FileDescriptor.WriteError {
-            fail(failed.description)
+            fail(failed.description, arguments: lines == nil ? arguments : given)
         } catch {
             let code = ListerCommand.exitCode(for: error)
             if code == .success {
@@ -89,12 +89,14 @@ package enum ListerMain {
             }
             // Every error, usage errors included, is one line on stderr and status 2.
             let message = ListerCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            fail(message.replacing("Error: ", with: ""))
+            fail(message.replacing("Error: ", with: ""), arguments: lines == nil ? arguments : given)
         }
     }
 
-    /// Writes `lister: message` on stderr and exits 2.
-    static func fail(_ message: String) -> Never {
+    /// Writes `lister: message` on stderr, and to the log `arguments` name (`--log FILE`),
+    /// and exits 2.
+    static func fail(_ message: String, arguments: [String] = []) -> Never {
+        StartFailureLog.record(message, arguments: arguments)
         FileDescriptor.standardError.write("lister: \(message)\n")
         exit(2)
     }
@@ -110,6 +112,22 @@ func argumentsWithDefaultSubcommand(_ arguments: [String], stdinIsTerminal: Bool
         subcommands.contains(first) || standalone.contains(first) || first.hasPrefix("--generate-completion-script=")
     {
         return arguments
+    }
+    // The options every subcommand takes (`--log FILE`, `--no-mouse`) may come before the
+    // subcommand's name: `lister --log FILE sqlite DB` is `lister sqlite --log FILE DB`.
+    var leading = 0
+    while leading < arguments.count {
+        let word = arguments[leading]
+        if word == "--log", leading + 1 < arguments.count {
+            leading += 2
+        } else if word.hasPrefix("--log=") || word == "--no-mouse" {
+            leading += 1
+        } else {
+            break
+        }
+    }
+    if leading > 0, leading < arguments.count, subcommands.contains(arguments[leading]), arguments[leading] != "help" {
+        return [arguments[leading]] + arguments[..<leading] + arguments[(leading + 1)...]
     }
     return [stdinIsTerminal ? "demo" : "lines"] + arguments
 }

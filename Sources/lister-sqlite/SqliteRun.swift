@@ -10,17 +10,11 @@ enum SqliteRun {
     /// Runs the command; ends by throwing `ExitCode` (the outcome) or a one-line error.
     static func run(_ command: SqliteCommand) async throws {
         // Open it before the screen, so that a file that is not a database, a missing table
-        // and a missing column are usage errors (status 2), not a screen; the log hears why
-        // it did not start.
+        // and a missing column are usage errors (status 2), not a screen.
         let log = try command.interface.openLog()
         let handle = SqliteDatabase(path: command.database, logger: log.logger("lister.sqlite"))
-        let opened: (table: SqliteTable?, sort: TableSort?)
-        do {
-            opened = try check(command, in: handle)
-        } catch let error as ValidationError {
-            log.logger("lister.sqlite").error("not started", metadata: ["database": "\(command.database)", "error": "\(error.message)"])
-            throw error
-        }
+        // Its error is logged as every failed start is (ListerMain, StartFailureLog).
+        let opened = try check(command, in: handle)
         let root: any Screen
         if let table = opened.table {
             var source = SqliteRowSource(database: handle, table: table)

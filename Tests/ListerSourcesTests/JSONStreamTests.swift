@@ -36,6 +36,17 @@ import Testing
         "{\"a\": [1], \"a\": [2]}",
         "123",
         "  7  ",
+        // A root object followed by what is not JSON (issue 33): said as invalid JSON at
+        // its line and column, not as a root object without an array.
+        #"{"a":"b"}/**/"#,
+        #"{"a":1} x"#,
+        #"{"a":1}}"#,
+        #"{"a":1}]"#,
+        "{\"a\":1}\n{}",
+        #"{"a":1} 2"#,
+        #"{"a": [1], "b": [2]},"#,
+        #"{"a": [1]} "x""#,
+        "{}\u{0}",
     ]
 
     /// The elements (as values) and the error of a document fed in `chunks`.
@@ -93,6 +104,18 @@ import Testing
                 #expect(streamed.error == expected.error, "\(text) at \(path ?? "(default)")")
                 if expected.error == nil { #expect(streamed.values == expected.values, "\(text) at \(path ?? "(default)")") }
             }
+        }
+    }
+
+    /// A path missing from the root object is said only once the input after the root is
+    /// known to be whitespace (issue 33).
+    @Test func textAfterTheRootObjectIsInvalidJSONWhateverThePath() {
+        let valid = Self.stream([Array(#"{"a": 1}  "#.utf8)], path: "b")
+        #expect(valid.error?.hasPrefix("no 'b' in the top level of the JSON") == true, "\(valid.error ?? "")")
+        for path in [nil, "b"] as [String?] {
+            let garbage = Self.stream(Array(#"{"a": 1} x"#.utf8).map { [$0] }, path: path)
+            #expect(garbage.error == "doc is not valid JSON: unexpected text after the JSON value at line 1, column 10",
+                    "\(path ?? "(default)"): \(garbage.error ?? "")")
         }
     }
 

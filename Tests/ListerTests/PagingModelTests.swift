@@ -193,6 +193,20 @@ import Testing
         #expect(refreshed.count == 5)
     }
 
+    /// An API that ends with an empty page (issue 33): the list has the pages that brought
+    /// rows, not one more (`page 6` and "pages 2-6 load again" for 5 pages of rows).
+    @Test func anEmptyLastPageIsNotAPage() {
+        var model = pagedModel(0..<5)
+        _ = model.loadMore(now: .zero)
+        model.receive(page: .success(page(5..<10, next: 3)), generation: 2, now: .zero)
+        #expect(model.pageCount == 2)
+        #expect(model.loadMore(now: .zero) == [.loadPage(generation: 3, page: 3)])
+        model.receive(page: .success(page(10..<10, next: nil)), generation: 3, now: .zero)
+        #expect(model.paging == .complete)
+        #expect(model.count == 10)
+        #expect(model.pageCount == 2)
+    }
+
     @Test func anEmptyFirstPageWithMoreLoadsTheNext() {
         var model = ListModel<Book>()
         _ = model.load(now: .zero)

@@ -1,7 +1,7 @@
 import TerminalCore
 
-/// A region of a screen's body that shows one value loaded asynchronously for a key, as
-/// seed 002's `AsyncContentView`: nothing while a new key waits, then a spinner after its
+/// A region of a screen's body that shows one value loaded asynchronously for a key:
+/// nothing while a new key waits, then a spinner after its
 /// delay, the error with the app's retry key, or the content.
 ///
 /// A body makes one with ``ListContext/asyncContent(_:key:debounce:load:content:)``; the

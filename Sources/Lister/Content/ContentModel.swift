@@ -1,5 +1,5 @@
-/// One value loaded asynchronously for a key, as seed 002's `AsyncContentView` shows it:
-/// the state of a pane, a header or any region that shows what its key stands for.
+/// One value loaded asynchronously for a key, as an ``AsyncContentView`` shows it: the
+/// state of a pane, a header or any region that shows what its key stands for.
 ///
 /// ``show(_:now:)`` with a new key cancels the load in flight (its task is cancelled and
 /// whatever it still delivers is dropped as stale), forgets the value of the old key, and

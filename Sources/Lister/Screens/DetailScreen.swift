@@ -1,9 +1,9 @@
 import TerminalCore
 
-/// A screen that loads one value and shows it as lines of text that scroll, as in seed
-/// 002: spinner, error with retry, content.
+/// A screen that loads one value and shows it as lines of text that scroll: a spinner, the
+/// error with a retry, then the content.
 ///
-/// It can start from what the previous screen already knew (seed 004): ``DetailScreenOptions/placeholder(width:)``
+/// It can start from what the previous screen already knew: ``DetailScreenOptions/placeholder(width:)``
 /// is shown at once, and the spinner appears under it while the rest loads.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import TerminalCore
 
-/// A list screen whose rows are grouped under section headers by a key of each item (seed
-/// 003's sections from a flat list).
+/// A list screen whose rows are grouped under section headers by a key of each item (a
+/// flat list drawn in sections).
 ///
 /// A header is drawn wherever the key changes, so a list sorted by the key has one header
 /// per key; items keep their order (a paged list's later pages never move earlier rows).

@@ -78,7 +78,8 @@ public protocol ListScreen: Screen, ListScreenOptions, _ListScreenRefinements {
     /// rows of the one before, and the result with those of the last report.
     nonisolated func load(progress: LoadProgress<Items>) async throws -> Items
 
-    /// Items to show at once, before the first load finishes (seed 004's initial data).
+    /// Items to show at once, before the first load finishes (what the previous screen
+    /// already knew, or a cache).
     /// Nil by default: the screen starts loading with nothing shown.
     var initialItems: Items? { get }
 

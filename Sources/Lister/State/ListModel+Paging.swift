@@ -58,10 +58,13 @@ extension ListModel {
         restoreSelection(in: items)
     }
 
-    /// A later page arrives: its new items go after the rows; the selection stays.
+    /// A later page arrives: its new items go after the rows; the selection stays. A last
+    /// page that brings nothing new (an API that ends with an empty page) is not counted:
+    /// the status bar says the page of the last rows, and a refresh does not promise to
+    /// load it again.
     mutating func append(_ arrival: Arrival, page: Int) {
         let fresh = unseen(arrival.items)
-        pageCount = page
+        if !fresh.isEmpty || arrival.hasMore { pageCount = page }
         pagedItems += fresh
         pagesWithoutNewItems = fresh.isEmpty ? pagesWithoutNewItems + 1 : 0
         if !fresh.isEmpty {

@@ -138,7 +138,7 @@ public struct ListModel<Item: Identifiable & Sendable> {
         loads = LoadLifecycle(timing: timing)
     }
 
-    /// Creates a model that starts from items it already has (seed 004's initial data).
+    /// Creates a model that starts from items it already has (shown at once, before any load).
     public init(items: ItemList<Item>, timing: LoadTiming = LoadTiming()) {
         loads = LoadLifecycle(timing: timing)
         state = ListState(from: items)

@@ -5,12 +5,36 @@ extension RegionID {
     public static let tableHeader = RegionID("table header")
 }
 
+/// What a row's cells need of the room: each cell's drawn width and how its value sits.
+/// Measured once per revision of the rows (a frame then only combines the numbers of the
+/// rows in view: a key costs no cell of a column that is off screen).
+struct MeasuredRow: Sendable {
+    /// The drawn width of each cell.
+    var widths: [Int]
+    /// Each cell's value: 0 NULL, 1 drawn left, 2 drawn right (a number).
+    var alignment: [UInt8]
+}
+
+/// What a table's columns say of themselves: their titles' widths, width rules and
+/// alignments (read once, not per frame: a frame of a wide table reads them from here).
+struct ColumnFacts {
+    var titleWidths: [Int]
+    var rules: [ColumnWidth]
+    var alignments: [Text.Alignment?]
+
+    init<Item>(_ columns: [TableColumn<Item>]) {
+        titleWidths = columns.map { DisplayWidth.of($0.title) }
+        rules = columns.map(\.width)
+        alignments = columns.map(\.alignment)
+    }
+}
+
 /// The cell widths of the rows measured lately, so that a frame measures only the rows
 /// that came into view (a Down measures one row, not forty).
 @MainActor
 final class TableCache {
     private var key: (rows: Int, screen: Int) = (-1, -1)
-    private var widths: [Int: [Int]] = [:]
+    private var measured: [Int: MeasuredRow] = [:]
     /// The layout of the last frame drawn for real (not ahead of a key), for the keys
     /// that scroll by column and for clicks on the header.
     var lastLayout: TableLayout?
@@ -19,6 +43,9 @@ final class TableCache {
     /// rows drawn last frame are pasted, not drawn again).
     private var widest: [Int] = []
     private var widestKey: (rows: Int, screen: Int) = (-1, -1)
+    /// What the columns say of themselves, worked out once per revision of the rows and
+    /// the screen (a table may have 10,000 columns, whose titles may come with the rows).
+    private var facts: (rows: Int, screen: Int, count: Int, facts: ColumnFacts)?
 
     /// `natural` widened to the widest seen since the rows or the screen changed.
     func sticky(_ natural: [Int], rows: Int, screen: Int) -> [Int] {
@@ -31,24 +58,33 @@ final class TableCache {
         return widest
     }
 
-    /// The widths of the cells of item `index`, measured once per revision of the rows.
-    func widths(of index: Int, rows: Int, screen: Int, measure: () -> [Int]) -> [Int] {
+    /// The cells of item `index` measured, once per revision of the rows.
+    func measured(_ index: Int, rows: Int, screen: Int, measure: () -> MeasuredRow) -> MeasuredRow {
         if key != (rows, screen) {
             key = (rows, screen)
-            widths.removeAll(keepingCapacity: true)
+            measured.removeAll(keepingCapacity: true)
         }
-        if let known = widths[index] { return known }
-        if widths.count > 4096 { widths.removeAll(keepingCapacity: true) }
-        let measured = measure()
-        widths[index] = measured
-        return measured
+        if let known = measured[index] { return known }
+        if measured.count > 4096 { measured.removeAll(keepingCapacity: true) }
+        let row = measure()
+        measured[index] = row
+        return row
+    }
+
+    /// The facts of the screen's `count` columns, worked out once per revision.
+    func columnFacts(rows: Int, screen: Int, count: Int, make: () -> ColumnFacts) -> ColumnFacts {
+        if let facts, facts.rows == rows, facts.screen == screen, facts.count == count { return facts.facts }
+        let made = make()
+        facts = (rows, screen, count, made)
+        return made
     }
 
     func forget() {
         key = (-1, -1)
-        widths.removeAll()
+        measured.removeAll()
         widest = []
         widestKey = (-1, -1)
+        facts = nil
     }
 }
 
@@ -99,37 +135,53 @@ extension ListContext where S: TableScreen {
         let height = max(1, model.viewportHeight)
         let sort = tableSort
         // Natural widths: each title (with room for the arrow on the sorted column) and
-        // each value of the rows in view.
-        var natural = columns.enumerated().map { index, column in
-            DisplayWidth.of(column.title) + (sort?.column == index ? 2 : 0)
-        }
+        // each value of the rows in view. A row's cells are measured once (``TableCache``);
+        // a frame then only adds up numbers, whatever the number of columns.
+        let facts = tableCache?.columnFacts(rows: model.revision, screen: screenRevision, count: columns.count) {
+            ColumnFacts(columns)
+        } ?? ColumnFacts(columns)
+        var natural = facts.titleWidths
+        if let sort, natural.indices.contains(sort.column) { natural[sort.column] += 2 }
         let titles = natural
-        var numeric = [Bool](repeating: false, count: columns.count)
         let visible = max(0, min(offset, count))..<max(0, min(count, offset + height))
-        for position in visible {
+        // Each row in view is fetched once (a fetch may parse the row, as a JSON element
+        // or a CSV record is): fetched per column, a row of N columns cost N fetches.
+        let rowsInView = visible.map { position -> MeasuredRow in
             let index = engine?.row(atVisible: position) ?? position
-            let measure = { columns.map { $0.cell(items[index]).drawnWidth } }
-            let widths = tableCache?.widths(of: index, rows: model.revision, screen: screenRevision, measure: measure) ?? measure()
-            for column in 0..<min(widths.count, natural.count) where widths[column] > natural[column] {
-                natural[column] = widths[column]
+            let measure = { () -> MeasuredRow in
+                let item = items[index]
+                var row = MeasuredRow(widths: [], alignment: [])
+                row.widths.reserveCapacity(columns.count)
+                row.alignment.reserveCapacity(columns.count)
+                for column in columns {
+                    let cell = column.cell(item)
+                    row.widths.append(cell.drawnWidth)
+                    row.alignment.append(column.value(item) == .null ? 0 : cell.alignment == .trailing ? 2 : 1)
+                }
+                return row
+            }
+            return tableCache?.measured(index, rows: model.revision, screen: screenRevision, measure: measure) ?? measure()
+        }
+        for row in rowsInView {
+            for column in 0..<min(row.widths.count, natural.count) where row.widths[column] > natural[column] {
+                natural[column] = row.widths[column]
             }
         }
         if let tableCache { natural = tableCache.sticky(natural, rows: model.revision, screen: screenRevision) }
         // A column is numeric when its first value in view that is not NULL is drawn
         // right-aligned: its NULLs then sit right too, under the numbers.
-        for (index, column) in columns.enumerated() {
-            if let alignment = column.alignment {
+        var numeric = [Bool](repeating: false, count: columns.count)
+        for index in numeric.indices {
+            if let alignment = facts.alignments[index] {
                 numeric[index] = alignment == .trailing
                 continue
             }
-            for position in visible {
-                let item = items[engine?.row(atVisible: position) ?? position]
-                guard column.value(item) != .null else { continue }
-                numeric[index] = column.cell(item).alignment == .trailing
+            for row in rowsInView where index < row.alignment.count && row.alignment[index] != 0 {
+                numeric[index] = row.alignment[index] == 2
                 break
             }
         }
-        let rules = columns.map(\.width)
+        let rules = facts.rules
         let frozen = screen.frozenColumns
         let first = tableFirstColumn
         let box = TableLayoutBox()
@@ -151,11 +203,15 @@ extension ListContext where S: TableScreen {
                 return layout
             },
             header: { layout in
-                TableRow(cells: columns.enumerated().map { index, column in
-                    var title = column.title
+                // Only the titles drawn are made (a table of 10,000 columns draws a few).
+                var cells = [Text](repeating: Text(""), count: columns.count)
+                for placed in layout.placed {
+                    let index = placed.column
+                    var title = columns[index].title
                     if let sort, sort.column == index { title += sort.ascending ? " ▲" : " ▼" }
-                    return Text(title).bold().aligned(numeric[index] ? .trailing : .leading)
-                }, layout: layout)
+                    cells[index] = Text(title).bold().aligned(numeric[index] ? .trailing : .leading)
+                }
+                return TableRow(cells: cells, layout: layout)
             },
             list: list, box: box, cache: isDrawingAhead ? nil : tableCache
         )

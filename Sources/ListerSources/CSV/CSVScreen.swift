@@ -104,8 +104,11 @@ public struct CSVScreen: TableScreen {
 
     /// A column per header field (and per extra field of a longer row): numbers sort as
     /// numbers and sit right, a line break in a field shows as `↵`.
-    public var columns: [TableColumn<CSVRow>] {
-        (latest.get()?.columns ?? []).enumerated().map { index, title in
+    public var columns: [TableColumn<CSVRow>] { latest.columns() }
+
+    /// The columns of `titles`.
+    nonisolated static func columns(_ titles: [String]) -> [TableColumn<CSVRow>] {
+        titles.enumerated().map { index, title in
             TableColumn(title) { CSVFields.value($0.field(index)) }
                 .text { Text(CSVFields.oneLine($0.field(index))) }
         }
@@ -192,11 +195,31 @@ public struct CSVRecordScreen: DetailScreen {
 /// The rows a ``CSVScreen``'s load reported last, set by the load (any thread) and read by
 /// its frames (the main actor).
 final class LatestTable: Sendable {
-    private let table = Locked<CSVTable?>(nil)
-
-    func set(_ new: CSVTable) {
-        table.withLock { $0 = new }
+    private struct State {
+        var table: CSVTable?
+        /// The table's columns, made when its titles change (not each frame: a file may
+        /// have 10,000 columns).
+        var columns: [TableColumn<CSVRow>] = []
+        var titles: [String] = []
     }
 
-    func get() -> CSVTable? { table.withLock { $0 } }
+    private let state = Locked(State())
+
+    func set(_ new: CSVTable) {
+        // Made outside the lock, by the load's thread, only when the titles changed.
+        let changed = state.withLock { $0.titles != new.columns }
+        let columns = changed ? CSVScreen.columns(new.columns) : nil
+        state.withLock { state in
+            state.table = new
+            if let columns, state.titles != new.columns {
+                state.columns = columns
+                state.titles = new.columns
+            }
+        }
+    }
+
+    func get() -> CSVTable? { state.withLock { $0.table } }
+
+    /// The columns of the table set last.
+    func columns() -> [TableColumn<CSVRow>] { state.withLock { $0.columns } }
 }

@@ -17,14 +17,19 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
     /// its bytes, each cut to ``fieldShownLimit``; nil for the others (split when asked).
     private let cutFields: [String]?
 
+    /// Where the fields of a wide record are (nil for a narrow or a cut one): found once when
+    /// the row is fetched, so that reading all its N fields costs N, not N² (each field found
+    /// by skipping those before it).
+    let located: CSVLocatedFields?
+
     /// A field of a record too long for a row shows its first this many bytes (64 KiB),
     /// then `…`; `--pick` prints it whole.
     public static let fieldShownLimit = 1 << 16
 
     public var id: Int { number }
 
-    /// Creates the row of `record`.
-    init(number: Int, record: Line, delimiter: UInt8, columns: [String]) {
+    /// A row of `record`; `locating` finds its fields at once (for a wide table).
+    init(number: Int, record: Line, delimiter: UInt8, columns: [String], locating: Bool = false) {
         self.number = number
         self.record = record
         self.delimiter = delimiter
@@ -36,6 +41,7 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
                 CSVFields.split($0, delimiter: delimiter, fieldLimit: Self.fieldShownLimit)
             }
             : nil
+        located = locating && !record.isCut ? CSVLocatedFields(record.bytes, delimiter: delimiter) : nil
     }
 
     /// Whether the record is longer than a row keeps (``Line/shownLimit``): its long fields
@@ -43,12 +49,27 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
     public var isCut: Bool { record.isCut }
 
     /// The fields, quotes undone (a long one of a cut record cut to ``fieldShownLimit``).
-    public var fields: [String] { cutFields ?? CSVFields.split(record.bytes, delimiter: delimiter) }
+    public var fields: [String] {
+        if let cutFields { return cutFields }
+        if case .fields(let fields) = located { return fields }
+        return CSVFields.split(record.bytes, delimiter: delimiter)
+    }
 
     /// The field of column `index`, or "" when the row has fewer fields (ragged).
     public func field(_ index: Int) -> String {
         if let cutFields { return index < cutFields.count ? cutFields[index] : "" }
-        return CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
+        switch located {
+        case nil:
+            return CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
+        case .fields(let fields):
+            return index < fields.count ? fields[index] : ""
+        case .bounds(let bounds):
+            guard index < bounds.count else { return "" }
+            return record.bytes.withUnsafeBufferPointer { bytes in
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(bounds[index].start)..<Int(bounds[index].end)]),
+                       as: UTF8.self)
+            }
+        }
     }
 
     public static func == (lhs: CSVRow, rhs: CSVRow) -> Bool {
@@ -110,7 +131,8 @@ public struct CSVTable: RandomAccessCollection, Sendable {
 
     public subscript(position: Int) -> CSVRow {
         let record = records[position + headerRecords]
-        return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named)
+        return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named,
+                      locating: columns.count > CSVLocatedFields.wide)
     }
 
     /// Whether the file the records are read back from was truncated under the list.

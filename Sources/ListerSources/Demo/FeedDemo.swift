@@ -2,7 +2,7 @@ import Lister
 import ListerResources
 import TerminalCore
 
-/// An item of the demo feed (seed 000): a post with its comments.
+/// An item of the demo feed: a post with its comments.
 public struct FeedItem: Identifiable, Hashable, Sendable {
     public let id: String
     public let title: String

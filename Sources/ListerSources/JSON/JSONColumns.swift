@@ -12,12 +12,17 @@ public struct JSONColumn: Hashable, Sendable {
     /// Whether the column shows only elements that are not objects (the `value` column of an
     /// array mixing objects with other values: the objects' keys have columns of their own).
     public let skipsObjects: Bool
+    /// Where the column's key was met among its object's fields: tried first (objects of
+    /// one table list their keys in one order), so that a row of N keys finds each of its
+    /// N cells at once, not by a search through the keys before it (N² per row).
+    let position: Int?
 
     /// The column at `path`, titled `title` (by default the steps joined by dots).
     public init(path: [String], title: String? = nil) {
         self.path = path
         self.title = title ?? (path.isEmpty ? "value" : path.joined(separator: "."))
         skipsObjects = false
+        position = nil
     }
 
     /// The `value` column of the elements that are not objects.
@@ -27,11 +32,30 @@ public struct JSONColumn: Hashable, Sendable {
         path = []
         title = "value"
         skipsObjects = true
+        position = nil
     }
 
     /// The column of one key of the elements (a key holding a dot is one step).
     public init(key: String) {
-        self.init(path: [key], title: key)
+        self.init(key: key, position: nil)
+    }
+
+    /// The column of `key`, met as field `position` of an object.
+    init(key: String, position: Int?) {
+        path = [key]
+        title = key
+        skipsObjects = false
+        self.position = position
+    }
+
+    public static func == (lhs: JSONColumn, rhs: JSONColumn) -> Bool {
+        lhs.path == rhs.path && lhs.title == rhs.title && lhs.skipsObjects == rhs.skipsObjects
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(title)
+        hasher.combine(skipsObjects)
     }
 
     /// The value at the path in `element`; nil when a step is not there (a missing key:
@@ -42,6 +66,10 @@ public struct JSONColumn: Hashable, Sendable {
         for step in path {
             switch current {
             case .object(let fields):
+                if let position, path.count == 1, position < fields.count, fields[position].key == step {
+                    current = fields[position].value
+                    continue
+                }
                 guard let field = fields.first(where: { $0.key == step }) else { return nil }
                 current = field.value
             case .array(let elements):
@@ -108,8 +136,8 @@ public struct JSONTableShape: Hashable, Sendable {
         var seen = Set<String>()
         var columns: [JSONColumn] = []
         for element in sample {
-            for field in element.fields ?? [] where seen.insert(field.key).inserted {
-                columns.append(JSONColumn(key: field.key))
+            for (position, field) in (element.fields ?? []).enumerated() where seen.insert(field.key).inserted {
+                columns.append(JSONColumn(key: field.key, position: position))
             }
         }
         if sample.contains(where: { $0.fields == nil }) { columns.insert(.nonObjects, at: 0) }

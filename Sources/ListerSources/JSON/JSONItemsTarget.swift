@@ -3,8 +3,10 @@
 /// found as the document goes by, with the messages of ``JSONItemsPath`` when it is not there.
 ///
 /// Errors come as soon as they are known: a value on the path that cannot hold the next
-/// segment at once, a missing key when its object ends, a second array field of the root
-/// object when the root object ends (its rows so far stay shown).
+/// segment at once, a missing key when its object ends. What the root's end tells (no
+/// array, or a second array field, in the root object; a key missing from it) waits for
+/// the end of the input, so that text after the root is said to be invalid JSON instead
+/// (the rows so far stay shown).
 struct JSONItemsTarget {
     /// What a value is, from its first byte.
     enum Kind {
@@ -43,8 +45,9 @@ struct JSONItemsTarget {
     private(set) var elementDepth: Int?
     /// Whether the browsed array was found.
     private(set) var found = false
-    /// By default, a root that is not a container: said at the end of the document, once
-    /// the whole of it is known to be JSON.
+    /// What is wrong that the root's end tells (a root that is not a container, no array
+    /// in the root object, a path not in it): said at the end of the document, once the
+    /// whole of it is known to be JSON.
     private(set) var errorAtEnd: JSONItemsError?
     private var chain: [Level] = []
     /// By default, with an object at the root: its keys, the one read last, and those of its array fields.
@@ -104,12 +107,13 @@ struct JSONItemsTarget {
         if elementDepth == depth + 1 { elementDepth = nil }
         guard let path else {
             guard depth == 0, rootIsObject else { return }
+            // Said once the rest of the input is known to be whitespace: `{"a":1} x` is
+            // not valid JSON, and that is what is wrong with it.
             if arrayKeys.isEmpty {
-                throw JSONItemsError("no array in the top-level object; give --items PATH (top-level keys: \(Self.keyList(rootKeys)))")
-            }
-            if arrayKeys.count > 1 {
+                errorAtEnd = JSONItemsError("no array in the top-level object; give --items PATH (top-level keys: \(Self.keyList(rootKeys)))")
+            } else if arrayKeys.count > 1 {
                 let names = arrayKeys.map { "'\($0)'" }.joined(separator: ", ")
-                throw JSONItemsError("several arrays in the top-level object (\(names)); choose one with --items PATH (top-level keys: \(Self.keyList(rootKeys)))")
+                errorAtEnd = JSONItemsError("several arrays in the top-level object (\(names)); choose one with --items PATH (top-level keys: \(Self.keyList(rootKeys)))")
             }
             return
         }
@@ -117,10 +121,15 @@ struct JSONItemsTarget {
         let level = chain.removeLast()
         guard !level.foundChild else { return }
         let segment = path[depth]
-        if level.isObject {
-            throw JSONItemsError("no '\(segment)' in \(here(depth)) of the JSON; its keys: \(Self.keyList(level))")
+        let error = level.isObject
+            ? JSONItemsError("no '\(segment)' in \(here(depth)) of the JSON; its keys: \(Self.keyList(level))")
+            : JSONItemsError("\(here(depth)) is an array of \(level.count): '\(segment)' is not a position in it")
+        // The root's end is the document's: what follows must be checked first.
+        guard depth > 0 else {
+            errorAtEnd = error
+            return
         }
-        throw JSONItemsError("\(here(depth)) is an array of \(level.count): '\(segment)' is not a position in it")
+        throw error
     }
 
     private mutating func defaultValueStarts(_ kind: Kind, depth: Int) throws(JSONItemsError) {

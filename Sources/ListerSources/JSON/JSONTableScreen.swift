@@ -12,12 +12,15 @@ public struct JSONTableScreen: TableScreen {
     /// The shape of the first objects, set by the load as the rows come: a screen declares
     /// its columns before it loads (as ``CSVScreen`` does).
     private let latest: LatestJSONShape
+    /// The table columns of `named`, made once.
+    private let namedColumns: [TableColumn<JSONItem>]?
 
     /// A table of `list`'s rows, with `columns` (nil: the keys of the first 100 objects).
     /// Rows already read (`preloaded`) give the columns at once.
     public init(list: JSONListScreen, columns: [JSONColumn]? = nil) {
         self.list = list
         named = columns
+        namedColumns = columns?.tableColumns
         latest = LatestJSONShape()
         if let rows = list.preloaded { latest.update(rows) }
     }
@@ -54,7 +57,10 @@ public struct JSONTableScreen: TableScreen {
 
     /// A column per path: numbers sort as numbers and sit right, `null` dimmed, a missing
     /// key empty, nested values as compact JSON.
-    public var columns: [TableColumn<JSONItem>] { jsonColumns.tableColumns }
+    public var columns: [TableColumn<JSONItem>] {
+        if let named { return namedColumns ?? named.tableColumns }
+        return latest.tableColumns()
+    }
 
     public func open(_ item: JSONItem) -> OpenResult { list.open(item) }
 
@@ -111,6 +117,9 @@ struct JSONTableFilterText: FilterableText {
 final class LatestJSONShape: Sendable {
     private struct State {
         var shape: JSONTableShape?
+        /// The shape's table columns, made with it (not each frame: 10,000 keys make
+        /// 10,000 columns).
+        var tableColumns: [TableColumn<JSONItem>] = []
         /// The rows the shape was worked out from, in this load.
         var sampled = 0
         /// The first rows' elements, for the paths of ``missing(_:)``.
@@ -130,13 +139,19 @@ final class LatestJSONShape: Sendable {
         guard wanted > state.withLock({ $0.sampled }) else { return }
         let sample = (0..<wanted).map { rows[$0].value }
         let shape = JSONTableShape(sample)
+        let previous = state.withLock { $0.shape?.columns }
+        let tableColumns = previous == shape.columns ? nil : shape.columns.tableColumns
         state.withLock { state in
             guard wanted > state.sampled else { return }
-            state = State(shape: shape, sampled: wanted, sample: sample)
+            let columns = tableColumns ?? (state.shape?.columns == shape.columns ? state.tableColumns : shape.columns.tableColumns)
+            state = State(shape: shape, tableColumns: columns, sampled: wanted, sample: sample)
         }
     }
 
     func get() -> JSONTableShape? { state.withLock { $0.shape } }
+
+    /// The table columns of the shape worked out last.
+    func tableColumns() -> [TableColumn<JSONItem>] { state.withLock { $0.tableColumns } }
 
     /// The columns none of the sampled rows has a value for.
     func missing(_ columns: [JSONColumn]) -> [JSONColumn] {
