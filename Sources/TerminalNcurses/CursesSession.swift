@@ -154,9 +154,15 @@ final class CursesSession {
         _ = curs_set(0)
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
         if options.mouse {
-            // Presses and the wheel only; double clicks are told apart by the runtime, so
-            // curses must not hold a press back waiting for a second one.
-            _ = mousemask(cncurses_BUTTON1_PRESSED() | cncurses_BUTTON4_PRESSED() | cncurses_BUTTON5_PRESSED(), nil)
+            // Every press and release the terminal reports, though Lister uses only the
+            // left button's presses and the wheel (``KeyDecoding/decodeMouse``): a report
+            // left out of the mask makes `wget_wch` read the next byte with a *blocking*
+            // `read`, nodelay or not, and the thread serving the loop would wait there for
+            // the next key while load results and frames wait for it (issue 33: a release
+            // after a click on a title held the sort's rows until the next key). No clicks
+            // in the mask: double clicks are told apart by the runtime, so curses must not
+            // merge reports or hold a press back waiting for a second one.
+            _ = mousemask(cncurses_BUTTON_REPORTS(), nil)
             _ = mouseinterval(0)
         }
         for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
@@ -333,12 +339,18 @@ final class CursesSession {
         }
     }
 
+    /// Takes every report curses parsed for one `KEY_MOUSE`, and hands on those Lister uses.
+    ///
+    /// A press and its release read together are two reports behind one `KEY_MOUSE`, and
+    /// `getmouse` gives the newest first: each is taken (at most the queue's eight), and
+    /// they go out oldest first.
     private func readMouse() {
+        var reports: [MouseEvent?] = []
         var event = MEVENT()
-        guard getmouse(&event) == OK,
-              let mouse = KeyDecoding.decodeMouse(buttons: event.bstate, row: event.y, column: event.x)
-        else { return }
-        events.yield(.mouse(mouse))
+        while reports.count < 8, getmouse(&event) == OK {
+            reports.append(KeyDecoding.decodeMouse(buttons: event.bstate, row: event.y, column: event.x))
+        }
+        for case let mouse? in reports.reversed() { events.yield(.mouse(mouse)) }
     }
 
     private func resized() {
