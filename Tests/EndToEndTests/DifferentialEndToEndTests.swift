@@ -16,9 +16,10 @@ import Testing
 /// after the press. A failure prints the seed and the steps: run it again with
 /// `LISTER_DIFFERENTIAL_SEED=<seed>`.
 ///
-/// Covered: `lister csv` on a table above the size sorted on the main actor, with clicks
-/// on titles and rows, the wheel, `s`/`S`, paging and moves, the filter, a row opened and
-/// left, and resizes.
+/// Covered: `lister csv` on a table above the size sorted on the main actor (clicks on
+/// titles, `s`/`S`), and `lister lines` with a preview pane; on both, clicks on rows, the
+/// wheel (over the list and the pane), paging and moves, the filter, a row opened and left,
+/// and resizes.
 @Suite(.serialized) struct DifferentialEndToEndTests {
     /// Rows in the file: above ``inlineSortLimit``, so every sort runs off the main actor
     /// and its result arrives while the loop waits for input.
@@ -31,23 +32,47 @@ import Testing
     /// More than the runtime's double-click interval (400 ms).
     static let clickSpacing: Duration = .milliseconds(500)
 
-    @Test @MainActor func csvScreensAgreeAfterEveryEvent() async throws {
+    @Test @MainActor func csvTableAgreesAfterEveryEvent() async throws {
         #expect(Self.rowCount > Self.inlineSortLimit)
+        try await Self.run(file: "scores.csv", contents: Self.csv(rows: Self.rowCount), table: true, arguments: { ["csv", $0] }) {
+            var screen = CSVScreen(input: .file($0))
+            screen.readHead()
+            return screen
+        }
+    }
+
+    /// Lines with a preview pane: every move runs the preview command, whose output arrives
+    /// while the loop waits for input.
+    @Test @MainActor func linesWithAPreviewAgreeAfterEveryEvent() async throws {
+        let preview = "echo preview of {}"
+        try await Self.run(file: "words.txt", contents: Self.lines(count: 20_000), table: false,
+                           arguments: { ["lines", "--preview", preview, $0] }) {
+            var screen = LinesScreen(input: .file($0))
+            screen.previewCommand = PreviewCommand(preview)
+            screen.readHead()
+            return screen
+        }
+    }
+
+    /// Runs `lister arguments(path)` in tmux and `screen(path)` headless on a file holding
+    /// `contents`, and sends both the same ``stepCount`` random steps (titles and sorting
+    /// only on a `table`).
+    @MainActor static func run(file: String, contents: String, table: Bool, arguments: (String) -> [String],
+                               screen: (String) -> any Screen) async throws {
         let seed = ProcessInfo.processInfo.environment["LISTER_DIFFERENTIAL_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        print("DifferentialEndToEndTests: seed \(seed) (LISTER_DIFFERENTIAL_SEED=\(seed) replays it)")
+        print("DifferentialEndToEndTests (\(arguments(file).first ?? "")): seed \(seed) (LISTER_DIFFERENTIAL_SEED=\(seed) replays it)")
         let directory = try ChildProcess.makeTemporaryDirectory(prefix: "differential")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("scores.csv").path
-        try Self.csv(rows: Self.rowCount).write(toFile: path, atomically: true, encoding: .utf8)
+        let path = directory.appendingPathComponent(file).path
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
 
         var size = Size(rows: 24, columns: 80)
-        let session = try TmuxSession(lister: ["csv", path], columns: size.columns, rows: size.rows)
+        let session = try TmuxSession(lister: arguments(path), columns: size.columns, rows: size.rows)
         defer { session.close() }
-        var screen = CSVScreen(input: .file(path))
-        screen.readHead()
-        let app = HeadlessApp(root: screen, size: size)
+        let app = HeadlessApp(root: screen(path), size: size)
         await app.start()
+        await app.advance(by: .seconds(1))
 
         var random = SplitMix64(seed: seed)
         var steps: [String] = ["start"]
@@ -55,11 +80,8 @@ import Testing
         var lastClick: ContinuousClock.Instant?
         try await Self.expectSame(session, app, steps: steps, seed: seed)
         for _ in 0..<Self.stepCount {
-            let step = Self.nextStep(&random, size: size, filterOpen: filterOpen, depth: Self.depth(of: app))
+            let step = Self.nextStep(&random, size: size, table: table, filterOpen: filterOpen, depth: Self.depth(of: app))
             steps.append(step.description)
-            // The headless clock moves on by a second between steps, as a user's would: a
-            // second click is never a double click there.
-            await app.advance(by: .seconds(1))
             switch step {
             case .key(let name, let key):
                 try session.sendKeys(name)
@@ -86,6 +108,10 @@ import Testing
                 try session.resize(columns: newSize.columns, rows: newSize.rows)
                 await app.resize(to: newSize)
             }
+            // The headless clock moves on by a second after each step, as a user's would:
+            // what waits for a moment (a preview) comes, and a second click is never a
+            // double click there.
+            await app.advance(by: .seconds(1))
             // Whether the filter line is open (Backspace on an empty one closes it), as the
             // headless list shows it above the status line; a row opened over it hides it.
             if Self.depth(of: app) == 0 { filterOpen = app.lines.dropLast().last?.hasPrefix("/") == true }
@@ -117,14 +143,15 @@ import Testing
 
     /// A random step that never ends the app: Escape only closes the filter or a row
     /// opened, Enter never chooses from the filter line.
-    static func nextStep(_ random: inout SplitMix64, size: Size, filterOpen: Bool, depth: Int) -> Step {
+    static func nextStep(_ random: inout SplitMix64, size: Size, table: Bool, filterOpen: Bool, depth: Int) -> Step {
         enum Kind { case title, row, wheel, sort, reverse, move, resize, type, erase, filter, open, escape }
-        var kinds: [(weight: Int, kind: Kind)] = [(4, .title), (3, .row), (2, .wheel), (2, .sort), (1, .reverse), (2, .move), (1, .resize)]
+        var kinds: [(weight: Int, kind: Kind)] = [(3, .row), (2, .wheel), (2, .move), (1, .resize)]
+        if table { kinds += [(4, .title), (2, .sort), (1, .reverse)] }
         if filterOpen {
             kinds += [(3, .type), (1, .erase)]
         } else {
             kinds.append((1, .filter))
-            if depth == 0 { kinds.append((1, .open)) }
+            if table, depth == 0 { kinds.append((1, .open)) }  // Enter on a line chooses it and quits
         }
         if filterOpen || depth > 0 { kinds.append((2, .escape)) }
         var roll = Int.random(in: 0..<kinds.reduce(0) { $0 + $1.weight }, using: &random)
@@ -137,10 +164,11 @@ import Testing
             roll -= entry.weight
         }
         let listRows = 2..<size.rows - 1
+        let columns = 0..<min(size.columns, TmuxSession.mouseReportLimit + 1)
         switch kind {
         case .title: return .click(column: Int.random(in: 0..<titlesWidth, using: &random), row: 1)  // mostly on a title
-        case .row: return .click(column: Int.random(in: 0..<size.columns, using: &random), row: Int.random(in: listRows, using: &random))
-        case .wheel: return .wheel(down: Bool.random(using: &random), column: 5, row: Int.random(in: listRows, using: &random))
+        case .row: return .click(column: Int.random(in: columns, using: &random), row: Int.random(in: listRows, using: &random))
+        case .wheel: return .wheel(down: Bool.random(using: &random), column: Int.random(in: columns, using: &random), row: Int.random(in: listRows, using: &random))
         case .sort: return .key("s", .character("s"))
         case .reverse: return .key("S", .character("S"))
         case .move:
@@ -196,6 +224,15 @@ import Testing
         var result = lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
         while result.last == "" { result.removeLast() }
         return result
+    }
+
+    /// `count` lines of words, the same on every run.
+    static func lines(count: Int) -> String {
+        var random = SplitMix64(seed: 34)
+        let words = ["alpha", "beta", "gamma", "delta", "name", "seven", "nine", "rho"]
+        return (0..<count).map { index in
+            "\(index) \(words[Int.random(in: 0..<words.count, using: &random)]) \(words[Int.random(in: 0..<words.count, using: &random)])\n"
+        }.joined()
     }
 
     /// A CSV file of `rows` rows, the same on every run: sorting by any column changes the order.
