@@ -146,6 +146,13 @@ final class CursesSession {
             return .failure(.unsupportedTerminalType(getenv("TERM").map { String(cString: $0) } ?? ""))
         }
         let window = cncurses_stdscr()
+        // Curses never waits in `read` on the tty: the thread that reads keys also serves the
+        // main actor (inside `MainLoop`) and draws, and a load's result, a resize or a signal
+        // must not wait for the next key. It reads only after `poll` said the tty is ready,
+        // but it reads on by itself after a mouse report its mask drops, or in the middle of
+        // one cut across two writes (issue 33); with no byte there it now gets EAGAIN and
+        // `wget_wch` returns ERR. Only this open of /dev/tty is affected, not the shell's.
+        _ = fcntl(fileno(input), F_SETFL, fcntl(fileno(input), F_GETFL) | O_NONBLOCK)
         raw()           // Ctrl-C and Ctrl-Z arrive as keys 3 and 26: the runtime decides
         noecho()
         nonl()
