@@ -1,6 +1,7 @@
 import Foundation
 import Lister
 import ListerSources
+import ListerSqlite
 import ListerTestSupport
 import TerminalCore
 import Testing
@@ -17,7 +18,8 @@ import Testing
 /// `LISTER_DIFFERENTIAL_SEED=<seed>`.
 ///
 /// Covered: `lister csv` on a table above the size sorted on the main actor (clicks on
-/// titles, `s`/`S`), and `lister lines` with a preview pane; on both, clicks on rows, the
+/// titles, `s`/`S`), `lister sqlite` (pages and sorts are queries, a row preview), and
+/// `lister lines` with a preview pane; on all, clicks on rows, the
 /// wheel (over the list and the pane), paging and moves, the filter, a row opened and left,
 /// and resizes.
 @Suite(.serialized) struct DifferentialEndToEndTests {
@@ -26,7 +28,7 @@ import Testing
     static let rowCount = 60_000
     static let inlineSortLimit = 50_000
     /// Steps in one run.
-    static let stepCount = 30
+    static let stepCount = 25
     /// The columns the table's titles take, and a little more.
     static let titlesWidth = 32
     /// More than the runtime's double-click interval (400 ms).
@@ -54,23 +56,49 @@ import Testing
         }
     }
 
+    /// A SQLite table read a page at a time and sorted at its source: every sort and every
+    /// page is a query whose rows arrive while the loop waits for input.
+    @Test @MainActor func sqliteTableAgreesAfterEveryEvent() async throws {
+        try await Self.run(file: "scores.sqlite", make: { path in
+            let sql = """
+                create table t(id integer, name text, score integer);
+                with recursive c(i) as (select 0 union all select i + 1 from c where i < 19999)
+                insert into t select i, printf('name%06d', (i * 7919) % 1000000), (i * 104729) % 100000 from c;
+                """
+            let status = try ChildProcess.run("/usr/bin/sqlite3", [path, sql], environment: [:], stdout: "/dev/null", stderr: "/dev/null")
+            #expect(status == 0, "sqlite3 makes the fixture (make deps installs it)")
+        }, table: true, arguments: { ["sqlite", $0, "t"] }) { path in
+            let database = SqliteDatabase(path: path)
+            let table = try #require(try database.table(named: "t"))
+            return SqliteRowsScreen(source: SqliteRowSource(database: database, table: table))
+        }
+    }
+
     /// Runs `lister arguments(path)` in tmux and `screen(path)` headless on a file holding
     /// `contents`, and sends both the same ``stepCount`` random steps (titles and sorting
     /// only on a `table`).
     @MainActor static func run(file: String, contents: String, table: Bool, arguments: (String) -> [String],
-                               screen: (String) -> any Screen) async throws {
+                               screen: (String) throws -> any Screen) async throws {
+        try await run(file: file, make: { try contents.write(toFile: $0, atomically: true, encoding: .utf8) },
+                      table: table, arguments: arguments, screen: screen)
+    }
+
+    /// Runs `lister arguments(path)` in tmux and `screen(path)` headless on a file that
+    /// `make` writes, and sends both the same ``stepCount`` random steps.
+    @MainActor static func run(file: String, make: (String) throws -> Void, table: Bool, arguments: (String) -> [String],
+                               screen: (String) throws -> any Screen) async throws {
         let seed = ProcessInfo.processInfo.environment["LISTER_DIFFERENTIAL_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1...UInt64(UInt32.max))
         print("DifferentialEndToEndTests (\(arguments(file).first ?? "")): seed \(seed) (LISTER_DIFFERENTIAL_SEED=\(seed) replays it)")
         let directory = try ChildProcess.makeTemporaryDirectory(prefix: "differential")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent(file).path
-        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        try make(path)
 
         var size = Size(rows: 24, columns: 80)
         let session = try TmuxSession(lister: arguments(path), columns: size.columns, rows: size.rows)
         defer { session.close() }
-        let app = HeadlessApp(root: screen(path), size: size)
+        let app = HeadlessApp(root: try screen(path), size: size)
         await app.start()
         await app.advance(by: .seconds(1))
 
