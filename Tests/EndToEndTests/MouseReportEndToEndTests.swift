@@ -47,4 +47,23 @@ import Testing
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// A double click read in one go (two presses and their releases in one write) is two
+    /// presses to the runtime, so the row opens: curses has the four reports behind one
+    /// `KEY_MOUSE`, newest first, and each is taken.
+    @Test func aDoubleClickReadInOneGoOpensTheRow() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "mouse-double")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("scores.csv").path
+        try DifferentialEndToEndTests.csv(rows: 50).write(toFile: path, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(lister: ["csv", path], columns: 60, rows: 12)
+        defer { session.close() }
+        try session.waitFor("1/50")
+        let click = "\u{1B}[M &&\u{1B}[M#&&"  // column 5, row 5: the row of id 3
+        try session.type(click + click)
+        let opened = try session.waitFor("› row 4")
+        #expect(opened.contains("id   : 3"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }
