@@ -224,7 +224,7 @@ import Testing
     // MARK: - Comparing
 
     /// Polls the terminal until it shows the headless screen; after a generous timeout,
-    /// records the difference, the seed and the steps.
+    /// throws the difference, the seed and the steps.
     @MainActor static func expectSame(_ session: TmuxSession, _ app: HeadlessApp, steps: [String], seed: UInt64,
                                       timeout: Duration = .seconds(15)) async throws {
         let expected = normalized(app.lines)
@@ -235,7 +235,7 @@ import Testing
             if shown == expected { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        Issue.record("""
+        throw Diverged(description: """
             the terminal did not settle on the headless screen after \(steps.last ?? "") (seed \(seed); \
             LISTER_DIFFERENTIAL_SEED=\(seed) replays it)
             steps: \(steps.joined(separator: "; "))
@@ -244,7 +244,11 @@ import Testing
             terminal:
             \(shown.joined(separator: "\n"))
             """)
-        throw CancellationError()
+    }
+
+    /// The two runtimes showed different screens.
+    struct Diverged: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Lines without trailing blanks, and without the empty lines at the end.
