@@ -152,7 +152,8 @@ final class CursesSession {
         // but it reads on by itself after a mouse report its mask drops, or in the middle of
         // one cut across two writes (issue 33); with no byte there it now gets EAGAIN and
         // `wget_wch` returns ERR. Only this open of /dev/tty is affected, not the shell's.
-        _ = fcntl(fileno(input), F_SETFL, fcntl(fileno(input), F_GETFL) | O_NONBLOCK)
+        let flags = fcntl(fileno(input), F_GETFL)
+        if flags >= 0 { _ = fcntl(fileno(input), F_SETFL, flags | O_NONBLOCK) }
         raw()           // Ctrl-C and Ctrl-Z arrive as keys 3 and 26: the runtime decides
         noecho()
         nonl()

@@ -21,7 +21,7 @@ import Testing
 /// titles, `s`/`S`), `lister sqlite` (pages and sorts are queries, a row preview), and
 /// `lister lines` with a preview pane; on all three, clicks on rows, the wheel (over the
 /// list and the pane), paging and moves, the filter and resizes; on the tables, a row opened
-/// and left. Not covered: failed pages, live feeds and `watch` (their screens show times).
+/// and left. Not covered yet: failed pages, live feeds and `watch`.
 @Suite(.serialized) struct DifferentialEndToEndTests {
     /// Rows in the CSV file: above the 50,000 a table sorts on the main actor at once
     /// (`ListHost.inlineSortWorkload`), so every sort runs off it and its result arrives
