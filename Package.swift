@@ -179,7 +179,9 @@ let package = Package(
         ),
         // The command line itself: what skips the argument parser parses as it does.
         .testTarget(name: "ListerCommandsTests", dependencies: ["ListerCommands"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview", "Live", "Mixed"]),
+        // The differential test builds the command's screens in `HeadlessApp` too.
+        .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview", "Live", "Mixed",
+                                                         "Lister", "ListerSources", "ListerSqlite", "ListerTestSupport", "TerminalCore"]),
         // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
         .testTarget(
             name: "ListerHTTPTests",

@@ -44,6 +44,12 @@ static inline mmask_t cncurses_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
 static inline mmask_t cncurses_BUTTON1_DOUBLE_CLICKED(void) { return BUTTON1_DOUBLE_CLICKED; }
 static inline mmask_t cncurses_BUTTON4_PRESSED(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cncurses_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
+/* Every press and release of buttons 1-5: the reports a terminal in mode 1000 sends. */
+static inline mmask_t cncurses_BUTTON_REPORTS(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON2_PRESSED | BUTTON2_RELEASED
+        | BUTTON3_PRESSED | BUTTON3_RELEASED | BUTTON4_PRESSED | BUTTON4_RELEASED
+        | BUTTON5_PRESSED | BUTTON5_RELEASED;
+}
 
 /* Window geometry. */
 static inline int cncurses_getmaxy(WINDOW *win) { return getmaxy(win); }

@@ -146,6 +146,14 @@ final class CursesSession {
             return .failure(.unsupportedTerminalType(getenv("TERM").map { String(cString: $0) } ?? ""))
         }
         let window = cncurses_stdscr()
+        // Curses never waits in `read` on the tty: the thread that reads keys also serves the
+        // main actor (inside `MainLoop`) and draws, and a load's result, a resize or a signal
+        // must not wait for the next key. It reads only after `poll` said the tty is ready,
+        // but it reads on by itself after a mouse report its mask drops, or in the middle of
+        // one cut across two writes (issue 33); with no byte there it now gets EAGAIN and
+        // `wget_wch` returns ERR. Only this open of /dev/tty is affected, not the shell's.
+        let flags = fcntl(fileno(input), F_GETFL)
+        if flags >= 0 { _ = fcntl(fileno(input), F_SETFL, flags | O_NONBLOCK) }
         raw()           // Ctrl-C and Ctrl-Z arrive as keys 3 and 26: the runtime decides
         noecho()
         nonl()
@@ -154,9 +162,15 @@ final class CursesSession {
         _ = curs_set(0)
         set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
         if options.mouse {
-            // Presses and the wheel only; double clicks are told apart by the runtime, so
-            // curses must not hold a press back waiting for a second one.
-            _ = mousemask(cncurses_BUTTON1_PRESSED() | cncurses_BUTTON4_PRESSED() | cncurses_BUTTON5_PRESSED(), nil)
+            // Every press and release the terminal reports, though Lister uses only the
+            // left button's presses and the wheel (``KeyDecoding/decodeMouse``): a report
+            // left out of the mask makes `wget_wch` read the next byte with a *blocking*
+            // `read`, nodelay or not, and the thread serving the loop would wait there for
+            // the next key while load results and frames wait for it (issue 33: a release
+            // after a click on a title held the sort's rows until the next key). No clicks
+            // in the mask: double clicks are told apart by the runtime, so curses must not
+            // merge reports or hold a press back waiting for a second one.
+            _ = mousemask(cncurses_BUTTON_REPORTS(), nil)
             _ = mouseinterval(0)
         }
         for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
@@ -333,12 +347,18 @@ final class CursesSession {
         }
     }
 
+    /// Takes every report curses parsed for one `KEY_MOUSE`, and hands on those Lister uses.
+    ///
+    /// A press and its release read together are two reports behind one `KEY_MOUSE`, and
+    /// `getmouse` gives the newest first: each is taken (at most the queue's eight), and
+    /// they go out oldest first.
     private func readMouse() {
+        var reports: [MouseEvent?] = []
         var event = MEVENT()
-        guard getmouse(&event) == OK,
-              let mouse = KeyDecoding.decodeMouse(buttons: event.bstate, row: event.y, column: event.x)
-        else { return }
-        events.yield(.mouse(mouse))
+        while reports.count < 8, getmouse(&event) == OK {
+            reports.append(KeyDecoding.decodeMouse(buttons: event.bstate, row: event.y, column: event.x))
+        }
+        for case let mouse? in reports.reversed() { events.yield(.mouse(mouse)) }
     }
 
     private func resized() {
