@@ -72,8 +72,8 @@ import Testing
         #expect(app.lines[2] == "   1  repo-01      0")
         #expect(app.lines.last?.contains("sorted: loaded rows only") == true)
         await app.press(.character("S"))  // descending: the selected row goes last, near the end
-        for _ in 0..<4 { await app.press(.end) }  // page 2, then the empty page 3: sorted with the rest
-        #expect(app.lines.last?.hasPrefix("20/20 · page 3") == true)
+        for _ in 0..<4 { await app.press(.end) }  // page 2, then the empty page 3 (not a page): sorted with the rest
+        #expect(app.lines.last?.hasPrefix("20/20 · page 2") == true)
         #expect(app.lines.last?.contains("loaded rows only") == false)
         await app.press(.home)
         #expect(app.lines[2] == "  20  repo-20")  // page 2's row: no stars, and no lang column
