@@ -12,7 +12,7 @@ import Testing
         var fast = FuzzyMatcher(pattern)
         return line.withUnsafeBufferPointer { bytes in
             let slow = general.match(bytes, withPositions: true)
-            return (slow.map { FuzzyMatch(score: $0.score, positions: [], length: $0.length) }, fast.match(bytes, withPositions: false))
+            return (slow.map { FuzzyMatch(score: $0.score, positions: [], length: $0.length, textEnd: $0.textEnd) }, fast.match(bytes, withPositions: false))
         }
     }
 

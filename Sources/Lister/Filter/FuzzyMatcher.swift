@@ -6,13 +6,17 @@ public struct FuzzyMatch: Hashable, Sendable {
     public var score: Int
     /// The code point offsets that scored, ascending (what is highlighted).
     public var positions: [Int]
-    /// The number of code points of the line, trailing white space aside (`length`).
+    /// The number of code points of the line, leading and trailing white space aside
+    /// (`length`).
     public var length: Int
+    /// The number of code points of the line, trailing white space aside (where `end`
+    /// counts from).
+    public var textEnd: Int = 0
 
     /// The first position that scored (`begin`), or 0.
     public var begin: Int { positions.first ?? 0 }
     /// How far the last position that scored is from the end (`end`).
-    public var distanceFromEnd: Int { length - 1 - (positions.last ?? 0) }
+    public var distanceFromEnd: Int { textEnd - 1 - (positions.last ?? 0) }
 }
 
 /// Matches lines against a ``FuzzyPattern``, keeping its buffers from line to line.
@@ -22,10 +26,12 @@ struct FuzzyMatcher {
     let pattern: FuzzyPattern
     private var line = FuzzyScore.Line()
     private var table = ScoreTable()
-    private let needsFolded: Bool
+    private let needs: FuzzyScore.Line.Needs
     /// ASCII bytes each line must contain in order (folded where case is ignored): a cheap
     /// test that rejects most lines before they are decoded.
-    private let required: [(bytes: [UInt8], folds: Bool)]
+    /// `accents`: the term folds accents, so a line with a character that folds may match
+    /// even without the bytes.
+    private let required: [(bytes: [UInt8], folds: Bool, accents: Bool)]
 
     /// Whether ``required`` is the whole test for a line whose bytes are ASCII: every
     /// group is one fuzzy ASCII term.
@@ -41,11 +47,11 @@ struct FuzzyMatcher {
         requiredDecides = pattern.groups.allSatisfy { group in
             group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse && group[0].scalars.allSatisfy { $0 < 0x80 }
         }
-        needsFolded = pattern.groups.contains { $0.contains { !$0.isCaseSensitive } }
+        needs = FuzzyScore.Line.Needs(pattern)
         required = pattern.groups.compactMap { group in
             guard group.count == 1, let term = group.first, !term.isInverse, term.scalars.allSatisfy({ $0 < 0x80 })
             else { return nil }
-            return (term.scalars.map { UInt8($0) }, !term.isCaseSensitive)
+            return (term.scalars.map { UInt8($0) }, !term.isCaseSensitive, term.foldsAccents)
         }
     }
 
@@ -54,7 +60,7 @@ struct FuzzyMatcher {
     @inline(__always)
     private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
-        for (pattern, folds) in required {
+        for (pattern, folds, accents) in required {
             var index = 0
             for wanted in pattern {
                 var found = false
@@ -64,8 +70,11 @@ struct FuzzyMatcher {
                     index += 1
                     if byte == wanted { found = true; break }
                 }
-                // İ and the Kelvin sign fold to ASCII letters that the bytes do not show.
-                if !found { return folds && ByteSearch.containsASCIILowercasingScalar(bytes) }
+                // İ and the Kelvin sign fold to ASCII letters that the bytes do not show,
+                // and so do letters with accents.
+                if !found {
+                    return folds && ByteSearch.containsASCIILowercasingScalar(bytes) || accents && FuzzyFold.mayHoldFoldable(bytes)
+                }
             }
         }
         return true
@@ -76,10 +85,10 @@ struct FuzzyMatcher {
         if pattern.matchesEverything { return true }
         guard mayMatch(bytes) else { return false }
         if requiredDecides, ByteSearch.isASCII(bytes) { return true }  // the common case: no decoding
-        line.load(bytes, needsFolded: needsFolded, needsBonuses: false)
+        line.load(bytes, needs: needs, needsBonuses: false)
         for group in pattern.groups {
             let satisfied = group.contains { term in
-                let found = FuzzyScore.contains(line.text(caseSensitive: term.isCaseSensitive), kind: term.kind, pattern: term.scalars)
+                let found = FuzzyScore.contains(line.text(for: term), kind: term.kind, pattern: term.scalars)
                 return found != term.isInverse
             }
             if !satisfied { return false }
@@ -106,12 +115,15 @@ struct FuzzyMatcher {
         return .score(total)
     }
 
-    /// The number of bytes of an ASCII line without trailing white space.
+    /// The number of bytes of an ASCII line without leading and trailing white space, and
+    /// without trailing white space.
     @inline(__always)
-    private static func trimmedASCIILength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func trimmedASCIILength(_ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, end: Int) {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] &- 0x09 < 5 { end -= 1 }
-        return end
+        var start = 0
+        while start < end, bytes[start] == 0x20 || bytes[start] &- 0x09 < 5 { start += 1 }
+        return (end - start, end)
     }
 
     /// The match of `bytes`, scored, or nil.
@@ -119,19 +131,21 @@ struct FuzzyMatcher {
         if pattern.matchesEverything { return FuzzyMatch(score: 0, positions: [], length: 0) }
         if requiredDecides, !withPositions, ByteSearch.isASCII(bytes) {
             switch asciiScore(bytes) {
-            case .score(let score): return FuzzyMatch(score: Int(score), positions: [], length: Self.trimmedASCIILength(bytes))
+            case .score(let score):
+                let (length, end) = Self.trimmedASCIILength(bytes)
+                return FuzzyMatch(score: Int(score), positions: [], length: length, textEnd: end)
             case .noMatch: return nil
             case .useGeneral: break
             }
         }
         guard mayMatch(bytes) else { return nil }
-        line.load(bytes, needsFolded: needsFolded)
+        line.load(bytes, needs: needs)
         var total = 0
         var positions: [Int] = []
         for group in pattern.groups {
             var satisfied = false
             for term in group {
-                let text = line.text(caseSensitive: term.isCaseSensitive)
+                let text = line.text(for: term)
                 let found: FuzzyScore.TermMatch? = switch term.kind {
                 case .fuzzy: FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions)
                 case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars)
@@ -150,12 +164,12 @@ struct FuzzyMatcher {
             }
             if !satisfied { return nil }
         }
-        guard withPositions else { return FuzzyMatch(score: total, positions: [], length: line.trimmedLength) }
+        guard withPositions else { return FuzzyMatch(score: total, positions: [], length: line.trimmedLength, textEnd: line.textEnd) }
         positions.sort()
         var unique: [Int] = []
         unique.reserveCapacity(positions.count)
         for position in positions where unique.last != position { unique.append(position) }
-        return FuzzyMatch(score: total, positions: unique, length: line.trimmedLength)
+        return FuzzyMatch(score: total, positions: unique, length: line.trimmedLength, textEnd: line.textEnd)
     }
 }
 

@@ -40,16 +40,45 @@ enum FuzzyScore {
         }
     }
 
-    /// A line prepared for scoring: its code points, folded ones, and the bonus of each.
+    /// A line prepared for scoring: its code points, lowercased ones, accent-folded ones
+    /// (``FuzzyFold``) where a term needs them, and the bonus of each.
     struct Line {
+        /// What the terms of a pattern compare with.
+        struct Needs: Equatable {
+            var lowered = false
+            var folded = false
+            var loweredFolded = false
+
+            init(_ pattern: FuzzyPattern) {
+                for term in pattern.groups.joined() {
+                    if !term.isCaseSensitive { lowered = true }
+                    if term.foldsAccents { if term.isCaseSensitive { folded = true } else { loweredFolded = true } }
+                }
+            }
+
+            init() {}
+        }
+
         var codes: [UInt32] = []
+        var lowered: [UInt32] = []
         var folded: [UInt32] = []
+        var loweredFolded: [UInt32] = []
+        /// Whether the line has a character that folds (else the folded texts are not made).
+        var hasFoldable = false
         var bonuses: [Int32] = []
 
-        mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needsFolded: Bool, needsBonuses: Bool = true) {
+        mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needs: Needs, needsBonuses: Bool = true) {
             FuzzyText.decode(bytes, into: &codes)
-            folded.removeAll(keepingCapacity: true)
-            if needsFolded { folded.append(contentsOf: codes.lazy.map(FuzzyText.lowercase)) }
+            lowered.removeAll(keepingCapacity: true)
+            if needs.lowered { lowered.append(contentsOf: codes.lazy.map(FuzzyText.lowercase)) }
+            // Any scalar past ASCII may fold (`Ő` does not, its lowercase `ő` does).
+            hasFoldable = (needs.folded || needs.loweredFolded) && codes.contains { $0 >= 0xC0 }
+            if hasFoldable {
+                folded.removeAll(keepingCapacity: true)
+                loweredFolded.removeAll(keepingCapacity: true)
+                if needs.folded { folded.append(contentsOf: codes.lazy.map(FuzzyFold.fold)) }
+                if needs.loweredFolded { loweredFolded.append(contentsOf: lowered.lazy.map(FuzzyFold.fold)) }
+            }
             bonuses.removeAll(keepingCapacity: true)
             guard needsBonuses else { return }
             var previous = FuzzyText.CharClass.white
@@ -60,14 +89,27 @@ enum FuzzyScore {
             }
         }
 
-        /// The code points a term compares with.
-        func text(caseSensitive: Bool) -> [UInt32] { caseSensitive ? codes : folded }
+        /// The code points `term` compares with.
+        func text(for term: FuzzyPattern.Term) -> [UInt32] {
+            if term.foldsAccents, hasFoldable { return term.isCaseSensitive ? folded : loweredFolded }
+            return term.isCaseSensitive ? codes : lowered
+        }
 
         /// The number of code points without trailing white space.
-        var trimmedLength: Int {
+        var textEnd: Int {
             var end = codes.count
             while end > 0, FuzzyText.charClass(codes[end - 1]) == .white { end -= 1 }
             return end
+        }
+
+        /// The number of code points without leading and trailing white space (fzf's
+        /// `length` tiebreak).
+        var trimmedLength: Int {
+            var end = codes.count
+            while end > 0, FuzzyText.charClass(codes[end - 1]) == .white { end -= 1 }
+            var start = 0
+            while start < end, FuzzyText.charClass(codes[start]) == .white { start += 1 }
+            return end - start
         }
     }
 

@@ -29,6 +29,8 @@ public struct PickOptions: Sendable, Equatable {
     public var caseMode: FuzzyPattern.CaseMode = .smart
     public var exact = false
     public var extended = true
+    /// `--literal`: letters with accents match only themselves (fzf folds `é` to `e`).
+    public var literal = false
     public var sorts = true
     public var tac = false
     public var noMouse = false
@@ -45,7 +47,7 @@ public struct PickOptions: Sendable, Equatable {
 
     /// How a query is read under these options.
     public var patternOptions: FuzzyPattern.Options {
-        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended)
+        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended, foldsAccents: !literal)
     }
 
     /// The ranking of `query` under these options.
@@ -165,7 +167,6 @@ public struct PickOptions: Sendable, Equatable {
             case "--no-ansi": options.ansi = false
             case "--tac": options.tac = true
             case "--no-tac": options.tac = false
-            case "--literal": break  // lister always matches characters as they are
             case "--no-mouse": options.noMouse = true
             case "--height":
                 do {
@@ -177,6 +178,7 @@ public struct PickOptions: Sendable, Equatable {
                 }
             case "--no-height": options.height = nil
             default:
+                if inline == nil, options.applySwitch(name) { continue }
                 if let why = unsupported[name] { throw Failure("\(name) \(why)") }
                 if argument.hasPrefix("-") || argument.hasPrefix("+") {
                     throw Failure("unknown option '\(argument)' (see lister pick --help)")

@@ -1,0 +1,97 @@
+@testable import Lister
+import Testing
+
+/// Accent folding as fzf 0.74.5 does it: the table, and when a query folds.
+@Suite struct FuzzyFoldTests {
+    private func code(_ text: String) -> UInt32 { text.unicodeScalars.first!.value }
+
+    @Test func theTableFoldsLatinLettersWithDiacriticsToTheirBase() {
+        #expect(FuzzyFold.fold(code("é")) == code("e"))
+        #expect(FuzzyFold.fold(code("É")) == code("E"))
+        #expect(FuzzyFold.fold(code("ő")) == code("o"))
+        #expect(FuzzyFold.fold(code("ß")) == code("s"))
+        #expect(FuzzyFold.fold(code("ı")) == code("i"))
+        #expect(FuzzyFold.fold(0x1EA5) == code("a"))  // ấ, past the older tables
+        #expect(FuzzyFold.fold(0x2184) == code("c"))  // the last scalar of the table
+    }
+
+    @Test func theTableLeavesWhatFzfLeaves() {
+        // fzf folds ő but not its capital Ő, nor Æ, Ø's small caps aside.
+        #expect(FuzzyFold.fold(code("Ő")) == code("Ő"))
+        #expect(FuzzyFold.fold(code("Æ")) == code("Æ"))
+        #expect(FuzzyFold.fold(code("С")) == code("С"))  // Cyrillic
+        for ascii in UInt32(0)..<0xC0 { #expect(FuzzyFold.fold(ascii) == ascii) }
+        #expect(FuzzyFold.fold(0x2185) == 0x2185)
+    }
+
+    @Test func fullwidthFormsFoldToASCII() {
+        #expect(FuzzyFold.fold(0xFF21) == code("A"))
+        #expect(FuzzyFold.fold(0xFF41) == code("a"))
+        #expect(FuzzyFold.fold(0xFF11) == code("1"))
+        #expect(FuzzyFold.fold(0xFF5E) == code("~"))
+        #expect(FuzzyFold.fold(0xFF5F) == 0xFF5F)
+    }
+
+    @Test func theTableHoldsAsManyScalarsAsFzfs() {
+        // 461 scalars of U+00C0...U+2184 fold in fzf 0.74.5 (Benchmarks/tools/fold-table.sh).
+        #expect(FuzzyFold.bases.reduce(0) { $0 + $1.1.count } == 461)
+        let all = FuzzyFold.bases.flatMap(\.1)
+        #expect(Set(all).count == all.count)
+    }
+
+    @Test func aQueryWithoutAccentsFindsAccentedLines() {
+        #expect(FuzzyPattern("resume").matches("résumé"))
+        #expect(FuzzyPattern("resume").matches("RÉSUMÉ"))
+        #expect(FuzzyPattern("naive").matches("naïve"))
+        #expect(FuzzyPattern("usrshdoc").matches("/usr/share/ca-certificates/mozilla/NetLock_Arany_=Class_Gold=_Főtanúsítvány.crt"))
+        #expect(FuzzyPattern("'sume").matches("résumé"))
+        #expect(FuzzyPattern("^res").matches("résumé"))
+        #expect(FuzzyPattern("ume$").matches("résumé"))
+        #expect(FuzzyPattern("^resume$").matches("résumé"))
+        #expect(!FuzzyPattern("!sum").matches("résumé"))
+    }
+
+    @Test func anUpperCaseQueryFoldsButKeepsCase() {
+        #expect(FuzzyPattern("Resume").matches("Résumé"))
+        #expect(!FuzzyPattern("Resume").matches("résumé"))
+        // Ő has no entry: only its lowercase folds, and "Ors" is case-sensitive.
+        #expect(FuzzyPattern("ors").matches("Őrs"))
+        #expect(!FuzzyPattern("Ors").matches("Őrs"))
+    }
+
+    @Test func aQueryWithAnAccentDoesNotFold() {
+        #expect(FuzzyPattern("résumé").matches("RÉSUMÉ"))
+        #expect(!FuzzyPattern("résumé").matches("resume"))
+        // Per term, as fzf's extended syntax.
+        #expect(FuzzyPattern("resume naïve").matches("résumé naïve"))
+        // Without the extended syntax the query is one term.
+        #expect(!FuzzyPattern("resume naïve", options: .init(extended: false)).matches("résumé naïve"))
+    }
+
+    @Test func literalTurnsFoldingOff() {
+        let literal = FuzzyPattern.Options(foldsAccents: false)
+        #expect(!FuzzyPattern("resume", options: literal).matches("résumé"))
+        #expect(FuzzyPattern("resume", options: literal).matches("RESUME"))
+    }
+
+    @Test func foldedMatchesScoreAndHighlightTheOriginalPositions() {
+        let match = FuzzyPattern("sume").match("résumé")
+        #expect(match?.positions == [2, 3, 4, 5])
+        #expect(match?.score == FuzzyPattern("sume").match("resume")?.score)
+    }
+
+    @Test func rankingFindsAccentedLinesOnBothPaths() {
+        // The ASCII fast path (no positions) and the general path must agree.
+        let lines = FilterStrings(["resume", "résumé", "cv", "RÉSUMÉ"])
+        #expect(Set(FuzzyRanking(pattern: FuzzyPattern("resume")).rankNow(lines)) == [0, 1, 3])
+        #expect(Set(FuzzyRanking(pattern: FuzzyPattern("resume"), tiebreaks: [.begin]).rankNow(lines)) == [0, 1, 3])
+    }
+
+    @Test func lengthIgnoresLeadingWhiteSpace() {
+        // "   abcx" is 4 long without its indent: it ranks before "abcxy", as in fzf.
+        let lines = FilterStrings(["abcxy", "   abcx"])
+        #expect(FuzzyRanking(pattern: FuzzyPattern("abc")).rankNow(lines) == [1, 0])
+        #expect(FuzzyRanking(pattern: FuzzyPattern("abc"), tiebreaks: [.length, .begin]).rankNow(lines) == [1, 0])
+        #expect(FuzzyPattern("abc").match("  abc  ")?.length == 3)
+    }
+}
