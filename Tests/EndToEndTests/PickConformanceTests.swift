@@ -59,6 +59,19 @@ import Testing
         Case("length ignores trailing white space", "abcxy\nabcx   \n", ["-f", "abc"], "abcx   \nabcxy\n"),
         Case("--tiebreak=index", "abcxy\nabc\n", ["--tiebreak=index", "-f", "abc"], "abcxy\nabc\n"),
         Case("--tiebreak end,length", "xx-ab-x\nx-ab-xxx\n", ["--tiebreak", "end,length", "-f", "ab"], "xx-ab-x\nx-ab-xxx\n"),
+        Case("--tiebreak=pathname", "src/foo/main.c\nmain/x.c\nsrc/mainfile.c\n", ["--tiebreak=pathname", "-f", "main"],
+             "main/x.c\nsrc/foo/main.c\nsrc/mainfile.c\n"),
+        Case("--tiebreak=begin", "src/foo/main.c\nmain/x.c\nsrc/mainfile.c\n", ["--tiebreak=begin", "-f", "main"],
+             "main/x.c\nsrc/mainfile.c\nsrc/foo/main.c\n"),
+        Case("--tiebreak=end,length,begin", "src/foo/main.c\nmain/x.c\nsrc/mainfile.c\n", ["--tiebreak=end,length,begin", "-f", "main"],
+             "main/x.c\nsrc/foo/main.c\nsrc/mainfile.c\n"),
+        Case("--tiebreak=chunk", "a main b\nmainxxxxx\nxx main\n  main x\n", ["--tiebreak=chunk", "-f", "main"],
+             "a main b\nxx main\n  main x\nmainxxxxx\n"),
+        Case("--tiebreak=begin skips leading white space", "a main b\nmainxxxxx\nxx main\n  main x\n", ["--tiebreak=begin", "-f", "main"],
+             "mainxxxxx\n  main x\na main b\nxx main\n"),
+        Case("--tiebreak=end is relative to the length", "a main b\nmainxxxxx\nxx main\n  main x\n", ["--tiebreak=end", "-f", "main"],
+             "xx main\na main b\n  main x\nmainxxxxx\n"),
+        Case("--tiebreak in upper case, index last", "ab\nab\n", ["--tiebreak=LENGTH,begin,end,index", "-f", "ab"], "ab\nab\n"),
     ]
 
     static let syntax: [Case] = [
@@ -105,6 +118,21 @@ import Testing
         #expect(peer.status == test.status, "fzf: \(test.name)")
         let printed = String(decoding: peer.output.prefix(300), as: UTF8.self)
         #expect(peer.output == lister.output, "fzf and lister differ: \(test.name): fzf printed \(printed)")
+    }
+
+    @Test func badTiebreaksAreUsageErrorsNamingTheBadPart() throws {
+        for (value, message) in [("size", "unknown criterion 'size'"), ("length,length", "'length' is given twice"),
+                                 ("index,length", "index must be the last criterion"), ("", "unknown criterion ''"),
+                                 ("length,begin,end,chunk", "at most 3 criteria besides index")] {
+            let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-conformance")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path
+            let status = try ChildProcess.run(try TmuxSession.listerPath(), ["pick", "--tiebreak=\(value)", "-f", "a"],
+                                              environment: ProcessInfo.processInfo.environment, stdout: out, stderr: err)
+            #expect(status == 2, "--tiebreak=\(value)")
+            let error = try String(contentsOfFile: err, encoding: .utf8)
+            #expect(error.contains(message), "--tiebreak=\(value): \(error)")
+        }
     }
 
     /// Runs `program` with `arguments`, `input` on standard input.

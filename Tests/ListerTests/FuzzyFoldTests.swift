@@ -95,3 +95,50 @@ import Testing
         #expect(FuzzyPattern("abc").match("  abc  ")?.length == 3)
     }
 }
+
+/// fzf's tiebreaks that depend on where a line matched, value by value.
+@Suite struct FuzzyTiebreakTests {
+    private func ties(_ query: String, _ text: String) -> PositionalTies? {
+        FuzzyPattern(query).match(text)?.positionalTies
+    }
+
+    @Test func beginIsTheEarliestEndLessLeadingWhiteSpace() {
+        #expect(ties("main", "mainxxxxx")?.begin == 4)
+        #expect(ties("main", "  main x")?.begin == 4)
+        #expect(ties("main", "a main b")?.begin == 6)
+    }
+
+    @Test func endIsInProportionToTheLength() {
+        // 65535 - 65535 * (end - white prefix) / (trimmed length + 1)
+        #expect(ties("main", "xx main")?.end == 65535 - 65535 * 7 / 8)
+        #expect(ties("main", "  main x")?.end == 65535 - 65535 * 4 / 7)
+    }
+
+    @Test func chunkIsTheRunOfNonWhiteCharactersAroundTheMatch() {
+        #expect(ties("main", "a main b")?.chunk == 4)
+        #expect(ties("main", "mainxxxxx y")?.chunk == 9)
+        #expect(ties("main", "x/main.c y")?.chunk == 8)
+    }
+
+    @Test func pathnameIsTheDistanceFromTheLastSeparator() {
+        #expect(ties("main", "src/foo/main.c")?.pathname == 1)
+        #expect(ties("main", "main/x.c")?.pathname == 65535)  // before the last separator
+        #expect(ties("main", "main.c")?.pathname == 1)  // no separator: from -1
+        #expect(ties("main", #"a\main"#)?.pathname == 1)
+    }
+
+    @Test func onlyInverseTermsRankLast() {
+        #expect(ties("!x", "abc")?.begin == 65535)
+        #expect(FuzzyPattern("!x").match("abc")?.tieValue(.chunk) == 65535)
+    }
+
+    @Test func rankingByEachTiebreak() {
+        let lines = FilterStrings(["src/foo/main.c", "main/x.c", "src/mainfile.c"])
+        let pattern = FuzzyPattern("main")
+        #expect(FuzzyRanking(pattern: pattern, tiebreaks: [.pathname]).rankNow(lines) == [1, 0, 2])
+        #expect(FuzzyRanking(pattern: pattern, tiebreaks: [.begin]).rankNow(lines) == [1, 2, 0])
+        #expect(FuzzyRanking(pattern: pattern, tiebreaks: [.end, .length, .begin]).rankNow(lines) == [1, 0, 2])
+        let words = FilterStrings(["a main b", "mainxxxxx", "xx main", "  main x"])
+        #expect(FuzzyRanking(pattern: pattern, tiebreaks: [.chunk]).rankNow(words) == [0, 2, 3, 1])
+    }
+}

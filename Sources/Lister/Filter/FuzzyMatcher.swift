@@ -13,10 +13,64 @@ public struct FuzzyMatch: Hashable, Sendable {
     /// counts from).
     public var textEnd: Int = 0
 
+    /// The values of the tiebreaks that need positions, as fzf computes them (made when
+    /// the match was asked for positions).
+    var positionalTies = PositionalTies()
+
+    /// The value of `tiebreak` for this match (lower ranks first), as fzf's: saturated
+    /// to 0...65535.
+    func tieValue(_ tiebreak: FuzzyTiebreak) -> Int {
+        switch tiebreak {
+        case .length: min(length, Int(UInt16.max))
+        case .begin: positionalTies.begin
+        case .end: positionalTies.end
+        case .chunk: positionalTies.chunk
+        case .pathname: positionalTies.pathname
+        case .index: 0
+        }
+    }
+
     /// The first position that scored (`begin`), or 0.
     public var begin: Int { positions.first ?? 0 }
     /// How far the last position that scored is from the end (`end`).
     public var distanceFromEnd: Int { textEnd - 1 - (positions.last ?? 0) }
+}
+
+/// The values of fzf's tiebreaks that depend on where a line matched; 65535 (last) when
+/// no term gave a position (only `!` terms).
+struct PositionalTies: Hashable, Sendable {
+    var begin = Int(UInt16.max)
+    var end = Int(UInt16.max)
+    var chunk = Int(UInt16.max)
+    var pathname = Int(UInt16.max)
+
+    /// The values for a line of `codes` (its UTF-8 `bytes`) whose terms matched from
+    /// `minBegin` (the earliest start), `minEnd` (the earliest end) to `maxEnd` (the latest
+    /// end), with `trimmedLength` code points without white space around them.
+    init(codes: [UInt32], bytes: UnsafeBufferPointer<UInt8>, minBegin: Int, minEnd: Int, maxEnd: Int, trimmedLength: Int) {
+        @inline(__always) func saturated(_ value: Int) -> Int { max(0, min(value, Int(UInt16.max))) }
+        @inline(__always) func isWhite(_ code: UInt32) -> Bool { FuzzyText.charClass(code) == .white }
+        // The leading white space, up to the match.
+        var whitePrefix = 0
+        for index in codes.indices {
+            whitePrefix = index
+            if index == minBegin || !isWhite(codes[index]) { break }
+        }
+        begin = saturated(minEnd - whitePrefix)
+        let maximum = Int(UInt16.max)
+        end = saturated(maximum - maximum * (maxEnd - whitePrefix) / (saturated(trimmedLength) + 1))
+        var start = minBegin, stop = maxEnd
+        while start >= 1, !isWhite(codes[start - 1]) { start -= 1 }
+        while stop < codes.count, !isWhite(codes[stop]) { stop += 1 }
+        chunk = saturated(stop - start)
+        // As fzf: the byte offset of the last separator against the code point offset of
+        // the match.
+        var separator = bytes.count - 1
+        while separator >= 0, bytes[separator] != UInt8(ascii: "/"), bytes[separator] != UInt8(ascii: "\\") { separator -= 1 }
+        if separator <= minBegin { pathname = saturated(minBegin - separator) }
+    }
+
+    init() {}
 }
 
 /// Matches lines against a ``FuzzyPattern``, keeping its buffers from line to line.
@@ -142,6 +196,7 @@ struct FuzzyMatcher {
         line.load(bytes, needs: needs)
         var total = 0
         var positions: [Int] = []
+        var minBegin = Int.max, minEnd = Int.max, maxEnd = 0
         for group in pattern.groups {
             var satisfied = false
             for term in group {
@@ -157,7 +212,12 @@ struct FuzzyMatcher {
                     if found == nil { satisfied = true; break }
                 } else if let found {
                     total += Int(found.score)
-                    if withPositions { positions += found.positions }
+                    if withPositions, let first = found.positions.first, let last = found.positions.last {
+                        positions += found.positions
+                        minBegin = min(minBegin, first)
+                        minEnd = min(minEnd, last + 1)
+                        maxEnd = max(maxEnd, last + 1)
+                    }
                     satisfied = true
                     break
                 }
@@ -169,7 +229,12 @@ struct FuzzyMatcher {
         var unique: [Int] = []
         unique.reserveCapacity(positions.count)
         for position in positions where unique.last != position { unique.append(position) }
-        return FuzzyMatch(score: total, positions: unique, length: line.trimmedLength, textEnd: line.textEnd)
+        var match = FuzzyMatch(score: total, positions: unique, length: line.trimmedLength, textEnd: line.textEnd)
+        if minBegin != Int.max {
+            match.positionalTies = PositionalTies(codes: line.codes, bytes: bytes, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd,
+                                                  trimmedLength: match.length)
+        }
+        return match
     }
 }
 

@@ -19,4 +19,22 @@ extension PickOptions {
         }
         return true
     }
+
+    /// `--tiebreak`'s list, checked as fzf checks it: known criteria, each once, at most
+    /// three besides `index`, `index` only last; in any case (`LENGTH`).
+    static func tiebreaks(_ text: String) throws(Failure) -> [FuzzyTiebreak] {
+        var tiebreaks: [FuzzyTiebreak] = []
+        let names = FuzzyTiebreak.allCases.map(\.rawValue).joined(separator: ", ")
+        for part in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
+            guard let tiebreak = FuzzyTiebreak(rawValue: String(part)) else {
+                throw Failure("--tiebreak: unknown criterion '\(part)' (\(names))")
+            }
+            if tiebreaks.contains(tiebreak) { throw Failure("--tiebreak: '\(part)' is given twice in '\(text)'") }
+            if tiebreaks.last == .index { throw Failure("--tiebreak: index must be the last criterion in '\(text)'") }
+            tiebreaks.append(tiebreak)
+        }
+        let counted = tiebreaks.filter { $0 != .index }.count
+        if counted > 3 { throw Failure("--tiebreak: at most 3 criteria besides index, not \(counted) in '\(text)'") }
+        return tiebreaks
+    }
 }

@@ -146,14 +146,7 @@ public struct PickOptions: Sendable, Equatable {
             case "-d", "--delimiter": options.fields.delimiter = try value(for: name, inline: inline)
             case "-n", "--nth": options.fields.nth = try PickFields.ranges(value(for: name, inline: inline), option: "--nth")
             case "--with-nth": options.fields.withNth = try PickFields.ranges(value(for: name, inline: inline), option: "--with-nth")
-            case "--tiebreak":
-                let text = try value(for: name, inline: inline)
-                options.tiebreaks = try text.split(separator: ",").map { part throws(Failure) in
-                    guard let tiebreak = FuzzyTiebreak(rawValue: String(part)) else {
-                        throw Failure("--tiebreak: unknown criterion '\(part)' (length, begin, end, index)")
-                    }
-                    return tiebreak
-                }
+            case "--tiebreak": options.tiebreaks = try tiebreaks(value(for: name, inline: inline))
             case "-i", "--ignore-case": options.caseMode = .ignore
             case "+i", "--no-ignore-case": options.caseMode = .respect
             case "--smart-case": options.caseMode = .smart
