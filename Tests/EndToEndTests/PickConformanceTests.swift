@@ -74,6 +74,29 @@ import Testing
         Case("--tiebreak in upper case, index last", "ab\nab\n", ["--tiebreak=LENGTH,begin,end,index", "-f", "ab"], "ab\nab\n"),
     ]
 
+    static let schemes: [Case] = [
+        Case("--scheme=path: after / scores most, then pathname", "xx/main\nmain/x\nsrc/a/bmain\nfoo bar/main.c\na:main\n",
+             ["--scheme=path", "-f", "main"], "xx/main\nfoo bar/main.c\nmain/x\na:main\nsrc/a/bmain\n"),
+        Case("--scheme=history: no length tiebreak", "xx/main\nmain/x\nsrc/a/bmain\nfoo bar/main.c\na:main\n",
+             ["--scheme=history", "-f", "main"], "xx/main\nmain/x\nfoo bar/main.c\na:main\nsrc/a/bmain\n"),
+        Case("--scheme=default", "xx/main\nmain/x\nsrc/a/bmain\nfoo bar/main.c\na:main\n",
+             ["--scheme=path", "--scheme=default", "-f", "main"], "main/x\na:main\nxx/main\nfoo bar/main.c\nsrc/a/bmain\n"),
+        Case("a later --tiebreak wins over the scheme's", "xx/main\nmain/x\n", ["--scheme=path", "--tiebreak=length", "-f", "main"],
+             "main/x\nxx/main\n"),
+        Case("a later --scheme wins over --tiebreak", "xx/main\nmain/x\n", ["--tiebreak=length", "--scheme=path", "-f", "main"],
+             "xx/main\nmain/x\n"),
+        Case("path: only / is a delimiter", "x,main\nx/main\n", ["--scheme=path", "--tiebreak=index", "-f", "main"], "x/main\nx,main\n"),
+        Case("path: one character stops at the first boundary, as fzf", "x-a/a\nzz/a\nq a\n",
+             ["--scheme=path", "--tiebreak=index", "-f", "a"], "zz/a\nx-a/a\nq a\n"),
+        Case("path: the same on a line that is not ASCII", "é x-a/a\né zz/a\n",
+             ["--scheme=path", "--tiebreak=index", "-f", "a"], "é zz/a\né x-a/a\n"),
+        Case("path: an exact term stops at the first boundary, as fzf", "x-ab/ab\nzz/ab\nq ab\n",
+             ["--scheme=PATH", "--tiebreak=index", "-f", "'ab"], "zz/ab\nx-ab/ab\nq ab\n"),
+        Case("history: white space and delimiters score as any boundary", "x-a/a\nzz/a\nq a\n",
+             ["--scheme=history", "--tiebreak=index", "-f", "a"], "x-a/a\nzz/a\nq a\n"),
+        Case("--algo=v2 is the default", "ab\n", ["--algo=v2", "-f", "ab"], "ab\n"),
+    ]
+
     static let syntax: [Case] = [
         Case("backslash-space is a space in a term", "foo bar\nfoobar\nfoo  bar\nxfoo bar\n", ["-f", "foo\\ bar"],
              "foo bar\nfoo  bar\nxfoo bar\n"),
@@ -105,7 +128,7 @@ import Testing
         return [Case("a line of 256 KiB is matched and printed whole", "short\n\(long)\n", ["-f", "needle"], "\(long)\n")]
     }()
 
-    @Test(arguments: accents + unicodeCase + ranking + syntax + statuses + longLine)
+    @Test(arguments: accents + unicodeCase + ranking + schemes + syntax + statuses + longLine)
     func matchesFzf(_ test: Case) throws {
         let lister = try run(TmuxSession.listerPath(), ["pick"] + test.arguments, input: test.input)
         #expect(lister.status == test.status, "lister: \(test.name)")
@@ -120,18 +143,20 @@ import Testing
         #expect(peer.output == lister.output, "fzf and lister differ: \(test.name): fzf printed \(printed)")
     }
 
-    @Test func badTiebreaksAreUsageErrorsNamingTheBadPart() throws {
-        for (value, message) in [("size", "unknown criterion 'size'"), ("length,length", "'length' is given twice"),
-                                 ("index,length", "index must be the last criterion"), ("", "unknown criterion ''"),
-                                 ("length,begin,end,chunk", "at most 3 criteria besides index")] {
+    @Test func badValuesAreUsageErrorsNamingTheBadPart() throws {
+        for (value, message) in [("--tiebreak=size", "unknown criterion 'size'"), ("--tiebreak=length,length", "'length' is given twice"),
+                                 ("--tiebreak=index,length", "index must be the last criterion"), ("--tiebreak=", "unknown criterion ''"),
+                                 ("--tiebreak=length,begin,end,chunk", "at most 3 criteria besides index"),
+                                 ("--scheme=paths", "unknown scheme 'paths'"), ("--algo=v3", "unknown algorithm 'v3'"),
+                                 ("--algo=v1", "--algo v1 (fzf's greedy matcher) is not supported yet")] {
             let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-conformance")
             defer { try? FileManager.default.removeItem(at: directory) }
             let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path
-            let status = try ChildProcess.run(try TmuxSession.listerPath(), ["pick", "--tiebreak=\(value)", "-f", "a"],
+            let status = try ChildProcess.run(try TmuxSession.listerPath(), ["pick", value, "-f", "a"],
                                               environment: ProcessInfo.processInfo.environment, stdout: out, stderr: err)
-            #expect(status == 2, "--tiebreak=\(value)")
+            #expect(status == 2, "\(value)")
             let error = try String(contentsOfFile: err, encoding: .utf8)
-            #expect(error.contains(message), "--tiebreak=\(value): \(error)")
+            #expect(error.contains(message), "\(value): \(error)")
         }
     }
 

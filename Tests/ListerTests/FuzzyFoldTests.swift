@@ -142,3 +142,47 @@ import Testing
         #expect(FuzzyRanking(pattern: pattern, tiebreaks: [.chunk]).rankNow(words) == [0, 2, 3, 1])
     }
 }
+
+/// fzf's scoring schemes: the bonuses each sets.
+@Suite struct FuzzySchemeTests {
+    private func score(_ query: String, _ text: String, _ scheme: FuzzyScheme) -> Int? {
+        FuzzyPattern(query, options: .init(scheme: scheme)).match(text)?.score
+    }
+
+    @Test func eachSchemeSetsItsBoundaryBonuses() {
+        #expect(FuzzyScheme.default.bonus(.white, .lower) == 10)
+        #expect(FuzzyScheme.default.bonus(.delimiter, .lower) == 9)
+        #expect(FuzzyScheme.path.bonus(.white, .lower) == 8)
+        #expect(FuzzyScheme.path.bonus(.delimiter, .lower) == 9)
+        #expect(FuzzyScheme.history.bonus(.white, .lower) == 8)
+        #expect(FuzzyScheme.history.bonus(.delimiter, .lower) == 8)
+        for scheme in FuzzyScheme.allCases {
+            #expect(scheme.bonus(.nonWord, .lower) == 8)
+            #expect(scheme.bonus(.lower, .upper) == 7)
+        }
+    }
+
+    @Test func pathCountsOnlySlashAsADelimiterAndTheStartAsAfterOne() {
+        #expect(FuzzyScheme.path.charClass(UInt32(UInt8(ascii: ","))) == .nonWord)
+        #expect(FuzzyScheme.path.charClass(UInt32(UInt8(ascii: "/"))) == .delimiter)
+        #expect(FuzzyScheme.default.charClass(UInt32(UInt8(ascii: ","))) == .delimiter)
+        // At the start: 16 + 2 x 9 (after a delimiter) in path, 16 + 2 x 10 by default.
+        #expect(score("m", "main", .path) == 34)
+        #expect(score("m", "main", .default) == 36)
+        #expect(score("m", "x/main", .path) == 34)
+        #expect(score("m", "x,main", .path) == 32)
+    }
+
+    @Test func theSchemesTiebreaks() {
+        #expect(FuzzyScheme.default.tiebreaks == [.length])
+        #expect(FuzzyScheme.path.tiebreaks == [.pathname, .length])
+        #expect(FuzzyScheme.history.tiebreaks == [])
+    }
+
+    @Test func oneCharacterStopsAtTheFirstWhiteSpaceBonusOnBothPaths() {
+        // fzf's early stop: in the path scheme "-a" (8) stops the search before "/a" (9).
+        #expect(score("a", "x-a/a", .path) == 32)
+        #expect(score("a", "é x-a/a", .path) == 32)  // the general path
+        #expect(score("a", "x-a/a", .default) == 34)
+    }
+}

@@ -154,7 +154,7 @@ struct FuzzyMatcher {
     /// general path must decide (a window too big for the table, a term too long).
     private mutating func asciiScore(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzyASCIIScorer.Outcome {
         if asciiScorers == nil {
-            let made = pattern.groups.map { FuzzyASCIIScorer(term: $0[0].scalars, folds: !$0[0].isCaseSensitive) }
+            let made = pattern.groups.map { FuzzyASCIIScorer(term: $0[0].scalars, folds: !$0[0].isCaseSensitive, scheme: pattern.options.scheme) }
             asciiScorers = made.contains { $0 == nil } ? [] : made.compactMap { $0 }
         }
         guard let scorers = asciiScorers, !scorers.isEmpty else { return .useGeneral }
@@ -193,7 +193,7 @@ struct FuzzyMatcher {
             }
         }
         guard mayMatch(bytes) else { return nil }
-        line.load(bytes, needs: needs)
+        line.load(bytes, needs: needs, scheme: pattern.options.scheme)
         var total = 0
         var positions: [Int] = []
         var minBegin = Int.max, minEnd = Int.max, maxEnd = 0
@@ -202,11 +202,13 @@ struct FuzzyMatcher {
             for term in group {
                 let text = line.text(for: term)
                 let found: FuzzyScore.TermMatch? = switch term.kind {
-                case .fuzzy: FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions)
-                case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars)
+                case .fuzzy:
+                    FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions,
+                                     scheme: pattern.options.scheme)
+                case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars, scheme: pattern.options.scheme)
                 case .prefix: FuzzyScore.prefix(text, line.bonuses, pattern: term.scalars)
                 case .suffix: FuzzyScore.suffix(text, line.bonuses, pattern: term.scalars)
-                case .equal: FuzzyScore.equal(text, pattern: term.scalars)
+                case .equal: FuzzyScore.equal(text, pattern: term.scalars, scheme: pattern.options.scheme)
                 }
                 if term.isInverse {
                     if found == nil { satisfied = true; break }

@@ -39,9 +39,13 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
         /// Whether letters with diacritics match their base letter (fzf's default; off
         /// with `--literal`). A term that has such a letter itself never folds.
         public var foldsAccents: Bool
+        /// Which boundaries score most (`--scheme`).
+        public var scheme: FuzzyScheme
 
         /// Creates options; the defaults are fzf's.
-        public init(caseMode: CaseMode = .smart, exact: Bool = false, extended: Bool = true, foldsAccents: Bool = true) {
+        public init(caseMode: CaseMode = .smart, exact: Bool = false, extended: Bool = true, foldsAccents: Bool = true,
+                    scheme: FuzzyScheme = .default) {
+            self.scheme = scheme
             self.caseMode = caseMode
             self.exact = exact
             self.extended = extended

@@ -21,23 +21,11 @@ enum FuzzyScore {
     /// Cells of the score table past which the linear fallback is used.
     static let tableLimit = 1 << 18
 
-    /// The bonus for a character of class `current` after one of class `previous`.
+    /// The bonus for a character of class `current` after one of class `previous`, in
+    /// the default scheme.
     @inline(__always)
     static func bonus(_ previous: FuzzyText.CharClass, _ current: FuzzyText.CharClass) -> Int32 {
-        if current > .nonWord {
-            switch previous {
-            case .white: return boundaryWhite
-            case .delimiter: return boundaryDelimiter
-            case .nonWord: return boundary
-            default: break
-            }
-        }
-        if previous == .lower && current == .upper || previous != .number && current == .number { return camel123 }
-        switch current {
-        case .nonWord, .delimiter: return nonWord
-        case .white: return boundaryWhite
-        default: return 0
-        }
+        FuzzyScheme.default.bonus(previous, current)
     }
 
     /// A line prepared for scoring: its code points, lowercased ones, accent-folded ones
@@ -67,7 +55,7 @@ enum FuzzyScore {
         var hasFoldable = false
         var bonuses: [Int32] = []
 
-        mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needs: Needs, needsBonuses: Bool = true) {
+        mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needs: Needs, needsBonuses: Bool = true, scheme: FuzzyScheme = .default) {
             FuzzyText.decode(bytes, into: &codes)
             lowered.removeAll(keepingCapacity: true)
             if needs.lowered { lowered.append(contentsOf: codes.lazy.map(FuzzyText.lowercase)) }
@@ -81,10 +69,10 @@ enum FuzzyScore {
             }
             bonuses.removeAll(keepingCapacity: true)
             guard needsBonuses else { return }
-            var previous = FuzzyText.CharClass.white
+            var previous = scheme.initialClass
             for code in codes {
-                let current = FuzzyText.charClass(code)
-                bonuses.append(bonus(previous, current))
+                let current = scheme.charClass(code)
+                bonuses.append(scheme.bonus(previous, current))
                 previous = current
             }
         }
@@ -154,7 +142,7 @@ enum FuzzyScore {
 
     /// The best alignment of `pattern` as a subsequence of `text`, or nil.
     static func fuzzy(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], table: inout ScoreTable,
-                      withPositions: Bool = true) -> TermMatch? {
+                      withPositions: Bool = true, scheme: FuzzyScheme = .default) -> TermMatch? {
         let m = pattern.count, n = text.count
         guard m > 0 else { return TermMatch(score: 0, positions: []) }
         // The first possible position of each pattern character, and the last of the last.
@@ -183,7 +171,16 @@ enum FuzzyScore {
                 score = match + bonuses[j] * firstCharMultiplier
                 table.runs[column] = 1
                 inGap = false
-                if m == 1, score > maxScore || maxColumn < 0 { maxScore = score; maxColumn = column }
+                if m == 1, score > maxScore || maxColumn < 0 {
+                    maxScore = score
+                    maxColumn = column
+                    // As fzf: a one-character term stops at the first occurrence with the
+                    // after-white-space bonus, though the path scheme scores `/` higher.
+                    if bonuses[j] >= scheme.boundaryWhite {
+                        table.scores[column] = score
+                        break
+                    }
+                }
             } else {
                 score = max(previous + (inGap ? gapExtension : gapStart), 0)
                 table.runs[column] = 0
@@ -274,7 +271,7 @@ enum FuzzyScore {
     }
 
     /// The occurrence of `pattern` whose first character has the best bonus, or nil.
-    static func exact(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32]) -> TermMatch? {
+    static func exact(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], scheme: FuzzyScheme = .default) -> TermMatch? {
         let m = pattern.count, n = text.count
         guard m > 0 else { return TermMatch(score: 0, positions: []) }
         guard n >= m else { return nil }
@@ -285,7 +282,7 @@ enum FuzzyScore {
             if text[start] == pattern[0], text[start..<(start + m)].elementsEqual(pattern), bonuses[start] > bestBonus {
                 best = start
                 bestBonus = bonuses[start]
-                if bestBonus >= boundaryWhite { break }
+                if bestBonus >= scheme.boundaryWhite { break }  // as fzf: not the highest in every scheme
             }
             start += 1
         }
@@ -341,7 +338,7 @@ enum FuzzyScore {
     }
 
     /// `pattern` as the whole of `text`, white space around it aside.
-    static func equal(_ text: [UInt32], pattern: [UInt32]) -> TermMatch? {
+    static func equal(_ text: [UInt32], pattern: [UInt32], scheme: FuzzyScheme = .default) -> TermMatch? {
         var start = 0, end = text.count
         if let head = pattern.first, FuzzyText.charClass(head) != .white {
             while start < end, FuzzyText.charClass(text[start]) == .white { start += 1 }
@@ -351,7 +348,8 @@ enum FuzzyScore {
         }
         guard text[start..<end].elementsEqual(pattern) else { return nil }
         let m = Int32(pattern.count)
-        return TermMatch(score: (match + boundaryWhite) * m + (firstCharMultiplier - 1) * boundaryWhite,
+        let white = scheme.boundaryWhite
+        return TermMatch(score: (match + white) * m + (firstCharMultiplier - 1) * white,
                          positions: Array(start..<end))
     }
 }

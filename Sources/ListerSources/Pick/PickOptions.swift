@@ -31,6 +31,8 @@ public struct PickOptions: Sendable, Equatable {
     public var extended = true
     /// `--literal`: letters with accents match only themselves (fzf folds `é` to `e`).
     public var literal = false
+    /// `--scheme`: which boundaries score most (its tiebreaks unless `--tiebreak` follows).
+    public var scheme = FuzzyScheme.default
     public var sorts = true
     public var tac = false
     public var noMouse = false
@@ -47,7 +49,7 @@ public struct PickOptions: Sendable, Equatable {
 
     /// How a query is read under these options.
     public var patternOptions: FuzzyPattern.Options {
-        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended, foldsAccents: !literal)
+        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended, foldsAccents: !literal, scheme: scheme)
     }
 
     /// The ranking of `query` under these options.
@@ -67,8 +69,8 @@ public struct PickOptions: Sendable, Equatable {
         for name in ["--preview-label", "--min-height", "--color", "--border", "--border-label", "--margin", "--padding",
                      "--info", "--inline-info", "--no-info", "--cycle", "--keep-right", "--scroll-off", "--no-hscroll",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--pointer", "--marker", "--tabstop",
-                     "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--algo", "--phony",
-                     "--disabled", "--toggle-sort", "--scheme", "--track", "--separator", "--no-separator", "--ellipsis",
+                     "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--phony",
+                     "--disabled", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--accept-nth", "--list-border", "--input-border"] {
@@ -147,6 +149,7 @@ public struct PickOptions: Sendable, Equatable {
             case "-n", "--nth": options.fields.nth = try PickFields.ranges(value(for: name, inline: inline), option: "--nth")
             case "--with-nth": options.fields.withNth = try PickFields.ranges(value(for: name, inline: inline), option: "--with-nth")
             case "--tiebreak": options.tiebreaks = try tiebreaks(value(for: name, inline: inline))
+            case "--scheme", "--algo": try options.apply(name, value(for: name, inline: inline))
             case "-i", "--ignore-case": options.caseMode = .ignore
             case "+i", "--no-ignore-case": options.caseMode = .respect
             case "--smart-case": options.caseMode = .smart
