@@ -127,6 +127,8 @@ struct FuzzyMatcher {
                 // İ and the Kelvin sign fold to ASCII letters that the bytes do not show,
                 // and so do letters with accents.
                 if !found {
+                    // (An ASCII line, the common case, is told by a vector test first.)
+                    guard (folds || accents) && !ByteSearch.isASCII(bytes) else { return false }
                     return folds && ByteSearch.containsASCIILowercasingScalar(bytes) || accents && FuzzyFold.mayHoldFoldable(bytes)
                 }
             }
