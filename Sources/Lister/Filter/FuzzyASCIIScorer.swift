@@ -25,6 +25,7 @@ final class FuzzyASCIIScorer {
     }
 
     private let count: Int
+    private let scheme: FuzzyScheme
     /// For each byte, the characters of the term it matches (both cases of a letter where
     /// case is ignored): bit `r` for character `r`.
     private let rowsOfByte: UnsafeMutablePointer<UInt64>
@@ -44,7 +45,8 @@ final class FuzzyASCIIScorer {
 
     /// A scorer for `term` (ASCII code points, lowercase where `folds`), or nil when the
     /// term is empty, longer than 64 characters or not ASCII.
-    init?(term: [UInt32], folds: Bool) {
+    init?(term: [UInt32], folds: Bool, scheme: FuzzyScheme = .default) {
+        self.scheme = scheme
         guard !term.isEmpty, term.count <= 64, term.allSatisfy({ $0 < 0x80 }) else { return nil }
         count = term.count
         rowsOfByte = .allocate(capacity: 256)
@@ -56,13 +58,13 @@ final class FuzzyASCIIScorer {
             if folds, code &- 0x61 < 26 { rowsOfByte[Int(code) - 0x20] |= 1 << UInt64(index) }
         }
         classes = .allocate(capacity: 128)
-        for byte in 0..<128 { classes[byte] = FuzzyText.charClass(UInt32(byte)).rawValue }
+        for byte in 0..<128 { classes[byte] = scheme.charClass(UInt32(byte)).rawValue }
         bonusTable = .allocate(capacity: 64)
         bonusTable.initialize(repeating: 0, count: 64)
         let all: [FuzzyText.CharClass] = [.white, .nonWord, .delimiter, .lower, .upper, .letter, .number]
         for previous in all {
             for current in all {
-                bonusTable[Int(previous.rawValue) * 8 + Int(current.rawValue)] = FuzzyScore.bonus(previous, current)
+                bonusTable[Int(previous.rawValue) * 8 + Int(current.rawValue)] = scheme.bonus(previous, current)
             }
         }
         counts = .allocate(capacity: count)
@@ -101,7 +103,7 @@ final class FuzzyASCIIScorer {
     /// at the start).
     @inline(__always)
     private func bonus(_ text: UnsafePointer<UInt8>, _ index: Int) -> Int32 {
-        let previous = index > 0 ? Int(classes[Int(text[index - 1])]) : Int(FuzzyText.CharClass.white.rawValue)
+        let previous = index > 0 ? Int(classes[Int(text[index - 1])]) : Int(scheme.initialClass.rawValue)
         return bonusTable[previous &* 8 &+ Int(classes[Int(text[index])])]
     }
 
@@ -122,7 +124,7 @@ final class FuzzyASCIIScorer {
                 let value = bonus(text, index)
                 if value > best {
                     best = value
-                    if best >= FuzzyScore.boundaryWhite { break }  // none is higher
+                    if best >= scheme.boundaryWhite { break }  // as fzf
                 }
             }
             return best < 0 ? .noMatch : .score(FuzzyScore.match + best * FuzzyScore.firstCharMultiplier)

@@ -36,12 +36,20 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
         /// Whether the extended syntax applies (fzf's default); without it, the whole query
         /// is one term.
         public var extended: Bool
+        /// Whether letters with diacritics match their base letter (fzf's default; off
+        /// with `--literal`). A term that has such a letter itself never folds.
+        public var foldsAccents: Bool
+        /// Which boundaries score most (`--scheme`).
+        public var scheme: FuzzyScheme
 
         /// Creates options; the defaults are fzf's.
-        public init(caseMode: CaseMode = .smart, exact: Bool = false, extended: Bool = true) {
+        public init(caseMode: CaseMode = .smart, exact: Bool = false, extended: Bool = true, foldsAccents: Bool = true,
+                    scheme: FuzzyScheme = .default) {
+            self.scheme = scheme
             self.caseMode = caseMode
             self.exact = exact
             self.extended = extended
+            self.foldsAccents = foldsAccents
         }
     }
 
@@ -67,6 +75,9 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
         public let isInverse: Bool
         /// Whether case must match.
         public let isCaseSensitive: Bool
+        /// Whether the line's letters with diacritics are compared as their base letters
+        /// (see ``Options/foldsAccents``).
+        public let foldsAccents: Bool
         /// The scalars searched for (lowercased when case is ignored), as code points;
         /// bytes of invalid UTF-8 are U+10FF00 plus the byte, as in `PathBytes`.
         public let scalars: [UInt32]
@@ -164,10 +175,12 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
         case .smart: lowered != scalars
         }
         if !caseSensitive { scalars = lowered }
+        // As fzf: a term folds only when nothing in it, lowercased, folds.
+        let folds = options.foldsAccents && !lowered.contains(where: FuzzyFold.folds)
         var kind: Kind = options.exact ? .exact : .fuzzy
         var inverse = false
         guard options.extended else {
-            return scalars.isEmpty ? nil : Term(kind: kind, isInverse: false, isCaseSensitive: caseSensitive, scalars: scalars)
+            return scalars.isEmpty ? nil : Term(kind: kind, isInverse: false, isCaseSensitive: caseSensitive, foldsAccents: folds, scalars: scalars)
         }
         let bang = UInt32(UInt8(ascii: "!")), dollar = UInt32(UInt8(ascii: "$"))
         let quote = UInt32(UInt8(ascii: "'")), caret = UInt32(UInt8(ascii: "^"))
@@ -188,6 +201,6 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
             scalars.removeFirst()
         }
         guard !scalars.isEmpty else { return nil }
-        return Term(kind: kind, isInverse: inverse, isCaseSensitive: caseSensitive, scalars: scalars)
+        return Term(kind: kind, isInverse: inverse, isCaseSensitive: caseSensitive, foldsAccents: folds, scalars: scalars)
     }
 }

@@ -1,13 +1,23 @@
 /// How rows of equal score are ordered (fzf's `--tiebreak`); the input order decides last.
 public enum FuzzyTiebreak: String, CaseIterable, Hashable, Sendable {
-    /// Shorter lines first (trailing white space aside).
+    /// Shorter lines first (leading and trailing white space aside).
     case length
-    /// Lines whose match starts earlier first.
+    /// Lines whose match is nearer their start first (leading white space aside; as in
+    /// fzf, measured to the end of the earliest-ending term's match).
     case begin
-    /// Lines whose match ends nearer their end first.
+    /// Lines whose match ends nearer their end first, in proportion to the line's length
+    /// (as fzf computes it).
     case end
+    /// Lines whose match lies in a shorter run of non-white characters first.
+    case chunk
+    /// Lines whose match starts nearer the last `/` or `\\` before it first: the file
+    /// name before the directories (fzf's `--scheme=path` default).
+    case pathname
     /// Input order.
     case index
+
+    /// Whether the value needs the positions of the match.
+    var needsPositions: Bool { self != .length && self != .index }
 }
 
 /// Rows of a list ordered by how well they match a ``FuzzyPattern``, as fzf ranks them:
@@ -46,9 +56,10 @@ public struct FuzzyRanking: Hashable, Sendable {
     struct Entry {
         var row: Int32
         var score: Int32
-        var length: Int32
-        var begin: Int32
-        var end: Int32
+        /// The values of the first three tiebreaks (fzf takes at most three).
+        var tie0: Int32 = 0
+        var tie1: Int32 = 0
+        var tie2: Int32 = 0
     }
 
     /// The rows of `source` (or of `candidates`, ascending, or the first `rowCount`) that
@@ -97,13 +108,16 @@ public struct FuzzyRanking: Hashable, Sendable {
         var matcher = FuzzyMatcher(pattern)
         var entries: [Entry] = []
         entries.reserveCapacity(chunk.count)  // most rows of a chunk usually match
-        let withPositions = sorts && tiebreaks.contains { $0 == .begin || $0 == .end }
+        let ties = Array(tiebreaks.prefix { $0 != .index }.prefix(3))
+        let withPositions = sorts && ties.contains(where: \.needsPositions)
         FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
             source.forEachUTF8(in: batch) { row, utf8 in
                 guard let found = matcher.match(utf8, withPositions: withPositions) else { return }
-                entries.append(Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score),
-                                     length: Int32(clamping: found.length), begin: Int32(clamping: found.begin),
-                                     end: Int32(clamping: found.distanceFromEnd)))
+                var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
+                if ties.count > 0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(ties[0])) }
+                if ties.count > 1 { entry.tie1 = Int32(truncatingIfNeeded: found.tieValue(ties[1])) }
+                if ties.count > 2 { entry.tie2 = Int32(truncatingIfNeeded: found.tieValue(ties[2])) }
+                entries.append(entry)
             }
         }
         return entries
@@ -114,7 +128,7 @@ public struct FuzzyRanking: Hashable, Sendable {
     func order(parts: [[Entry]]) -> [Int32] {
         let tiebreaks = self.tiebreaks.prefix { $0 != .index }
         if sorts, tiebreaks.count <= 1, pattern.groups.contains(where: { $0.contains { !$0.isInverse } }),
-           let counted = Self.countingOrder(parts, tiebreak: tiebreaks.first, reversed: reversed) {
+           let counted = Self.countingOrder(parts, tied: !tiebreaks.isEmpty, reversed: reversed) {
             return counted
         }
         return order(parts.flatMap { $0 })
@@ -129,61 +143,43 @@ public struct FuzzyRanking: Hashable, Sendable {
             return reversed ? entries.reversed().map(\.row) : entries.map(\.row)
         }
         let tiebreaks = self.tiebreaks.prefix { $0 != .index }  // nothing after index can matter
-        if tiebreaks.count <= 1, let counted = Self.countingOrder(entries, tiebreak: tiebreaks.first, reversed: reversed) {
+        if tiebreaks.count <= 1, let counted = Self.countingOrder(entries, tied: !tiebreaks.isEmpty, reversed: reversed) {
             return counted
-        }
-        func value(_ entry: Entry, _ tiebreak: FuzzyTiebreak) -> Int32 {
-            switch tiebreak {
-            case .length: entry.length
-            case .begin: entry.begin
-            case .end: entry.end
-            case .index: 0
-            }
         }
         // One 64-bit key per entry (the score, then the first tiebreak), so that most
         // comparisons are one integer comparison; the other tiebreaks only on equal keys.
-        let first = tiebreaks.first
+        let tied = !tiebreaks.isEmpty, slots = min(tiebreaks.count, 3)
         var keyed = entries.indices.map { index -> (key: UInt64, index: Int32) in
             let entry = entries[index]
             let score = UInt64(UInt32(bitPattern: entry.score) ^ 0x8000_0000)
-            let tie = first.map { UInt64(UInt32(bitPattern: value(entry, $0)) ^ 0x8000_0000) } ?? 0
+            let tie = tied ? UInt64(UInt32(bitPattern: entry.tie0) ^ 0x8000_0000) : 0
             return (((0xFFFF_FFFF - score) << 32) | tie, Int32(truncatingIfNeeded: index))
         }
-        let rest = Array(tiebreaks.dropFirst())
         keyed.sort { lhs, rhs in
             if lhs.key != rhs.key { return lhs.key < rhs.key }
             let left = entries[Int(lhs.index)], right = entries[Int(rhs.index)]
-            for tiebreak in rest {
-                let a = value(left, tiebreak), b = value(right, tiebreak)
-                if a != b { return a < b }
-            }
+            if slots > 1, left.tie1 != right.tie1 { return left.tie1 < right.tie1 }
+            if slots > 2, left.tie2 != right.tie2 { return left.tie2 < right.tie2 }
             return reversed ? left.row > right.row : left.row < right.row
         }
         return keyed.map { entries[Int($0.index)].row }
     }
 
-    /// The value of `tiebreak` that orders `entry` (lower first).
+    /// The value of the first tiebreak of `entry` when `tied` (lower first), else 0.
     @inline(__always)
-    static func tieValue(_ entry: Entry, _ tiebreak: FuzzyTiebreak?) -> Int32 {
-        switch tiebreak {
-        case .length: entry.length
-        case .begin: entry.begin
-        case .end: entry.end
-        case .index, nil: 0
-        }
-    }
+    static func tieValue(_ entry: Entry, tied: Bool) -> Int32 { tied ? entry.tie0 : 0 }
 
     /// The entries (in ascending rows, as the chunks give them) in rank order by a stable
-    /// counting sort on (score, `tiebreak`), so that equal keys keep the order of their
+    /// counting sort on (score, the first tiebreak when `tied`), so that equal keys keep the order of their
     /// rows (reversed with `reversed`): two passes over the entries instead of a
     /// comparison sort, which took a tenth of a second on a million matches. Nil when the
     /// keys span too many values for a table of counts.
-    static func countingOrder(_ entries: [Entry], tiebreak: FuzzyTiebreak?, reversed: Bool) -> [Int32]? {
-        countingOrder([entries], tiebreak: tiebreak, reversed: reversed)
+    static func countingOrder(_ entries: [Entry], tied: Bool, reversed: Bool) -> [Int32]? {
+        countingOrder([entries], tied: tied, reversed: reversed)
     }
 
-    /// ``countingOrder(_:tiebreak:reversed:)`` over the entries of `parts` one after another.
-    static func countingOrder(_ parts: [[Entry]], tiebreak: FuzzyTiebreak?, reversed: Bool) -> [Int32]? {
+    /// ``countingOrder(_:tied:reversed:)`` over the entries of `parts` one after another.
+    static func countingOrder(_ parts: [[Entry]], tied: Bool, reversed: Bool) -> [Int32]? {
         let total = parts.reduce(0) { $0 + $1.count }
         guard total > 0 else { return [] }
         var minScore = Int32.max, maxScore = Int32.min, minTie = Int32.max, maxTie = Int32.min
@@ -191,7 +187,7 @@ public struct FuzzyRanking: Hashable, Sendable {
             for entry in entries {
                 minScore = min(minScore, entry.score)
                 maxScore = max(maxScore, entry.score)
-                let tie = tieValue(entry, tiebreak)
+                let tie = tieValue(entry, tied: tied)
                 minTie = min(minTie, tie)
                 maxTie = max(maxTie, tie)
             }
@@ -200,7 +196,7 @@ public struct FuzzyRanking: Hashable, Sendable {
         let (span, overflow) = scoreSpan.multipliedReportingOverflow(by: tieSpan)
         guard !overflow, span <= 1 << 20, span <= 8 * total + 4096 else { return nil }
         @inline(__always) func key(_ entry: Entry) -> Int {
-            Int(maxScore - entry.score) * tieSpan + Int(tieValue(entry, tiebreak) - minTie)
+            Int(maxScore - entry.score) * tieSpan + Int(tieValue(entry, tied: tied) - minTie)
         }
         var starts = [Int](repeating: 0, count: span + 1)
         for entries in parts {

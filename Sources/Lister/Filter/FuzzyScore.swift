@@ -21,53 +21,83 @@ enum FuzzyScore {
     /// Cells of the score table past which the linear fallback is used.
     static let tableLimit = 1 << 18
 
-    /// The bonus for a character of class `current` after one of class `previous`.
+    /// The bonus for a character of class `current` after one of class `previous`, in
+    /// the default scheme.
     @inline(__always)
     static func bonus(_ previous: FuzzyText.CharClass, _ current: FuzzyText.CharClass) -> Int32 {
-        if current > .nonWord {
-            switch previous {
-            case .white: return boundaryWhite
-            case .delimiter: return boundaryDelimiter
-            case .nonWord: return boundary
-            default: break
-            }
-        }
-        if previous == .lower && current == .upper || previous != .number && current == .number { return camel123 }
-        switch current {
-        case .nonWord, .delimiter: return nonWord
-        case .white: return boundaryWhite
-        default: return 0
-        }
+        FuzzyScheme.default.bonus(previous, current)
     }
 
-    /// A line prepared for scoring: its code points, folded ones, and the bonus of each.
+    /// A line prepared for scoring: its code points, lowercased ones, accent-folded ones
+    /// (``FuzzyFold``) where a term needs them, and the bonus of each.
     struct Line {
+        /// What the terms of a pattern compare with.
+        struct Needs: Equatable {
+            var lowered = false
+            var folded = false
+            var loweredFolded = false
+
+            init(_ pattern: FuzzyPattern) {
+                for term in pattern.groups.joined() {
+                    if !term.isCaseSensitive { lowered = true }
+                    if term.foldsAccents { if term.isCaseSensitive { folded = true } else { loweredFolded = true } }
+                }
+            }
+
+            init() {}
+        }
+
         var codes: [UInt32] = []
+        var lowered: [UInt32] = []
         var folded: [UInt32] = []
+        var loweredFolded: [UInt32] = []
+        /// Whether the line has a character that folds (else the folded texts are not made).
+        var hasFoldable = false
         var bonuses: [Int32] = []
 
-        mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needsFolded: Bool, needsBonuses: Bool = true) {
+        mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needs: Needs, needsBonuses: Bool = true, scheme: FuzzyScheme = .default) {
             FuzzyText.decode(bytes, into: &codes)
-            folded.removeAll(keepingCapacity: true)
-            if needsFolded { folded.append(contentsOf: codes.lazy.map(FuzzyText.lowercase)) }
+            lowered.removeAll(keepingCapacity: true)
+            if needs.lowered { lowered.append(contentsOf: codes.lazy.map(FuzzyText.lowercase)) }
+            // Any scalar past ASCII may fold (`Ő` does not, its lowercase `ő` does).
+            hasFoldable = (needs.folded || needs.loweredFolded) && codes.contains { $0 >= 0xC0 }
+            if hasFoldable {
+                folded.removeAll(keepingCapacity: true)
+                loweredFolded.removeAll(keepingCapacity: true)
+                if needs.folded { folded.append(contentsOf: codes.lazy.map(FuzzyFold.fold)) }
+                if needs.loweredFolded { loweredFolded.append(contentsOf: lowered.lazy.map(FuzzyFold.fold)) }
+            }
             bonuses.removeAll(keepingCapacity: true)
             guard needsBonuses else { return }
-            var previous = FuzzyText.CharClass.white
+            var previous = scheme.initialClass
             for code in codes {
-                let current = FuzzyText.charClass(code)
-                bonuses.append(bonus(previous, current))
+                let current = scheme.charClass(code)
+                bonuses.append(scheme.bonus(previous, current))
                 previous = current
             }
         }
 
-        /// The code points a term compares with.
-        func text(caseSensitive: Bool) -> [UInt32] { caseSensitive ? codes : folded }
+        /// The code points `term` compares with.
+        func text(for term: FuzzyPattern.Term) -> [UInt32] {
+            if term.foldsAccents, hasFoldable { return term.isCaseSensitive ? folded : loweredFolded }
+            return term.isCaseSensitive ? codes : lowered
+        }
 
         /// The number of code points without trailing white space.
-        var trimmedLength: Int {
+        var textEnd: Int {
             var end = codes.count
             while end > 0, FuzzyText.charClass(codes[end - 1]) == .white { end -= 1 }
             return end
+        }
+
+        /// The number of code points without leading and trailing white space (fzf's
+        /// `length` tiebreak).
+        var trimmedLength: Int {
+            var end = codes.count
+            while end > 0, FuzzyText.charClass(codes[end - 1]) == .white { end -= 1 }
+            var start = 0
+            while start < end, FuzzyText.charClass(codes[start]) == .white { start += 1 }
+            return end - start
         }
     }
 
@@ -112,7 +142,7 @@ enum FuzzyScore {
 
     /// The best alignment of `pattern` as a subsequence of `text`, or nil.
     static func fuzzy(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], table: inout ScoreTable,
-                      withPositions: Bool = true) -> TermMatch? {
+                      withPositions: Bool = true, scheme: FuzzyScheme = .default) -> TermMatch? {
         let m = pattern.count, n = text.count
         guard m > 0 else { return TermMatch(score: 0, positions: []) }
         // The first possible position of each pattern character, and the last of the last.
@@ -141,7 +171,16 @@ enum FuzzyScore {
                 score = match + bonuses[j] * firstCharMultiplier
                 table.runs[column] = 1
                 inGap = false
-                if m == 1, score > maxScore || maxColumn < 0 { maxScore = score; maxColumn = column }
+                if m == 1, score > maxScore || maxColumn < 0 {
+                    maxScore = score
+                    maxColumn = column
+                    // As fzf: a one-character term stops at the first occurrence with the
+                    // after-white-space bonus, though the path scheme scores `/` higher.
+                    if bonuses[j] >= scheme.boundaryWhite {
+                        table.scores[column] = score
+                        break
+                    }
+                }
             } else {
                 score = max(previous + (inGap ? gapExtension : gapStart), 0)
                 table.runs[column] = 0
@@ -232,7 +271,7 @@ enum FuzzyScore {
     }
 
     /// The occurrence of `pattern` whose first character has the best bonus, or nil.
-    static func exact(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32]) -> TermMatch? {
+    static func exact(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], scheme: FuzzyScheme = .default) -> TermMatch? {
         let m = pattern.count, n = text.count
         guard m > 0 else { return TermMatch(score: 0, positions: []) }
         guard n >= m else { return nil }
@@ -243,7 +282,7 @@ enum FuzzyScore {
             if text[start] == pattern[0], text[start..<(start + m)].elementsEqual(pattern), bonuses[start] > bestBonus {
                 best = start
                 bestBonus = bonuses[start]
-                if bestBonus >= boundaryWhite { break }
+                if bestBonus >= scheme.boundaryWhite { break }  // as fzf: not the highest in every scheme
             }
             start += 1
         }
@@ -299,7 +338,7 @@ enum FuzzyScore {
     }
 
     /// `pattern` as the whole of `text`, white space around it aside.
-    static func equal(_ text: [UInt32], pattern: [UInt32]) -> TermMatch? {
+    static func equal(_ text: [UInt32], pattern: [UInt32], scheme: FuzzyScheme = .default) -> TermMatch? {
         var start = 0, end = text.count
         if let head = pattern.first, FuzzyText.charClass(head) != .white {
             while start < end, FuzzyText.charClass(text[start]) == .white { start += 1 }
@@ -309,7 +348,8 @@ enum FuzzyScore {
         }
         guard text[start..<end].elementsEqual(pattern) else { return nil }
         let m = Int32(pattern.count)
-        return TermMatch(score: (match + boundaryWhite) * m + (firstCharMultiplier - 1) * boundaryWhite,
+        let white = scheme.boundaryWhite
+        return TermMatch(score: (match + white) * m + (firstCharMultiplier - 1) * white,
                          positions: Array(start..<end))
     }
 }

@@ -29,6 +29,10 @@ public struct PickOptions: Sendable, Equatable {
     public var caseMode: FuzzyPattern.CaseMode = .smart
     public var exact = false
     public var extended = true
+    /// `--literal`: letters with accents match only themselves (fzf folds `é` to `e`).
+    public var literal = false
+    /// `--scheme`: which boundaries score most (its tiebreaks unless `--tiebreak` follows).
+    public var scheme = FuzzyScheme.default
     public var sorts = true
     public var tac = false
     public var noMouse = false
@@ -45,7 +49,7 @@ public struct PickOptions: Sendable, Equatable {
 
     /// How a query is read under these options.
     public var patternOptions: FuzzyPattern.Options {
-        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended)
+        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended, foldsAccents: !literal, scheme: scheme)
     }
 
     /// The ranking of `query` under these options.
@@ -65,8 +69,8 @@ public struct PickOptions: Sendable, Equatable {
         for name in ["--preview-label", "--min-height", "--color", "--border", "--border-label", "--margin", "--padding",
                      "--info", "--inline-info", "--no-info", "--cycle", "--keep-right", "--scroll-off", "--no-hscroll",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--pointer", "--marker", "--tabstop",
-                     "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--algo", "--phony",
-                     "--disabled", "--toggle-sort", "--scheme", "--track", "--separator", "--no-separator", "--ellipsis",
+                     "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--phony",
+                     "--disabled", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--accept-nth", "--list-border", "--input-border"] {
@@ -144,14 +148,8 @@ public struct PickOptions: Sendable, Equatable {
             case "-d", "--delimiter": options.fields.delimiter = try value(for: name, inline: inline)
             case "-n", "--nth": options.fields.nth = try PickFields.ranges(value(for: name, inline: inline), option: "--nth")
             case "--with-nth": options.fields.withNth = try PickFields.ranges(value(for: name, inline: inline), option: "--with-nth")
-            case "--tiebreak":
-                let text = try value(for: name, inline: inline)
-                options.tiebreaks = try text.split(separator: ",").map { part throws(Failure) in
-                    guard let tiebreak = FuzzyTiebreak(rawValue: String(part)) else {
-                        throw Failure("--tiebreak: unknown criterion '\(part)' (length, begin, end, index)")
-                    }
-                    return tiebreak
-                }
+            case "--tiebreak": options.tiebreaks = try tiebreaks(value(for: name, inline: inline))
+            case "--scheme", "--algo": try options.apply(name, value(for: name, inline: inline))
             case "-i", "--ignore-case": options.caseMode = .ignore
             case "+i", "--no-ignore-case": options.caseMode = .respect
             case "--smart-case": options.caseMode = .smart
@@ -165,7 +163,6 @@ public struct PickOptions: Sendable, Equatable {
             case "--no-ansi": options.ansi = false
             case "--tac": options.tac = true
             case "--no-tac": options.tac = false
-            case "--literal": break  // lister always matches characters as they are
             case "--no-mouse": options.noMouse = true
             case "--height":
                 do {
@@ -177,6 +174,7 @@ public struct PickOptions: Sendable, Equatable {
                 }
             case "--no-height": options.height = nil
             default:
+                if inline == nil, options.applySwitch(name) { continue }
                 if let why = unsupported[name] { throw Failure("\(name) \(why)") }
                 if argument.hasPrefix("-") || argument.hasPrefix("+") {
                     throw Failure("unknown option '\(argument)' (see lister pick --help)")
