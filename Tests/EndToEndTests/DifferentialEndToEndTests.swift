@@ -111,10 +111,10 @@ import Testing
             steps.append(step.description)
             switch step {
             case .key(let name, let key):
-                try session.sendKeys(name)
+                try await Self.offMain(SessionHandle(session: session)) { try $0.sendKeys(name) }
                 await app.press(key)
             case .type(let text):
-                try session.type(text)
+                try await Self.offMain(SessionHandle(session: session)) { try $0.type(text) }
                 await app.type(text)
             case .click(let column, let row):
                 // Two clicks on one row within 400 ms are a double click, which opens it: the
@@ -124,15 +124,15 @@ import Testing
                     try await Task.sleep(until: last + Self.clickSpacing, clock: .continuous)
                 }
                 lastClick = ContinuousClock.now
-                try session.mouse(.press, column: column, row: row)
-                try session.mouse(.release, column: column, row: row)
+                try await Self.offMain(SessionHandle(session: session)) { try $0.mouse(.press, column: column, row: row) }
+                try await Self.offMain(SessionHandle(session: session)) { try $0.mouse(.release, column: column, row: row) }
                 await app.mouse(.press, row: row, column: column)
             case .wheel(let down, let column, let row):
-                try session.mouse(down ? .wheelDown : .wheelUp, column: column, row: row)
+                try await Self.offMain(SessionHandle(session: session)) { try $0.mouse(down ? .wheelDown : .wheelUp, column: column, row: row) }
                 await app.mouse(down ? .wheelDown : .wheelUp, row: row, column: column)
             case .resize(let newSize):
                 size = newSize
-                try session.resize(columns: newSize.columns, rows: newSize.rows)
+                try await Self.offMain(SessionHandle(session: session)) { try $0.resize(columns: newSize.columns, rows: newSize.rows) }
                 await app.resize(to: newSize)
             }
             // The headless clock moves on by a second after each step, as a user's would:
@@ -222,6 +222,23 @@ import Testing
 
     // MARK: - Comparing
 
+    /// The session, handed to one task at a time.
+    ///
+    /// `@unchecked Sendable` is safe: the test awaits every call made through it before it
+    /// makes the next, so the session is never used by two threads at once.
+    struct SessionHandle: @unchecked Sendable {
+        let session: TmuxSession
+    }
+
+    /// Runs a tmux call off the main actor: each one starts a `tmux` process and waits
+    /// for it, and the headless suites of the same run need the main actor meanwhile (on a
+    /// busy machine this test's polls held it long enough for their 60 s limits to pass).
+    static func offMain<Value: Sendable>(_ handle: SessionHandle,
+                                         _ call: @escaping @Sendable (TmuxSession) throws -> Value) async throws -> Value {
+        try await Task.detached { try call(handle.session) }.value
+    }
+
+
     /// Polls the terminal until it shows the headless screen; after a generous timeout,
     /// throws the difference, the seed and the steps.
     @MainActor static func expectSame(_ session: TmuxSession, _ app: HeadlessApp, steps: [String], seed: UInt64,
@@ -230,7 +247,7 @@ import Testing
         let deadline = ContinuousClock.now + timeout
         var shown: [String] = []
         while ContinuousClock.now < deadline {
-            shown = normalized(try session.lines())
+            shown = normalized(try await offMain(SessionHandle(session: session)) { try $0.lines() })
             if shown == expected { return }
             try await Task.sleep(for: .milliseconds(20))
         }
