@@ -114,17 +114,25 @@ extension PickCommand {
         }
         var lines = LinesScreen(input: input.fd == 0 ? .standardInput : .file("/dev/fd/\(input.fd)"), separator: separator,
                                 multiple: options.multi)
-        lines.previewCommand = options.preview
+        lines.previewCommand = options.preview.map { command in
+            var command = command
+            command.fields = options.fields  // {1}, {-1}... cut as --delimiter says
+            return command
+        }
         lines.previewWindow = options.previewWindow
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
         let screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
         let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap, height: options.height)
         PickInput.wait(for: input.child)
+        Placeholders.removeTemporaryFiles()  // the {f} files of previews
         switch outcome {
         case .picked(let items):
             let picked = items.compactMap { $0 as? Line }
             let choice = items.first as? PromptChoice ?? PromptChoice(query: options.query, key: nil)
+            if let action = Self.endingAction(for: choice.key, in: options.bindings) {
+                try finish(action, picked: picked, query: choice.query, options: options)
+            }
             try print(picked, choice: choice, options: options)
             throw ExitCode(picked.isEmpty ? 1 : 0)  // Enter with no match: 1
         case .interrupted(let signal) where signal != .interrupt:
@@ -145,59 +153,6 @@ extension PickCommand {
         }
         for line in lines { try output.append(Array(line.bytes)) }
         try output.flush()
-    }
-
-    /// The keys of a fuzzy finder: moves on arrows and Ctrl-J/K/N/P, Enter chooses, Tab
-    /// marks, Esc, Ctrl-C and Ctrl-G leave; `--bind` entries replace them key by key.
-    /// Moves are on the screen, as fzf's: in a list that grows `upward` (the default
-    /// layout), up goes to the next match.
-    static func keyMap(_ bindings: [PickBinding], upward: Bool = false) throws -> KeyMap {
-        var keys = try keyMap(bindings)
-        guard upward else { return keys }
-        let turned: [Command: Command] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp]
-        let help: [Command: String] = [.up: "Previous match", .down: "Next match", .pageUp: "Previous page", .pageDown: "Next page"]
-        for index in keys.bindings.indices {
-            guard let command = turned[keys.bindings[index].command] else { continue }
-            if keys.bindings[index].help == help[keys.bindings[index].command] { keys.bindings[index].help = help[command] ?? "" }
-            keys.bindings[index].command = command
-        }
-        return keys
-    }
-
-    private static func keyMap(_ bindings: [PickBinding]) throws -> KeyMap {
-        var keys = KeyMap([
-            KeyBinding([.up, .control("k"), .control("p")], .up, help: "Previous match"),
-            KeyBinding([.down, .control("j"), .control("n")], .down, help: "Next match"),
-            KeyBinding([.pageUp], .pageUp, help: "Previous page"),
-            KeyBinding([.pageDown], .pageDown, help: "Next page"),
-            KeyBinding([.enter], .open, help: "Choose"),
-            KeyBinding([.tab, .backTab], .mark, help: "Mark or unmark (--multi)"),
-            KeyBinding([.escape, .control("c"), .control("g")], .interrupt, help: "Leave without choosing"),
-            KeyBinding([.control("z")], .suspend, help: "Suspend"),
-            KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
-        ])
-        for binding in bindings {
-            let command: Command
-            switch binding.actions {
-            case [.accept]: command = .open
-            case [.abort]: command = .interrupt
-            case [.up]: command = .up
-            case [.down]: command = .down
-            case [.pageUp]: command = .pageUp
-            case [.pageDown]: command = .pageDown
-            case [.first]: command = .top
-            case [.last]: command = .bottom
-            case [.toggle], [.toggleDown]: command = .mark
-            case [.ignore]: command = .redraw
-            default:
-                let names = binding.actions.map(\.rawValue).joined(separator: "+")
-                throw ValidationError("--bind \(binding.key.name):\(names): the interactive picker does not run this action yet "
-                    + "(it runs accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore)")
-            }
-            for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == binding.key.key } }
-            keys.bind([binding.key.key], to: command, help: binding.actions.map(\.rawValue).joined(separator: "+"))
-        }
-        return keys
     }
 }
 

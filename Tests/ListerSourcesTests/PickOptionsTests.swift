@@ -13,7 +13,7 @@ import Testing
         #expect(options.selectOne && options.exitZero && options.multi && options.read0 && options.print0)
         #expect(options.caseMode == .respect && options.reverse && !options.sorts && options.tac && options.exact)
         #expect(options.expect.map(\.name) == ["ctrl-x", "f2"])
-        #expect(options.bindings.map(\.actions) == [[.selectAll], [.toggleDown]])
+        #expect(options.bindings.map(\.actions) == [[PickAction(.selectAll)], [PickAction(.toggle), PickAction(.down)]])
         #expect(options.fields.delimiter == ":" && options.fields.nth?.count == 3 && options.fields.withNth?.count == 1)
         #expect(options.tiebreaks == [.begin, .index])
         #expect(options.headerLines == 2 && options.prompt == "$ ")

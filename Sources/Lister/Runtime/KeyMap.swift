@@ -16,6 +16,14 @@ public enum Command: Hashable, Sendable {
     case filter
     /// Mark or unmark the row and move down (a multiple picker).
     case mark
+    /// Mark every row shown (every match while filtering), unmark them, or swap the marks
+    /// of those rows (a multiple picker: fzf's `select-all`, `deselect-all`, `toggle-all`).
+    case markAll, unmarkAll, toggleAllMarks
+    /// Choose in a prompt-first picker as `key` does when it is one of the prompt's accept
+    /// keys: the app ends with the query, the key and the chosen rows.
+    case choose(Key)
+    /// Run the commands one after another, until one ends the app (fzf's `a+b` chains).
+    case sequence([Command])
     /// Scroll long rows left or right (a table: by a column).
     case scrollLeft, scrollRight
     /// Sort a table by its next column (after the last: the load's order again).

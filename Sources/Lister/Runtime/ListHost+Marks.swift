@@ -19,4 +19,24 @@ extension ListHost {
         }
         return .handled(changed: true)
     }
+
+    /// Marks, unmarks or swaps the marks of every row shown: every match while filtering.
+    func markAll(_ command: Command) -> HostResponse {
+        guard screen.pickMode == .multiple else { return .handled(changed: false) }  // fzf ignores them without --multi
+        syncFilter()
+        let engine = filter.engine
+        let items = model.state.items
+        let before = marks
+        for position in 0..<(engine.isFiltering ? engine.visibleCount : items.count) {
+            let row = engine.isFiltering ? engine.row(atVisible: position) : position
+            guard row < items.count else { continue }
+            let id = items[row].id
+            switch command {
+            case .markAll: marks.insert(id)
+            case .unmarkAll: marks.remove(id)
+            default: if marks.remove(id) == nil { marks.insert(id) }
+            }
+        }
+        return .handled(changed: before != marks)
+    }
 }

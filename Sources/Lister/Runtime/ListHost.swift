@@ -121,6 +121,10 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func perform(_ command: Command, now: Duration) -> HostResponse {
         self.now = now
         if command == .open || command == .drillIn || command == .mark { finishFilterNow() }
+        if case .choose(let key) = command {
+            finishFilterNow()
+            return promptChoice(key: key)
+        }
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
@@ -136,6 +140,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return .handled(changed: true)
         case .mark:
             return toggleMark()
+        case .markAll, .unmarkAll, .toggleAllMarks:
+            return markAll(command)
         case .togglePreview, .previewUp, .previewDown:
             return performPreview(command)
         case .sortNext:
@@ -462,7 +468,7 @@ extension ListHost {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .mark: return screen.pickMode == .multiple
+        case .mark, .markAll, .unmarkAll, .toggleAllMarks: return screen.pickMode == .multiple
         case .togglePreview, .previewUp, .previewDown: return offersPreview(command)
         case .refresh, .reload: return screen.canReload
         case .sortNext, .sortReverse: return tableScreen != nil

@@ -83,6 +83,8 @@ extension Runtime {
             return
         }
         switch command {
+        case .sequence(let commands):
+            for command in commands where outcome == nil { perform(command) }
         case .help:
             showingHelp = true
             helpOffset = 0

@@ -37,56 +37,6 @@ public struct PickKey: Hashable, Sendable {
     }
 }
 
-/// What a key does in `lister pick` (`--bind KEY:ACTION`).
-public enum PickAction: String, CaseIterable, Hashable, Sendable {
-    case accept, abort, up, down, first, last, toggle, ignore
-    case pageUp = "page-up"
-    case pageDown = "page-down"
-    case toggleDown = "toggle+down"
-    case toggleUp = "toggle+up"
-    case selectAll = "select-all"
-    case deselectAll = "deselect-all"
-    case toggleAll = "toggle-all"
-    case clearQuery = "clear-query"
-    case backwardDeleteChar = "backward-delete-char"
-    case backwardKillWord = "backward-kill-word"
-    case unixLineDiscard = "unix-line-discard"
-    case printQuery = "print-query"
-}
-
-/// A `--bind` entry: a key and the actions it runs, in order.
-public struct PickBinding: Hashable, Sendable {
-    public let key: PickKey
-    public let actions: [PickAction]
-
-    /// Parses `KEY:ACTION[+ACTION…][,KEY:ACTION…]`.
-    static func parseList(_ text: String) throws(PickOptions.Failure) -> [PickBinding] {
-        var bindings: [PickBinding] = []
-        for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty else {
-                throw PickOptions.Failure("--bind '\(entry)': expected KEY:ACTION, as in ctrl-a:select-all")
-            }
-            let key = try PickKey.parse(String(parts[0]))
-            let actionText = String(parts[1])
-            var actions: [PickAction] = []
-            if let whole = PickAction(rawValue: actionText) {
-                actions = [whole]
-            } else {
-                for name in actionText.split(separator: "+", omittingEmptySubsequences: false) {
-                    guard let action = PickAction(rawValue: String(name)) else {
-                        let known = PickAction.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw PickOptions.Failure("--bind '\(entry)': unknown action '\(name)' (\(known))")
-                    }
-                    actions.append(action)
-                }
-            }
-            bindings.append(PickBinding(key: key, actions: actions))
-        }
-        return bindings
-    }
-}
-
 /// `--delimiter`, `--nth` and `--with-nth`: which fields of a line are searched and shown.
 public struct PickFields: Hashable, Sendable {
     /// A range of fields, 1-based; negative counts from the end; nil is open.

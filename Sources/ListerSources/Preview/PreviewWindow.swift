@@ -39,13 +39,13 @@ enum LinePreview {
     static func preview(of line: Line, command: PreviewCommand, query: String, marks: Set<Int>?,
                         items: ItemList<Line>) -> Preview {
         var marked: [String] = []
-        if let marks, !marks.isEmpty, command.template.contains("{+}") {
-            marked = marks.sorted().compactMap { number in
-                number - 1 < items.count ? String(decoding: items[number - 1].bytes, as: UTF8.self) : nil
-            }
+        var markedIndices: [Int] = []
+        if let marks, !marks.isEmpty, command.template.contains("{+") {
+            markedIndices = marks.sorted().map { $0 - 1 }.filter { $0 < items.count }
+            marked = markedIndices.map { String(decoding: items[$0].bytes, as: UTF8.self) }
         }
         let selection = PreviewCommand.Selection(line: String(decoding: line.bytes, as: UTF8.self), index: line.number - 1,
-                                                 query: query, marked: marked)
+                                                 query: query, marked: marked, markedIndices: markedIndices)
         let commandLine = command.commandLine(for: selection)
         // A short pause, so that Down held over the list starts one command, not one per row.
         return Preview(key: commandLine, debounce: .milliseconds(20), streaming: { progress in

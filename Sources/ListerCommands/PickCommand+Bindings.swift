@@ -1,0 +1,154 @@
+import ArgumentParser
+import Lister
+import ListerSources
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--bind`: fzf's actions turned into the app's commands.
+extension PickCommand {
+    /// The keys of a fuzzy finder: moves on arrows and Ctrl-J/K/N/P, Enter chooses, Tab
+    /// marks, Esc, Ctrl-C and Ctrl-G leave; `--bind` entries replace them key by key.
+    /// Moves are on the screen, as fzf's: in a list that grows `upward` (the default
+    /// layout), up goes to the next match.
+    static func keyMap(_ bindings: [PickBinding], upward: Bool = false) throws -> KeyMap {
+        var keys = try keyMap(bindings)
+        guard upward else { return keys }
+        let help: [Command: String] = [.up: "Previous match", .down: "Next match", .pageUp: "Previous page", .pageDown: "Next page"]
+        for index in keys.bindings.indices {
+            let command = keys.bindings[index].command
+            let turned = turn(command)
+            guard turned != command else { continue }
+            if keys.bindings[index].help == help[command] { keys.bindings[index].help = help[turned] ?? "" }
+            keys.bindings[index].command = turned
+        }
+        return keys
+    }
+
+    /// `command` with its moves upside down (and those of a sequence).
+    private static func turn(_ command: Command) -> Command {
+        switch command {
+        case .up: .down
+        case .down: .up
+        case .pageUp: .pageDown
+        case .pageDown: .pageUp
+        case .sequence(let commands): .sequence(commands.map(turn))
+        default: command
+        }
+    }
+
+    private static func keyMap(_ bindings: [PickBinding]) throws -> KeyMap {
+        var keys = KeyMap([
+            KeyBinding([.up, .control("k"), .control("p")], .up, help: "Previous match"),
+            KeyBinding([.down, .control("j"), .control("n")], .down, help: "Next match"),
+            KeyBinding([.pageUp], .pageUp, help: "Previous page"),
+            KeyBinding([.pageDown], .pageDown, help: "Next page"),
+            KeyBinding([.enter], .open, help: "Choose"),
+            KeyBinding([.tab, .backTab], .mark, help: "Mark or unmark (--multi)"),
+            KeyBinding([.escape, .control("c"), .control("g")], .interrupt, help: "Leave without choosing"),
+            KeyBinding([.control("z")], .suspend, help: "Suspend"),
+            KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
+        ])
+        for binding in bindings {
+            guard let key = binding.key else {
+                throw ValidationError("--bind \(binding.trigger.name): the interactive picker does not run actions on events yet")
+            }
+            let command = try command(for: binding.actions, key: key)
+            for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == key.key } }
+            keys.bind([key.key], to: command, help: binding.actions.map(\.description).joined(separator: "+"))
+        }
+        return keys
+    }
+
+    /// The command of a chain of actions bound to `key`.
+    static func command(for actions: [PickAction], key: PickKey) throws -> Command {
+        var commands: [Command] = []
+        var index = 0
+        while index < actions.count {
+            let action = actions[index]
+            index += 1
+            switch action.name {
+            case .accept: commands.append(.open)
+            case .abort: commands.append(.interrupt)
+            case .up: commands.append(.up)
+            case .down: commands.append(.down)
+            case .pageUp: commands.append(.pageUp)
+            case .pageDown: commands.append(.pageDown)
+            case .first, .top: commands.append(.top)
+            case .last: commands.append(.bottom)
+            case .toggle:
+                // The app's mark moves on by itself: `toggle+down` is one mark.
+                if index < actions.count, actions[index].name == .down { index += 1 }
+                commands.append(.mark)
+            case .selectAll: commands.append(.markAll)
+            case .deselectAll: commands.append(.unmarkAll)
+            case .toggleAll: commands.append(.toggleAllMarks)
+            case .togglePreview: commands.append(.togglePreview)
+            case .previewUp: commands.append(.previewUp)
+            case .previewDown: commands.append(.previewDown)
+            case .ignore: break
+            case .become, .printQuery:
+                // Ends the picker with this key; the command then prints or runs (``finish``).
+                guard index == actions.count else {
+                    throw ValidationError("--bind \(key.name):…: \(action.name.rawValue) ends the picker: put it last in the chain")
+                }
+                commands.append(.choose(key.key))
+            default:
+                throw ValidationError("--bind \(key.name):\(action.description): the interactive picker does not run this action yet "
+                    + "(it runs \(supported.map(\.rawValue).joined(separator: ", ")))")
+            }
+        }
+        return commands.count == 1 ? commands[0] : .sequence(commands)
+    }
+
+    /// The actions the interactive picker runs.
+    static let supported: [PickAction.Name] = [
+        .accept, .abort, .up, .down, .pageUp, .pageDown, .first, .top, .last, .toggle, .selectAll, .deselectAll,
+        .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery,
+    ]
+
+    /// The action that ended the picker with `key`: `become(…)` or `print-query`, last in its chain.
+    static func endingAction(for key: Key?, in bindings: [PickBinding]) -> PickAction? {
+        guard let key, let binding = bindings.last(where: { $0.key?.key == key }),
+              let last = binding.actions.last, [.become, .printQuery].contains(last.name) else { return nil }
+        return last
+    }
+}
+
+extension PickAction: CustomStringConvertible {
+    /// The action as written: `execute(ls {})`.
+    public var description: String { argument.map { "\(name.rawValue)(\($0))" } ?? name.rawValue }
+}
+
+extension PickCommand {
+    /// Runs the action that ended the picker, the terminal given back: `print-query` prints
+    /// the query alone and exits 0; `become(CMD)` replaces this process with `sh -c CMD`
+    /// (its exit status is the picker's), placeholders filled from the chosen lines.
+    func finish(_ action: PickAction, picked: [Line], query: String, options: PickOptions) throws -> Never {
+        switch action.name {
+        case .printQuery:
+            var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
+            try output.append(Array(query.utf8))
+            try output.flush()
+            throw ExitCode(0)
+        default:
+            // The chosen lines: the marked ones (or the selected one), in the order they came.
+            let lines = picked.map { String(decoding: $0.bytes, as: UTF8.self) }
+            let selection = PreviewCommand.Selection(line: lines.first ?? "", index: (picked.first?.number ?? 1) - 1, query: query,
+                                                     marked: lines.count > 1 ? lines : [],
+                                                     markedIndices: lines.count > 1 ? picked.map { $0.number - 1 } : [])
+            let commandLine: String
+            do {
+                commandLine = try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)
+            } catch {
+                throw ValidationError("become: \(error)")
+            }
+            let arguments = ["/bin/sh", "-c", commandLine]
+            var pointers = arguments.map { strdup($0) } + [nil]
+            execv("/bin/sh", &pointers)
+            let reason = String(cString: strerror(errno))
+            throw ValidationError("become(\(action.argument ?? "")): cannot run /bin/sh: \(reason)")
+        }
+    }
+}
