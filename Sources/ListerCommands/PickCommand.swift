@@ -43,6 +43,12 @@ struct PickCommand: InteractiveCommand {
 
     func execute() async throws {
         let options = try options()
+        if let shell = options.shellScript {
+            var output = PickOutput(terminator: 0x0A)
+            try output.append(Array(PickShellScripts.script(for: shell).utf8.dropLast()))
+            try output.flush()
+            return
+        }
         let command = getenv("LISTER_DEFAULT_COMMAND").map { String(cString: $0) }
         let input: (fd: Int32, child: pid_t?)
         do {

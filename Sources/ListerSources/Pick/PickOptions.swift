@@ -32,6 +32,8 @@ public struct PickOptions: Sendable, Equatable {
     public var sorts = true
     public var tac = false
     public var noMouse = false
+    /// `--bash`, `--zsh`, `--fish`: print the key bindings of that shell and exit.
+    public var shellScript: PickShell?
     /// `--height N[%]`: drawn inline, in N rows (or N% of the screen) below the cursor.
     public var height: InlineHeight?
     /// `--ansi`: SGR colours in the input are shown, and escape sequences are not matched.
@@ -164,6 +166,9 @@ public struct PickOptions: Sendable, Equatable {
             case "--ansi": options.ansi = true
             case "--no-ansi": options.ansi = false
             case "--tac": options.tac = true
+            case "--bash": options.shellScript = .bash
+            case "--zsh": options.shellScript = .zsh
+            case "--fish": options.shellScript = .fish
             case "--no-tac": options.tac = false
             case "--literal": break  // lister always matches characters as they are
             case "--no-mouse": options.noMouse = true

@@ -93,7 +93,7 @@ public enum Placeholders {
             guard written > 0 else { throw PlaceholderFileError(path: path, code: errno) }
             bytes = bytes.dropFirst(written)
         }
-        created.withLock { $0.insert(path) }
+        _ = created.withLock { $0.insert(path) }
         return path
     }
 
