@@ -103,6 +103,8 @@ public struct PickFields: Hashable, Sendable {
             return fields
         }
         var index = 0
+        // Blanks before the first word belong to the first field, as in fzf.
+        while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
         while index < count {
             while index < count, line[index] != 0x20 && line[index] != 0x09 { index += 1 }
             while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
