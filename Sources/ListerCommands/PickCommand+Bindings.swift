@@ -90,10 +90,9 @@ extension PickCommand {
             case .ignore: break
             case .become, .printQuery:
                 // Ends the picker with this key; the command then prints or runs (``finish``).
-                guard index == actions.count else {
-                    throw ValidationError("--bind \(key.name):…: \(action.name.rawValue) ends the picker: put it last in the chain")
-                }
+                // What follows never runs, as in fzf.
                 commands.append(.choose(key.key))
+                index = actions.count
             default:
                 throw ValidationError("--bind \(key.name):\(action.description): the interactive picker does not run this action yet "
                     + "(it runs \(supported.map(\.rawValue).joined(separator: ", ")))")
@@ -108,11 +107,10 @@ extension PickCommand {
         .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery,
     ]
 
-    /// The action that ended the picker with `key`: `become(…)` or `print-query`, last in its chain.
+    /// The action that ended the picker with `key`: the first `become(…)` or `print-query` of its chain.
     static func endingAction(for key: Key?, in bindings: [PickBinding]) -> PickAction? {
-        guard let key, let binding = bindings.last(where: { $0.key?.key == key }),
-              let last = binding.actions.last, [.become, .printQuery].contains(last.name) else { return nil }
-        return last
+        guard let key, let binding = bindings.last(where: { $0.key?.key == key }) else { return nil }
+        return binding.actions.first { [.become, .printQuery].contains($0.name) }
     }
 }
 

@@ -118,7 +118,7 @@ public struct PickBinding: Hashable, Sendable {
             // The key or event: up to the first ':', with at least one character (`::` binds ':').
             guard !rest.isEmpty else { throw fail("expected KEY:ACTION after the last ',' (as in ctrl-a:select-all)") }
             guard rest.first != nil, let colon = rest.dropFirst().firstIndex(of: ":") else {
-                throw fail("'\(rest)' has no ':' between a key and its actions (as in ctrl-a:select-all)")
+                throw fail("'\(rest)' has no ':' between a key and its actions (expected KEY:ACTION, as in ctrl-a:select-all)")
             }
             let triggerName = String(rest[..<colon])
             let trigger: PickTrigger

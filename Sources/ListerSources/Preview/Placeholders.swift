@@ -24,7 +24,10 @@ public enum Placeholders {
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
             let inside = rest[rest.index(after: open)..<close]
             if let value = try value(of: inside, selection: selection, fields: fields, file: file) {
                 out += value
