@@ -44,6 +44,8 @@ public enum Command: Hashable, Sendable {
     case suspend
     /// Repaint the whole screen (Ctrl-L).
     case redraw
+    /// Edit the filter line or prompt, when it is open (fzf's `--bind` editing actions).
+    case edit(LineEditor.Action)
 }
 
 /// One entry of the key table: keys, the command they run, and the help text.

@@ -136,6 +136,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return .handled(changed: true)
         case .mark:
             return toggleMark()
+        case .edit(let action):
+            return performEdit(action)
         case .togglePreview, .previewUp, .previewDown:
             return performPreview(command)
         case .sortNext:
