@@ -47,6 +47,8 @@ extension PickCommand {
             KeyBinding([.enter], .open, help: "Choose"),
             KeyBinding([.tab, .backTab], .mark, help: "Mark or unmark (--multi)"),
             KeyBinding([.escape, .control("c"), .control("g")], .interrupt, help: "Leave without choosing"),
+            // Reached only on an empty query: with text, the prompt deletes on Ctrl-D.
+            KeyBinding([.control("d")], .interrupt, help: "Leave, on an empty query"),
             KeyBinding([.control("z")], .suspend, help: "Suspend"),
             KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
         ])
@@ -88,6 +90,17 @@ extension PickCommand {
             case .previewUp: commands.append(.previewUp)
             case .previewDown: commands.append(.previewDown)
             case .ignore: break
+            case .clearQuery: commands.append(.edit(.clearQuery))
+            case .backwardDeleteChar: commands.append(.edit(.backwardDeleteChar))
+            case .backwardKillWord: commands.append(.edit(.backwardKillWord))
+            case .unixLineDiscard: commands.append(.edit(.unixLineDiscard))
+            case .killLine: commands.append(.edit(.killLine))
+            case .changeQuery: commands.append(.setQuery(action.argument ?? ""))
+            case .put:
+                // Without an argument, the key's own character (fzf binds printable keys so).
+                var text = action.argument ?? ""
+                if action.argument == nil, case .character(let character) = key.key { text = String(character) }
+                commands.append(.insertText(text))
             case .become, .printQuery:
                 // Ends the picker with this key; the command then prints or runs (``finish``).
                 // What follows never runs, as in fzf.
@@ -104,7 +117,8 @@ extension PickCommand {
     /// The actions the interactive picker runs.
     static let supported: [PickAction.Name] = [
         .accept, .abort, .up, .down, .pageUp, .pageDown, .first, .top, .last, .toggle, .selectAll, .deselectAll,
-        .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery,
+        .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery, .clearQuery,
+        .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put,
     ]
 
     /// The action that ended the picker with `key`: the first `become(…)` or `print-query` of its chain.

@@ -16,7 +16,7 @@ struct PickCommand: InteractiveCommand {
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
-            Keys: type to edit the query (every printable key is text), Backspace; Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move on the screen (in the default layout Up goes to the next match); Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore.
+            Keys: type to edit the query (every printable key is text) with fzf's editing keys: Ctrl-A/Home and Ctrl-E/End (start, end), Ctrl-B/Left and Ctrl-F/Right (a character), Alt-B/Alt-F (a word), Backspace/Ctrl-H, Del, Ctrl-D (deletes; leaves on an empty query), Ctrl-W (back to a blank), Alt-Backspace and Alt-D (a word), Ctrl-U (to the start), Ctrl-Y (puts back what was deleted last); Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move on the screen (in the default layout Up goes to the next match); Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore, clear-query, backward-delete-char, backward-kill-word, unix-line-discard.
 
             LISTER_DEFAULT_OPTS is read first (split like a shell command line); LISTER_DEFAULT_COMMAND is run with sh -c for input when standard input is a terminal. Exit status: 0 picked, 1 no match, 2 error, 130 left (Esc, Ctrl-C, Ctrl-G).
             """

@@ -55,6 +55,8 @@ final class CursesSession {
     /// Whether the interface is inline: curses is kept off the normal screen (``settle()``).
     var isInline = false
     private var hangupReported = false
+    /// Joins Esc and the key after it into Alt keys.
+    private var escapes = EscapeCombiner()
     /// Continued in the background: nothing is drawn until the process is in the foreground.
     private var isBackground = false
     /// The newest frame posted while in the background, drawn on the way back.
@@ -160,6 +162,10 @@ final class CursesSession {
             _ = mouseinterval(0)
         }
         for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
+        for (sequence, code) in KeyDecoding.altArrowSequences {
+            if key_defined(sequence) > 0 { define_key(sequence, 0) }  // drops the terminfo's own code
             define_key(sequence, code)
         }
         self.strings = strings
@@ -317,19 +323,27 @@ final class CursesSession {
         var value: wint_t = 0
         while true {
             let status = wget_wch(window, &value)
-            if status == ERR { return }
-            switch KeyDecoding.decode(status: status, value: UInt32(value)) {
-            case .key(let key):
-                KeyTrace.mark(.keyRead)
-                // The frame drawn ahead for this key goes out before the key is handled;
-                // the frame handling it gives is then drawn as a difference from it.
-                _ = painter?.drawPrepared(for: key, generation: { mailbox.withLock(\.generation) })
-                events.yield(.key(key))
-                KeyTrace.mark(.rendered)  // inside MainLoop the frame is ready when yield returns
-            case .resize: resized()
-            case .mouse: readMouse()
-            case .ignored: break
+            if status == ERR {
+                for input in escapes.flush() { deliver(input) }  // an Esc alone: nothing came within the delay
+                return
             }
+            for input in escapes.feed(KeyDecoding.decode(status: status, value: UInt32(value))) { deliver(input) }
+        }
+    }
+
+    /// Reports one read, Alt keys already joined.
+    private func deliver(_ input: CursesInput) {
+        switch input {
+        case .key(let key):
+            KeyTrace.mark(.keyRead)
+            // The frame drawn ahead for this key goes out before the key is handled;
+            // the frame handling it gives is then drawn as a difference from it.
+            _ = painter?.drawPrepared(for: key, generation: { mailbox.withLock(\.generation) })
+            events.yield(.key(key))
+            KeyTrace.mark(.rendered)  // inside MainLoop the frame is ready when yield returns
+        case .resize: resized()
+        case .mouse: readMouse()
+        case .ignored: break
         }
     }
 

@@ -13,6 +13,8 @@ import Testing
         var query: String? = nil
         /// tmux key names sent once the input shows.
         var keys: [String]
+        /// Keys sent after `keys` once one match of three shows (their query changed), if any.
+        var thenKeys: [String] = []
         /// What both print.
         var output: String
         /// Their exit status.
@@ -42,6 +44,13 @@ import Testing
         Case(options: ["--bind", "ctrl-a:become[echo x]+abort"], keys: ["C-a"], output: "x\n"),
         Case(options: ["--bind", "ctrl-a:become~cat {+f}~"], keys: ["C-a"], output: "a1\n"),
         Case(options: ["--bind", "ctrl-a:ignore,ctrl-b:accept"], keys: ["C-a", "C-b"], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:change-query(b),ctrl-b:print-query"], keys: ["C-a"], thenKeys: ["C-b"], output: "b\n"),
+        Case(options: ["--bind", "ctrl-a:put(c3)"], keys: ["C-a"], thenKeys: ["Enter"], output: "c3\n"),
+        Case(options: ["--bind", "ctrl-a:clear-query+put(b)"], query: "c", keys: ["C-a"], thenKeys: ["Enter"], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:kill-line"], keys: ["b", "x", "y", "Left", "Left", "C-a"], thenKeys: ["Enter"], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:backward-kill-word"], keys: ["b", " ", "x", "y", "C-a"], thenKeys: ["Enter"], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:unix-line-discard+put(a)"], keys: ["x", "y", "C-a"], thenKeys: ["Enter"], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:backward-delete-char"], keys: ["c", "x", "C-a"], thenKeys: ["Enter"], output: "c3\n"),
     ]
 
     /// Runs `program` (a shell word: fzf's path or lister's with `pick`) on the input with
@@ -54,10 +63,14 @@ import Testing
         try session.waitFor("c3")
         if let query = check.query {
             try session.type(query)
-            // fzf counts "1/3", lister "1/1 of 3": either way one match of three shows.
+                // fzf counts "1/3", lister "1/1 of 3": either way one match of three shows.
             try session.waitUntil("one match of three") { $0.contains("1/3") || $0.contains("1/1 of 3") }
         }
         for key in check.keys { try session.sendKeys(key) }
+        if !check.thenKeys.isEmpty {
+            try session.waitUntil("one match of three") { $0.contains("1/3") || $0.contains("1/1 of 3") }
+            for key in check.thenKeys { try session.sendKeys(key) }
+        }
         let status = try session.waitForExit()
         return (try session.standardOutput(), status)
     }

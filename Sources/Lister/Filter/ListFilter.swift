@@ -61,6 +61,10 @@ public struct FilterPrompt: Hashable, Sendable {
     /// the bottom, and the others above it (fzf's default layout); false draws them from
     /// the top down.
     public var growsUpward: Bool
+    /// Keys that go to the key table even while the query is typed, before the prompt's
+    /// own editing keys (``LineEditor/defaultAction(for:)``): the keys a picker's `--bind`
+    /// gave other work.
+    public var reservedKeys: [Key] = []
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

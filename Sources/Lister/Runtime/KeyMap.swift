@@ -22,6 +22,10 @@ public enum Command: Hashable, Sendable {
     /// Choose in a prompt-first picker as `key` does when it is one of the prompt's accept
     /// keys: the app ends with the query, the key and the chosen rows.
     case choose(Key)
+    /// Type `text` at the cursor of the filter line (fzf's `put(...)`).
+    case insertText(String)
+    /// Replace the filter line's text, the cursor at its end (fzf's `change-query(...)`).
+    case setQuery(String)
     /// Run the commands one after another, until one ends the app (fzf's `a+b` chains).
     case sequence([Command])
     /// Scroll long rows left or right (a table: by a column).
@@ -52,6 +56,8 @@ public enum Command: Hashable, Sendable {
     case suspend
     /// Repaint the whole screen (Ctrl-L).
     case redraw
+    /// Edit the filter line or prompt, when it is open (fzf's `--bind` editing actions).
+    case edit(LineEditor.Action)
 }
 
 /// One entry of the key table: keys, the command they run, and the help text.

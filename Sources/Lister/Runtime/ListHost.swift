@@ -142,6 +142,10 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return toggleMark()
         case .markAll, .unmarkAll, .toggleAllMarks:
             return markAll(command)
+        case .edit(let action):
+            return performEdit(action)
+        case .insertText, .setQuery:
+            return changeQuery(command)
         case .togglePreview, .previewUp, .previewDown:
             return performPreview(command)
         case .sortNext:

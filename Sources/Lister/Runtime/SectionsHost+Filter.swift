@@ -63,7 +63,8 @@ extension SectionsHost {
         guard filterLine.isEditing else { return performAction(for: key, now: now) }
         switch filterLine.edit(key) {
         case nil: return nil
-        case .kept: return .handled(changed: true)
+        case .kept, .cursorMoved: return .handled(changed: true)
+        case .endOfFile: return .handled(changed: false)
         case .queryChanged:
             applyQuery()
             return .handled(changed: true)

@@ -14,11 +14,22 @@ public struct PickKey: Hashable, Sendable {
         "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
         "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown, "del": .delete,
         "bspace": .backspace, "bs": .backspace, "space": .character(" "), "insert": .insert,
+        "ctrl-space": .control("@"), "ctrl-/": .control("_"), "ctrl-_": .control("_"),
+        "shift-up": .shiftUp, "shift-down": .shiftDown,
     ]
 
     /// Parses fzf's name of a key.
     public static func parse(_ text: String) throws(PickOptions.Failure) -> PickKey {
         let lower = text.lowercased()
+        if lower.hasPrefix("alt-"), text.count > 4 {
+            // Alt-X arrives as Esc then X; alt-up, alt-bspace… as Esc then the named key.
+            let rest = String(text.dropFirst(4))
+            let inner = rest.count == 1 ? PickKey(key: .character(rest.first!), name: rest) : try parse(rest)
+            switch inner.key {
+            case .alt, .escape: break
+            default: return PickKey(key: .alt(inner.key), name: "alt-" + inner.name)
+            }
+        }
         if let key = named[lower] { return PickKey(key: key, name: lower) }
         if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isASCII, letter.isLetter {
             // Ctrl-M and Ctrl-I are Enter and Tab on a terminal.
@@ -33,7 +44,8 @@ public struct PickKey: Hashable, Sendable {
             return PickKey(key: .character(character), name: text)
         }
         throw PickOptions.Failure("unknown key '\(text)' (ctrl-a…ctrl-z, enter, esc, tab, btab, up, down, left, right, "
-            + "home, end, pgup, pgdn, del, bspace, space, f1…f12, or one character)")
+            + "home, end, pgup, pgdn, del, bspace, space, ctrl-space, ctrl-/, shift-up, shift-down, f1…f12, "
+            + "alt- before any of them, or one character)")
     }
 }
 

@@ -83,8 +83,12 @@ public struct PickScreen: ListScreen {
 
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
 
-    public var filterPrompt: FilterPrompt? { FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
-                     isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList) }
+    public var filterPrompt: FilterPrompt? {
+        var prompt = FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
+                                  isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList)
+        prompt.reservedKeys = options.bindings.compactMap(\.key?.key)  // a --bind key does its action, not its edit
+        return prompt
+    }
 
     public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
         guard let store = items.storage as? LineStore else { return nil }
