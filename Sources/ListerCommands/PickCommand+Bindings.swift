@@ -52,11 +52,12 @@ extension PickCommand {
             KeyBinding([.control("z")], .suspend, help: "Suspend"),
             KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
         ])
+        var screenCommands = 0  // the index of the next execute-silent in PickOptions.commandActions
         for binding in bindings {
             guard let key = binding.key else {
                 throw ValidationError("--bind \(binding.trigger.name): the interactive picker does not run actions on events yet")
             }
-            let command = try command(for: binding.actions, key: key)
+            let command = try command(for: binding.actions, key: key, screenCommands: &screenCommands)
             for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == key.key } }
             keys.bind([key.key], to: command, help: binding.actions.map(\.description).joined(separator: "+"))
         }
@@ -64,7 +65,7 @@ extension PickCommand {
     }
 
     /// The command of a chain of actions bound to `key`.
-    static func command(for actions: [PickAction], key: PickKey) throws -> Command {
+    static func command(for actions: [PickAction], key: PickKey, screenCommands: inout Int) throws -> Command {
         var commands: [Command] = []
         var index = 0
         while index < actions.count {
@@ -90,6 +91,9 @@ extension PickCommand {
             case .previewUp: commands.append(.previewUp)
             case .previewDown: commands.append(.previewDown)
             case .ignore: break
+            case .executeSilent:
+                commands.append(.screenCommand(screenCommands))
+                screenCommands += 1
             case .clearQuery: commands.append(.edit(.clearQuery))
             case .backwardDeleteChar: commands.append(.edit(.backwardDeleteChar))
             case .backwardKillWord: commands.append(.edit(.backwardKillWord))
@@ -105,6 +109,8 @@ extension PickCommand {
                 // Ends the picker with this key; the command then prints or runs (``finish``).
                 // What follows never runs, as in fzf.
                 commands.append(.choose(key.key))
+                // The execute-silent actions skipped keep their numbers in PickOptions.commandActions.
+                screenCommands += actions[index...].filter { $0.name == .executeSilent }.count
                 index = actions.count
             default:
                 throw ValidationError("--bind \(key.name):\(action.description): the interactive picker does not run this action yet "
@@ -118,7 +124,7 @@ extension PickCommand {
     static let supported: [PickAction.Name] = [
         .accept, .abort, .up, .down, .pageUp, .pageDown, .first, .top, .last, .toggle, .selectAll, .deselectAll,
         .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery, .clearQuery,
-        .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put,
+        .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put, .executeSilent,
     ]
 
     /// The action that ended the picker with `key`: the first `become(…)` or `print-query` of its chain.

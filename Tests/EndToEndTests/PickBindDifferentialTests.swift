@@ -50,13 +50,22 @@ import Testing
         Case(options: ["--bind", "ctrl-a:kill-line"], keys: ["b", "x", "y", "Left", "Left", "C-a"], thenKeys: ["Enter"], output: "b2\n"),
         Case(options: ["--bind", "ctrl-a:backward-kill-word"], keys: ["b", " ", "x", "y", "C-a"], thenKeys: ["Enter"], output: "b2\n"),
         Case(options: ["--bind", "ctrl-a:unix-line-discard+put(a)"], keys: ["x", "y", "C-a"], thenKeys: ["Enter"], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:execute-silent(echo {} {q} > @DIR@/x)+become(cat @DIR@/x)"], query: "b", keys: ["C-a"],
+             output: "b2 b\n"),
+        Case(options: ["--bind", "ctrl-a:execute-silent(echo oops >&2; exit 4)"], keys: ["C-a", "Enter"], output: "a1\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select-all+execute-silent(printf '%s,' {+} > @DIR@/x)+deselect-all+become(cat @DIR@/x)"],
+             keys: ["C-a"], output: "a1,b2,c3,"),
         Case(options: ["--bind", "ctrl-a:backward-delete-char"], keys: ["c", "x", "C-a"], thenKeys: ["Enter"], output: "c3\n"),
     ]
 
     /// Runs `program` (a shell word: fzf's path or lister's with `pick`) on the input with
-    /// `check`'s options and keys; returns what it printed and its status.
+    /// `check`'s options and keys (`@DIR@` in an option: a new empty directory); returns
+    /// what it printed and its status.
     private func run(_ program: String, _ check: Case) throws -> (output: String, status: Int32) {
-        let words = check.options.map(PaneScript.shellQuote).joined(separator: " ")
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-bind")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let words = check.options.map { PaneScript.shellQuote($0.replacingOccurrences(of: "@DIR@", with: directory.path)) }
+            .joined(separator: " ")
         let session = try TmuxSession(shell: "printf '\(Self.input.replacingOccurrences(of: "\n", with: "\\n"))' | \(program) \(words)",
                                       environment: ["LISTER_DEFAULT_OPTS": "", "FZF_DEFAULT_OPTS": ""], captureStdout: true)
         defer { session.close() }

@@ -26,6 +26,8 @@ public enum Command: Hashable, Sendable {
     case insertText(String)
     /// Replace the filter line's text, the cursor at its end (fzf's `change-query(...)`).
     case setQuery(String)
+    /// Run the screen's own command `number` (``ListScreen/perform(command:context:)``).
+    case screenCommand(Int)
     /// Run the commands one after another, until one ends the app (fzf's `a+b` chains).
     case sequence([Command])
     /// Scroll long rows left or right (a table: by a column).

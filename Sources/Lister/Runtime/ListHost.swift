@@ -146,6 +146,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return performEdit(action)
         case .insertText, .setQuery:
             return changeQuery(command)
+        case .screenCommand(let number):
+            finishFilterNow()  // the command sees the matches of the query as typed
+            return screen.perform(command: number, context: context(now: now)).map { .hint($0) } ?? .handled(changed: true)
         case .togglePreview, .previewUp, .previewDown:
             return performPreview(command)
         case .sortNext:

@@ -45,6 +45,13 @@ public struct PickOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// The `--bind` actions the picker runs itself (``PickScreen/perform(command:context:)``),
+    /// in the order of the bindings: `execute-silent(CMD)`. A binding's
+    /// ``Lister/Command/screenCommand(_:)`` is its index here.
+    public var commandActions: [PickAction] {
+        bindings.flatMap(\.actions).filter { $0.name == .executeSilent }
+    }
+
     /// How a query is read under these options.
     public var patternOptions: FuzzyPattern.Options {
         FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended)

@@ -81,6 +81,28 @@ public struct PickScreen: ListScreen {
         }
     }
 
+    /// Runs `execute-silent(CMD)` (``PickOptions/commandActions``) with the placeholders of
+    /// the selection, the query and the marks; a failure is shown, the picker stays.
+    public func perform(command number: Int, context: ListContext<Self>) -> String? {
+        let actions = options.commandActions
+        guard actions.indices.contains(number) else { return nil }
+        let action = actions[number]
+        let items = context.state.items
+        let visible = context.filter.map { !$0.engine.isFiltering || $0.selection != nil } ?? true
+        let selected = visible ? context.model.selectedItem : nil
+        var marked: [Int] = []
+        if let marks = context.marks, !marks.isEmpty { marked = marks.sorted().map { $0 - 1 }.filter { $0 < items.count } }
+        let selection = PreviewCommand.Selection(
+            line: selected.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "", index: (selected?.number ?? 1) - 1,
+            query: context.filterText, marked: marked.map { String(decoding: items[$0].bytes, as: UTF8.self) }, markedIndices: marked)
+        do {
+            let commandLine = try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)
+            return PickShellCommand.runSilently(commandLine, action: action.name.rawValue)
+        } catch {
+            return "\(action.name.rawValue): \(error)"
+        }
+    }
+
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
 
     public var filterPrompt: FilterPrompt? {
