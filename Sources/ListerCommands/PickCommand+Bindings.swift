@@ -53,11 +53,13 @@ extension PickCommand {
             KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
         ])
         var screenCommands = 0  // the index of the next execute-silent in PickOptions.commandActions
+        var terminalCommands = 0  // the index of the next execute in PickOptions.terminalActions
         for binding in bindings {
             guard let key = binding.key else {
                 throw ValidationError("--bind \(binding.trigger.name): the interactive picker does not run actions on events yet")
             }
-            let command = try command(for: binding.actions, key: key, screenCommands: &screenCommands)
+            let command = try command(for: binding.actions, key: key, screenCommands: &screenCommands,
+                                       terminalCommands: &terminalCommands)
             for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == key.key } }
             keys.bind([key.key], to: command, help: binding.actions.map(\.description).joined(separator: "+"))
         }
@@ -65,7 +67,8 @@ extension PickCommand {
     }
 
     /// The command of a chain of actions bound to `key`.
-    static func command(for actions: [PickAction], key: PickKey, screenCommands: inout Int) throws -> Command {
+    static func command(for actions: [PickAction], key: PickKey, screenCommands: inout Int,
+                        terminalCommands: inout Int) throws -> Command {
         var commands: [Command] = []
         var index = 0
         while index < actions.count {
@@ -94,6 +97,9 @@ extension PickCommand {
             case .executeSilent:
                 commands.append(.screenCommand(screenCommands))
                 screenCommands += 1
+            case .execute:
+                commands.append(.terminalCommand(terminalCommands))
+                terminalCommands += 1
             case .clearQuery: commands.append(.edit(.clearQuery))
             case .backwardDeleteChar: commands.append(.edit(.backwardDeleteChar))
             case .backwardKillWord: commands.append(.edit(.backwardKillWord))
@@ -111,6 +117,7 @@ extension PickCommand {
                 commands.append(.choose(key.key))
                 // The execute-silent actions skipped keep their numbers in PickOptions.commandActions.
                 screenCommands += actions[index...].filter { $0.name == .executeSilent }.count
+                terminalCommands += actions[index...].filter { $0.name == .execute }.count
                 index = actions.count
             default:
                 throw ValidationError("--bind \(key.name):\(action.description): the interactive picker does not run this action yet "
@@ -124,7 +131,7 @@ extension PickCommand {
     static let supported: [PickAction.Name] = [
         .accept, .abort, .up, .down, .pageUp, .pageDown, .first, .top, .last, .toggle, .selectAll, .deselectAll,
         .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery, .clearQuery,
-        .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put, .executeSilent,
+        .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put, .executeSilent, .execute,
     ]
 
     /// The action that ended the picker with `key`: the first `become(…)` or `print-query` of its chain.

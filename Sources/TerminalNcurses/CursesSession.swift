@@ -273,6 +273,8 @@ final class CursesSession {
         let requests = mailbox.take()
         KeyTrace.mark(.taken)
         defer { KeyTrace.endPass() }
+        // A program handed the terminal runs before a close asked for after it (execute+accept).
+        for body in requests.handOver { handOver(body) }
         if requests.close { return .close }
         if requests.suspend { suspend() }
         if isBackground {
@@ -407,6 +409,16 @@ final class CursesSession {
         }
     }
 
+    /// Runs `body` with the terminal as the shell had it (fzf's `execute`), then restores
+    /// the screen: curses' modes come back with the first refresh after `endwin`.
+    private func handOver(_ body: () -> Void) {
+        leaveInline()
+        endwin()
+        returnToOrigin()
+        body()
+        retakeTerminal()
+    }
+
     /// Ctrl-Z: gives the terminal back, stops the process, and restores the screen once
     /// the process is continued (at a new size if the terminal changed meanwhile).
     private func suspend() {
@@ -419,6 +431,12 @@ final class CursesSession {
         // then the first refresh after endwin restores curses' modes.
         def_shell_mode()
         _ = csig_save_termios(fileno(input))
+        retakeTerminal()
+    }
+
+    /// Draws the screen again after the shell or a program had the terminal (at a new size
+    /// if it changed meanwhile; inline, below what they printed).
+    private func retakeTerminal() {
         var rows: Int32 = 0, columns: Int32 = 0
         let window = cncurses_stdscr()
         let resizedMeanwhile = csig_window_size(fileno(output), &rows, &columns) == 0 && rows > 0 && columns > 0

@@ -17,6 +17,11 @@ import Testing
         var thenKeys: [String] = []
         /// What both print.
         var output: String
+        /// A line typed into the command of `execute` once it shows `prompt`; then `lastKeys`
+        /// are sent once the picker is back.
+        var typedInCommand: String? = nil
+        /// Keys sent last (see `typedInCommand`).
+        var lastKeys: [String] = []
         /// Their exit status.
         var status: Int32 = 0
 
@@ -55,6 +60,9 @@ import Testing
         Case(options: ["--bind", "ctrl-a:execute-silent(echo oops >&2; exit 4)"], keys: ["C-a", "Enter"], output: "a1\n"),
         Case(options: ["--multi", "--bind", "ctrl-a:select-all+execute-silent(printf '%s,' {+} > @DIR@/x)+deselect-all+become(cat @DIR@/x)"],
              keys: ["C-a"], output: "a1,b2,c3,"),
+        // execute: the command has the terminal (it reads a line typed into it), then the picker is back.
+        Case(options: ["--bind", "ctrl-a:execute(echo prompt; read x; echo {} $x > @DIR@/x),ctrl-b:become(cat @DIR@/x)"],
+             keys: ["C-a"], output: "a1 typed\n", typedInCommand: "typed", lastKeys: ["C-b"]),
         Case(options: ["--bind", "ctrl-a:backward-delete-char"], keys: ["c", "x", "C-a"], thenKeys: ["Enter"], output: "c3\n"),
     ]
 
@@ -79,6 +87,13 @@ import Testing
         if !check.thenKeys.isEmpty {
             try session.waitUntil("one match of three") { $0.contains("1/3") || $0.contains("1/1 of 3") }
             for key in check.thenKeys { try session.sendKeys(key) }
+        }
+        if let line = check.typedInCommand {
+            try session.waitFor("prompt")  // the command's output, on the terminal it was given
+            try session.type(line)
+            try session.sendKeys("Enter")
+            try session.waitUntil("the picker back") { !$0.contains("prompt") && $0.contains("c3") }
+            for key in check.lastKeys { try session.sendKeys(key) }
         }
         let status = try session.waitForExit()
         return (try session.standardOutput(), status)

@@ -28,6 +28,9 @@ public enum Command: Hashable, Sendable {
     case setQuery(String)
     /// Run the screen's own command `number` (``ListScreen/perform(command:context:)``).
     case screenCommand(Int)
+    /// Give the terminal to the screen's program `number` (``ListScreen/terminalCommand(_:context:)``)
+    /// and take it back when it ends.
+    case terminalCommand(Int)
     /// Run the commands one after another, until one ends the app (fzf's `a+b` chains).
     case sequence([Command])
     /// Scroll long rows left or right (a table: by a column).

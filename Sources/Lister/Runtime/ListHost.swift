@@ -149,6 +149,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .screenCommand(let number):
             finishFilterNow()  // the command sees the matches of the query as typed
             return screen.perform(command: number, context: context(now: now)).map { .hint($0) } ?? .handled(changed: true)
+        case .terminalCommand(let number):
+            finishFilterNow()
+            return screen.terminalCommand(number, context: context(now: now)).map { .handOver($0) } ?? .handled(changed: false)
         case .togglePreview, .previewUp, .previewDown:
             return performPreview(command)
         case .sortNext:

@@ -136,6 +136,10 @@ extension Runtime {
             dirty = true
         case .pick(let items):
             outcome = .picked(items)
+        case .handOver(let body):
+            terminal.handOver(body)
+            lastFrame = nil
+            dirty = true
         }
     }
 }

@@ -52,6 +52,12 @@ public struct PickOptions: Sendable, Equatable {
         bindings.flatMap(\.actions).filter { $0.name == .executeSilent }
     }
 
+    /// The `execute(CMD)` actions of `--bind`, in the order of the bindings: a binding's
+    /// ``Lister/Command/terminalCommand(_:)`` is its index here.
+    public var terminalActions: [PickAction] {
+        bindings.flatMap(\.actions).filter { $0.name == .execute }
+    }
+
     /// How a query is read under these options.
     public var patternOptions: FuzzyPattern.Options {
         FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended)

@@ -87,6 +87,23 @@ public struct PickScreen: ListScreen {
         let actions = options.commandActions
         guard actions.indices.contains(number) else { return nil }
         let action = actions[number]
+        do {
+            return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue)
+        } catch {
+            return "\(action.name.rawValue): \(error)"
+        }
+    }
+
+    /// `execute(CMD)` (``PickOptions/terminalActions``): the command with the terminal.
+    public func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? {
+        let actions = options.terminalActions
+        guard actions.indices.contains(number), let commandLine = try? commandLine(of: actions[number], context: context) else { return nil }
+        return { PickShellCommand.runInTerminal(commandLine) }
+    }
+
+    /// The command line of `action`, its placeholders filled from the selection, the query
+    /// and the marks.
+    private func commandLine(of action: PickAction, context: ListContext<Self>) throws -> String {
         let items = context.state.items
         let visible = context.filter.map { !$0.engine.isFiltering || $0.selection != nil } ?? true
         let selected = visible ? context.model.selectedItem : nil
@@ -95,12 +112,7 @@ public struct PickScreen: ListScreen {
         let selection = PreviewCommand.Selection(
             line: selected.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "", index: (selected?.number ?? 1) - 1,
             query: context.filterText, marked: marked.map { String(decoding: items[$0].bytes, as: UTF8.self) }, markedIndices: marked)
-        do {
-            let commandLine = try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)
-            return PickShellCommand.runSilently(commandLine, action: action.name.rawValue)
-        } catch {
-            return "\(action.name.rawValue): \(error)"
-        }
+        return try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)
     }
 
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }

@@ -3,6 +3,12 @@ import Lister
 import Subprocess
 import Synchronization
 
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,5 +65,25 @@ enum PickShellCommand {
         } catch {
             return "\(action): cannot run /bin/sh: \(error)"
         }
+    }
+
+    /// Runs `commandLine` with the terminal (`/dev/tty` as its input and outputs), as fzf's
+    /// `execute` does, and returns when it ends. It stays in the picker's process group, the
+    /// terminal's foreground one, so it can read the keyboard.
+    static func runInTerminal(_ commandLine: String) {
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard tty >= 0 else { return }
+        defer { close(tty) }
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let terminal = FileDescriptor(rawValue: tty)
+            _ = try? await Subprocess.run(
+                .path("/bin/sh"), arguments: ["-c", commandLine],
+                input: .fileDescriptor(terminal, closeAfterSpawningProcess: false),
+                output: .fileDescriptor(terminal, closeAfterSpawningProcess: false),
+                error: .fileDescriptor(terminal, closeAfterSpawningProcess: false))
+            done.signal()
+        }
+        done.wait()  // on the curses thread, which draws nothing while the command has the terminal
     }
 }
