@@ -84,9 +84,16 @@ extension PickCommand {
             case .first, .top: commands.append(.top)
             case .last: commands.append(.bottom)
             case .toggle:
-                // The app's mark moves on by itself: `toggle+down` is one mark.
-                if index < actions.count, actions[index].name == .down { index += 1 }
-                commands.append(.mark)
+                // The app's mark moves on by itself: `toggle+down` is one mark; alone, toggle stays.
+                if index < actions.count, actions[index].name == .down {
+                    index += 1
+                    commands.append(.mark)
+                } else {
+                    commands.append(.markRow(.toggle))
+                }
+            case .select: commands.append(.markRow(.mark))
+            case .deselect: commands.append(.markRow(.unmark))
+            case .acceptNonEmpty: commands.append(.openIfAny)
             case .selectAll: commands.append(.markAll)
             case .deselectAll: commands.append(.unmarkAll)
             case .toggleAll: commands.append(.toggleAllMarks)
@@ -131,7 +138,7 @@ extension PickCommand {
     static let supported: [PickAction.Name] = [
         .accept, .abort, .up, .down, .pageUp, .pageDown, .first, .top, .last, .toggle, .selectAll, .deselectAll,
         .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery, .clearQuery,
-        .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put, .executeSilent, .execute,
+        .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put, .executeSilent, .execute, .select, .deselect, .acceptNonEmpty,
     ]
 
     /// The action that ended the picker with `key`: the first `become(…)` or `print-query` of its chain.

@@ -38,6 +38,10 @@ import Testing
         Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:toggle-all+accept"], keys: ["Tab", "C-a"], output: "b2\nc3\n"),
         Case(options: ["--multi", "--bind", "ctrl-a:select-all+accept"], query: "b", keys: ["C-a"], output: "b2\n"),  // the matches only
         Case(options: ["--bind", "ctrl-a:last+accept"], keys: ["C-a"], output: "c3\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select+up+select+accept"], keys: ["C-a"], output: "a1\nb2\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:toggle+up+toggle+toggle+accept"], keys: ["C-a"], output: "a1\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select+deselect+up+accept"], keys: ["C-a"], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:accept-non-empty"], query: "b", keys: ["C-a"], output: "b2\n"),
         Case(options: ["--bind", "ctrl-a:last+first+accept"], keys: ["C-a"], output: "a1\n"),
         Case(options: ["--bind", "ctrl-a:abort"], keys: ["C-a"], output: "", status: 130),
         Case(options: ["--bind", "ctrl-a:become(echo hi {}; exit 3)"], keys: ["C-a"], output: "hi a1\n", status: 3),

@@ -19,6 +19,10 @@ public enum Command: Hashable, Sendable {
     /// Mark every row shown (every match while filtering), unmark them, or swap the marks
     /// of those rows (a multiple picker: fzf's `select-all`, `deselect-all`, `toggle-all`).
     case markAll, unmarkAll, toggleAllMarks
+    /// Mark, unmark or toggle the selected row, staying on it (fzf's `select`, `deselect`, `toggle`).
+    case markRow(MarkChange)
+    /// Choose as Enter does, unless nothing matches and nothing is marked (fzf's `accept-non-empty`).
+    case openIfAny
     /// Choose in a prompt-first picker as `key` does when it is one of the prompt's accept
     /// keys: the app ends with the query, the key and the chosen rows.
     case choose(Key)
@@ -63,6 +67,11 @@ public enum Command: Hashable, Sendable {
     case redraw
     /// Edit the filter line or prompt, when it is open (fzf's `--bind` editing actions).
     case edit(LineEditor.Action)
+}
+
+/// What ``Command/markRow(_:)`` does to the selected row's mark.
+public enum MarkChange: Hashable, Sendable {
+    case mark, unmark, toggle
 }
 
 /// One entry of the key table: keys, the command they run, and the help text.

@@ -39,4 +39,16 @@ extension ListHost {
         }
         return .handled(changed: before != marks)
     }
+
+    /// Marks, unmarks or toggles the selected row, staying on it.
+    func markSelected(_ change: MarkChange) -> HostResponse {
+        guard screen.pickMode == .multiple, let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
+        let before = marks
+        switch change {
+        case .mark: marks.insert(item.id)
+        case .unmark: marks.remove(item.id)
+        case .toggle: if marks.remove(item.id) == nil { marks.insert(item.id) }
+        }
+        return .handled(changed: before != marks)
+    }
 }

@@ -142,6 +142,12 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return toggleMark()
         case .markAll, .unmarkAll, .toggleAllMarks:
             return markAll(command)
+        case .markRow(let change):
+            return markSelected(change)
+        case .openIfAny:
+            finishFilterNow()
+            guard !marks.isEmpty || (model.selectedItem != nil && isSelectionVisible) else { return .handled(changed: false) }
+            return perform(.open, now: now)
         case .edit(let action):
             return performEdit(action)
         case .insertText, .setQuery:
@@ -478,7 +484,7 @@ extension ListHost {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .mark, .markAll, .unmarkAll, .toggleAllMarks: return screen.pickMode == .multiple
+        case .mark, .markAll, .unmarkAll, .toggleAllMarks, .markRow: return screen.pickMode == .multiple
         case .togglePreview, .previewUp, .previewDown: return offersPreview(command)
         case .refresh, .reload: return screen.canReload
         case .sortNext, .sortReverse: return tableScreen != nil
