@@ -100,6 +100,10 @@ extension PickCommand {
             case .togglePreview: commands.append(.togglePreview)
             case .previewUp: commands.append(.previewUp)
             case .previewDown: commands.append(.previewDown)
+            case .previewPageUp: commands.append(.previewPageUp)
+            case .previewPageDown: commands.append(.previewPageDown)
+            case .previewTop: commands.append(.previewTop)
+            case .previewBottom: commands.append(.previewBottom)
             case .ignore: break
             case .executeSilent:
                 commands.append(.screenCommand(screenCommands))
@@ -139,6 +143,7 @@ extension PickCommand {
         .accept, .abort, .up, .down, .pageUp, .pageDown, .first, .top, .last, .toggle, .selectAll, .deselectAll,
         .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery, .clearQuery,
         .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put, .executeSilent, .execute, .select, .deselect, .acceptNonEmpty,
+        .previewPageUp, .previewPageDown, .previewTop, .previewBottom,
     ]
 
     /// The action that ended the picker with `key`: the first `become(…)` or `print-query` of its chain.

@@ -55,6 +55,8 @@ public enum Command: Hashable, Sendable {
     case togglePreview
     /// Scroll the preview pane up or down a line.
     case previewUp, previewDown
+    /// Scroll the preview pane up or down a page, or to its first or last line.
+    case previewPageUp, previewPageDown, previewTop, previewBottom
     /// Show or hide the help overlay.
     case help
     /// End the app (a picker cancels).

@@ -158,7 +158,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .terminalCommand(let number):
             finishFilterNow()
             return screen.terminalCommand(number, context: context(now: now)).map { .handOver($0) } ?? .handled(changed: false)
-        case .togglePreview, .previewUp, .previewDown:
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom:
             return performPreview(command)
         case .sortNext:
             return sortNext()
@@ -485,7 +485,8 @@ extension ListHost {
     func offers(_ command: Command) -> Bool {
         switch command {
         case .mark, .markAll, .unmarkAll, .toggleAllMarks, .markRow: return screen.pickMode == .multiple
-        case .togglePreview, .previewUp, .previewDown: return offersPreview(command)
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom:
+            return offersPreview(command)
         case .refresh, .reload: return screen.canReload
         case .sortNext, .sortReverse: return tableScreen != nil
         case .open, .drillIn:

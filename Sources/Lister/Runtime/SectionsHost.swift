@@ -115,7 +115,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .togglePreview, .previewUp, .previewDown: return false
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom: return false
         case .mark: return screen.pickMode == .multiple
         case .open, .drillIn:
             var result: OpenResult?
