@@ -12,7 +12,7 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal, --ansi (SGR colours shown, escape sequences not matched, the line printed as read), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen).
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal, --ansi (SGR colours shown, escape sequences neither matched nor printed), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen).
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
@@ -83,7 +83,9 @@ struct PickCommand: InteractiveCommand {
                     next += 1
                 }
             }
-            for span in spans { try output.append(text[span]) }
+            for span in spans {
+                if options.ansi { try output.append(options.printed(text[span])) } else { try output.append(text[span]) }
+            }
             start += block.count
         }
         try output.flush()
@@ -143,7 +145,7 @@ extension PickCommand {
             let name = choice.key.flatMap { key in options.expect.first { $0.key == key }?.name } ?? ""
             try output.append(Array(name.utf8))
         }
-        for line in lines { try output.append(Array(line.bytes)) }
+        for line in lines { try output.append(options.printed(line.bytes)) }
         try output.flush()
     }
 
@@ -154,7 +156,7 @@ extension PickCommand {
     static func keyMap(_ bindings: [PickBinding], upward: Bool = false) throws -> KeyMap {
         var keys = try keyMap(bindings)
         guard upward else { return keys }
-        let turned: [Command: Command] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp]
+        let turned: [Command: Command] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp, .mark: .markUp, .markUp: .mark]
         let help: [Command: String] = [.up: "Previous match", .down: "Next match", .pageUp: "Previous page", .pageDown: "Next page"]
         for index in keys.bindings.indices {
             guard let command = turned[keys.bindings[index].command] else { continue }
@@ -171,7 +173,9 @@ extension PickCommand {
             KeyBinding([.pageUp], .pageUp, help: "Previous page"),
             KeyBinding([.pageDown], .pageDown, help: "Next page"),
             KeyBinding([.enter], .open, help: "Choose"),
-            KeyBinding([.tab, .backTab], .mark, help: "Mark or unmark (--multi)"),
+            // Both move on the screen, as fzf's: Tab down, Shift-Tab up, in every layout.
+            KeyBinding([.tab], .mark, help: "Mark or unmark, then down (--multi)"),
+            KeyBinding([.backTab], .markUp, help: "Mark or unmark, then up (--multi)"),
             KeyBinding([.escape, .control("c"), .control("g")], .interrupt, help: "Leave without choosing"),
             // Reached only on an empty query: with text, the prompt deletes on Ctrl-D.
             KeyBinding([.control("d")], .interrupt, help: "Leave, on an empty query"),
@@ -190,6 +194,7 @@ extension PickCommand {
             case [.first]: command = .top
             case [.last]: command = .bottom
             case [.toggle], [.toggleDown]: command = .mark
+            case [.toggleUp]: command = .markUp
             case [.ignore]: command = .redraw
             case [.clearQuery]: command = .edit(.clearQuery)
             case [.backwardDeleteChar]: command = .edit(.backwardDeleteChar)

@@ -16,6 +16,8 @@ public enum Command: Hashable, Sendable {
     case filter
     /// Mark or unmark the row and move down (a multiple picker).
     case mark
+    /// Mark or unmark the row and move up (fzf's Shift-Tab).
+    case markUp
     /// Scroll long rows left or right (a table: by a column).
     case scrollLeft, scrollRight
     /// Sort a table by its next column (after the last: the load's order again).

@@ -37,6 +37,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     var filter = ListFilter()
     /// The marked items of a multiple picker.
     var marks: Set<S.Item.ID> = []
+    /// The marked ids in the order they were marked (with ids since unmarked, which
+    /// ``marks`` no longer holds): a prompt-first screen returns its marks in this order.
+    var markOrder: [S.Item.ID] = []
     /// Columns of long rows scrolled out on the left.
     var horizontalOffset = 0
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
@@ -120,7 +123,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
 
     func perform(_ command: Command, now: Duration) -> HostResponse {
         self.now = now
-        if command == .open || command == .drillIn || command == .mark { finishFilterNow() }
+        if command == .open || command == .drillIn || command == .mark || command == .markUp { finishFilterNow() }
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
@@ -134,8 +137,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .filter:
             openFilter()
             return .handled(changed: true)
-        case .mark:
-            return toggleMark()
+        case .mark, .markUp:
+            return toggleMark(forward: command == .mark)
         case .edit(let action):
             return performEdit(action)
         case .togglePreview, .previewUp, .previewDown:
@@ -464,7 +467,7 @@ extension ListHost {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .mark: return screen.pickMode == .multiple
+        case .mark, .markUp: return screen.pickMode == .multiple
         case .togglePreview, .previewUp, .previewDown: return offersPreview(command)
         case .refresh, .reload: return screen.canReload
         case .sortNext, .sortReverse: return tableScreen != nil

@@ -20,6 +20,8 @@ public struct PickOptions: Sendable, Equatable {
     /// list grows upward.
     public var reverseList = false
     public var multi = false
+    /// `--multi=N`: at most N lines can be marked; nil: any number.
+    public var multiLimit: Int?
     public var read0 = false
     public var print0 = false
     public var expect: [PickKey] = []
@@ -132,7 +134,10 @@ public struct PickOptions: Sendable, Equatable {
                 }
             case "--reverse": (options.reverse, options.reverseList) = (true, false)
             case "--no-reverse": options.reverse = false
-            case "-m", "--multi": options.multi = true
+            case "-m", "--multi":
+                options.multi = true
+                options.multiLimit = nil
+                if let inline, try number(inline, for: name) > 0 { options.multiLimit = try number(inline, for: name) }
             case "+m", "--no-multi": options.multi = false
             case "--read0": options.read0 = true
             case "--print0": options.print0 = true

@@ -87,6 +87,7 @@ public struct PickScreen: ListScreen {
         var prompt = FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
                                   isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList)
         prompt.reservedKeys = options.bindings.map(\.key.key)  // a --bind key does its action, not its edit
+        prompt.markLimit = options.multiLimit
         return prompt
     }
 
