@@ -33,9 +33,15 @@ struct PickCommand: InteractiveCommand {
 
     /// `LISTER_DEFAULT_OPTS`, then the command line.
     func options() throws -> PickOptions {
-        do {
-            let defaults = getenv("LISTER_DEFAULT_OPTS").map { String(cString: $0) } ?? ""
-            return try PickOptions.parse(shellWords(defaults) + arguments)
+        do throws(PickOptions.Failure) {
+            let defaults = try shellWords(getenv("LISTER_DEFAULT_OPTS").map { String(cString: $0) } ?? "")
+            do throws(PickOptions.Failure) {
+                _ = try PickOptions.parse(defaults)
+            } catch {
+                // A bad line in a dotfile: say where it comes from, not only what it is.
+                throw PickOptions.Failure(inDefaults: error)
+            }
+            return try PickOptions.parse(defaults + arguments)
         } catch {
             throw ValidationError(error.description)
         }

@@ -42,8 +42,9 @@ import Testing
 
     @Test func unsupportedAndBadOptionsAreUsageErrorsNamingThem() throws {
         for (arguments, message) in [
-            ("--preview-window left", "--preview-window: 'left' is not supported"),
-            ("--border", "--border is an fzf option that lister pick does not support"),
+            ("--preview-window sideways", "--preview-window: 'sideways' is not a side"),
+            ("--border=wavy", "--border: unknown style 'wavy'"),
+            ("--scroll-off 3", "--scroll-off is an fzf option that lister pick does not support"),
             ("--frobnicate", "unknown option '--frobnicate'"),
             ("--bind ctrl-a:explode", "unknown action 'explode'"),
             ("--bind nokey:accept", "unknown key 'nokey'"),

@@ -57,7 +57,9 @@ import Testing
             }
         }
         #expect(failure(["--preview-label", "x"])?.contains("--preview-label is an fzf option that lister pick does not support") == true)
-        #expect(failure(["--preview-window", "up"])?.contains("'up' is not supported; the pane goes right or bottom") == true)
+        #expect(failure(["--preview-window", "sideways"])?.contains("'sideways' is not a side") == true)
+        #expect(try PickOptions.parse(["--preview-window", "up,40%,border-bottom"]).previewWindow == .bottom(.percent(40)))
+        #expect(failure(["--preview-window", "up,border-wavy"])?.contains("unknown border 'border-wavy'") == true)
         #expect(failure(["--preview", "cat {}"]) == nil)
         #expect(failure(["--height=40%"]) == nil)
         #expect(try PickOptions.parse(["--height", "10"]).height == .rows(10))

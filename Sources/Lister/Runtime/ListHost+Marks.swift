@@ -17,6 +17,25 @@ extension ListHost {
         return ordered
     }
 
+    /// Up on the first row goes to the last, and Down on the last to the first, on a prompt
+    /// that cycles (fzf's `--cycle`); nil for every other move.
+    func performCycling(_ command: Command) -> HostResponse? {
+        guard screen.filterPrompt?.cycles == true, command == .up || command == .down else { return nil }
+        let engine = filter.engine
+        let count = engine.isFiltering ? engine.visibleCount : model.count
+        guard count > 1 else { return nil }
+        let position = engine.isFiltering ? engine.visiblePosition(ofRow: model.selection) : model.selection
+        let target: Int
+        switch (command, position) {
+        case (.down, count - 1): target = 0
+        case (.up, 0): target = count - 1
+        default: return nil
+        }
+        model.select(engine.isFiltering ? engine.row(atVisible: target) : target)
+        noteSelectionMoved()
+        return .handled(changed: true)
+    }
+
     /// Tab: marks or unmarks the selected row and moves down (Shift-Tab, `forward`
     /// false: up). At the prompt's ``FilterPrompt/markLimit`` (`--multi=N`) a row is not
     /// marked and the selection stays, as in fzf.

@@ -124,6 +124,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func perform(_ command: Command, now: Duration) -> HostResponse {
         self.now = now
         if command == .open || command == .drillIn || command == .mark || command == .markUp { finishFilterNow() }
+        if let response = performCycling(command) { return response }
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {

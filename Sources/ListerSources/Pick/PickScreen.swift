@@ -88,6 +88,7 @@ public struct PickScreen: ListScreen {
                                   isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList)
         prompt.reservedKeys = options.bindings.map(\.key.key)  // a --bind key does its action, not its edit
         prompt.markLimit = options.multiLimit
+        prompt.cycles = options.look.cycle
         return prompt
     }
 
