@@ -105,6 +105,27 @@ import Testing
     @Test(arguments: marking) func marksAndOrder(_ test: Case) throws { try compare(test) }
     @Test(arguments: looks) func lookOptions(_ test: Case) throws { try compare(test) }
 
+    /// The terminal's cursor sits where the next character goes, on the prompt line.
+    @Test func theCursorIsDrawnWhereTheEditHappens() throws {
+        let file = try temporaryInput(Array("alpha\nbeta\n".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let command = "exec " + [try TmuxSession.listerPath(), "pick", "--layout=reverse"].map(PaneScript.shellQuote).joined(separator: " ")
+            + " < " + PaneScript.shellQuote(file.path)
+        let session = try TmuxSession(shell: command, captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/2")
+        try session.type("日本 ab")
+        try session.waitFor("> 日本 ab")
+        // On the prompt's line (under the title): "> " 2 cells, 日本 4, " ab" 3.
+        try session.waitUntil("the cursor after ab") { _ in (try? session.cursor()).map { $0 == (column: 9, row: 1) } ?? false }
+        try session.sendKeys("M-b")
+        try session.waitUntil("the cursor before ab") { _ in (try? session.cursor().column) == 7 }
+        try session.sendKeys("C-a")
+        try session.waitUntil("the cursor after the prompt") { _ in (try? session.cursor().column) == 2 }
+        try session.sendKeys("C-c")
+        #expect(try session.waitForExit() == 130)
+    }
+
     /// Runs the case on lister, checks it against the written expectation, then on fzf
     /// 0.74.5 when installed, and checks that too.
     private func compare(_ test: Case) throws {
