@@ -127,7 +127,9 @@ extension PickCommand {
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
         let screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
-        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap, height: options.height)
+        var settings = interface.settings
+        settings.noColor = options.look.isMonochrome
+        let outcome = try await AppRunner.run(screen, interface: settings, keyMap: keyMap, height: options.height)
         PickInput.wait(for: input.child)
         switch outcome {
         case .picked(let items):

@@ -126,6 +126,24 @@ import Testing
         #expect(try session.waitForExit() == 130)
     }
 
+    /// `--no-color` and `--color=…,bw` draw without colours; attributes (bold) stay.
+    @Test(arguments: [["--no-color"], ["--color=dark,bw"]]) func monochrome(_ options: [String]) throws {
+        let file = try temporaryInput(Array("alpha\nbeta\n".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let command = "exec " + ([try TmuxSession.listerPath(), "pick"] + options).map(PaneScript.shellQuote).joined(separator: " ")
+            + " < " + PaneScript.shellQuote(file.path)
+        let session = try TmuxSession(shell: command, captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/2")
+        let screen = try session.screen(escapes: true)
+        // tmux writes 39 (the default colour) itself; any other 3x or 9x is a colour.
+        let colour = screen.contains(/\x1B\[(3[0-8]|9[0-7])/)
+        #expect(!colour, "no foreground colour: \(screen.debugDescription)")
+        #expect(screen.contains("\u{1B}[1m"), "bold stays")
+        try session.sendKeys("C-c")
+        #expect(try session.waitForExit() == 130)
+    }
+
     /// Runs the case on lister, checks it against the written expectation, then on fzf
     /// 0.74.5 when installed, and checks that too.
     private func compare(_ test: Case) throws {

@@ -30,6 +30,14 @@ public struct PickLook: Sendable, Equatable {
 
     public init() {}
 
+    /// Whether the picker draws without colours: `--no-color`, or `--color=bw` as the last
+    /// base scheme given.
+    public var isMonochrome: Bool {
+        if noColor { return true }
+        let schemes = colors.flatMap { $0.split(separator: ",") }.filter { !$0.contains(":") }
+        return schemes.last == "bw"
+    }
+
     static let borderStyles: Set<String> = ["rounded", "sharp", "bold", "double", "block", "thinblock", "horizontal",
                                             "vertical", "line", "top", "bottom", "left", "right", "none"]
     static let colorSchemes: Set<String> = ["dark", "light", "16", "bw", "base16"]
