@@ -33,6 +33,8 @@ extension PickCommand {
         case .down: .up
         case .pageUp: .pageDown
         case .pageDown: .pageUp
+        case .mark: .markUp
+        case .markUp: .mark
         case .sequence(let commands): .sequence(commands.map(turn))
         default: command
         }
@@ -45,7 +47,9 @@ extension PickCommand {
             KeyBinding([.pageUp], .pageUp, help: "Previous page"),
             KeyBinding([.pageDown], .pageDown, help: "Next page"),
             KeyBinding([.enter], .open, help: "Choose"),
-            KeyBinding([.tab, .backTab], .mark, help: "Mark or unmark (--multi)"),
+            // Both move on the screen, as fzf's: Tab down, Shift-Tab up, in every layout.
+            KeyBinding([.tab], .mark, help: "Mark or unmark, then down (--multi)"),
+            KeyBinding([.backTab], .markUp, help: "Mark or unmark, then up (--multi)"),
             KeyBinding([.escape, .control("c"), .control("g")], .interrupt, help: "Leave without choosing"),
             // Reached only on an empty query: with text, the prompt deletes on Ctrl-D.
             KeyBinding([.control("d")], .interrupt, help: "Leave, on an empty query"),
@@ -84,10 +88,11 @@ extension PickCommand {
             case .first, .top: commands.append(.top)
             case .last: commands.append(.bottom)
             case .toggle:
-                // The app's mark moves on by itself: `toggle+down` is one mark; alone, toggle stays.
-                if index < actions.count, actions[index].name == .down {
+                // The app's mark moves on by itself: `toggle+down` and `toggle+up` are one mark
+                // (moving on the screen); alone, toggle stays.
+                if index < actions.count, [.down, .up].contains(actions[index].name) {
+                    commands.append(actions[index].name == .down ? .mark : .markUp)
                     index += 1
-                    commands.append(.mark)
                 } else {
                     commands.append(.markRow(.toggle))
                 }

@@ -12,11 +12,11 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], --bash/--zsh/--fish (print key bindings), -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal, --ansi (SGR colours shown, escape sequences not matched, the line printed as read), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen).
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden] (fzf's up and left put it below and right; border-*, wrap, follow, +N taken), -m/--multi[=N] (at most N marks), --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], --bash/--zsh/--fish (print key bindings), -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|begin|end|index[,…], -i/+i, -e/--exact, +x/--no-extended, +s/--no-sort, --tac, --literal, --ansi (SGR colours shown, escape sequences neither matched nor printed), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen), --cycle. Taken so that a dotfile's line works, not drawn yet: --border[=STYLE], --border-label, --margin, --padding, --info, --pointer, --marker, --color, --no-color, --no-scrollbar, --keep-right, --no-hscroll.
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
-            Keys: type to edit the query (every printable key is text) with fzf's editing keys: Ctrl-A/Home and Ctrl-E/End (start, end), Ctrl-B/Left and Ctrl-F/Right (a character), Alt-B/Alt-F (a word), Backspace/Ctrl-H, Del, Ctrl-D (deletes; leaves on an empty query), Ctrl-W (back to a blank), Alt-Backspace and Alt-D (a word), Ctrl-U (to the start), Ctrl-Y (puts back what was deleted last); Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move on the screen (in the default layout Up goes to the next match); Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind KEY:ACTION[+ACTION…][,…] (an argument in (…), […], {…}, <…>, ~…~, !…!, @…@, #…#, $…$, %…%, ^…^, &…&, *…*, ;…;, /…/ or |…|, or ACTION:ARGUMENT to the end) runs: accept, abort, up, down, page-up, page-down, first, top, last, accept-non-empty, toggle, select, deselect, select-all, deselect-all, toggle-all (--multi), toggle-preview, preview-up, preview-down, preview-page-up, preview-page-down, preview-top, preview-bottom, clear-query, change-query(TEXT), put(TEXT), kill-line, backward-kill-word, unix-line-discard, backward-delete-char, print-query (prints the query alone, exit 0), ignore, execute(CMD) (CMD gets the terminal, then the picker is back), execute-silent(CMD) (the picker waits; a failure shows its message), become(CMD) (CMD replaces the picker; its exit status is the picker's). A CMD's placeholders are shell-quoted: {} the line, {+} the marked lines, {q} the query, {n} and {+n} indices from 0, {1} {-1} {2..} fields (-d), {f} {+f} a file of the lines. Not run yet: reload, reload-sync, toggle-sort, change-preview-window, and the events start, load, change, focus, result (an error names them).
+            Keys: type to edit the query (every printable key is text) with fzf's editing keys: Ctrl-A/Home and Ctrl-E/End (start, end), Ctrl-B/Left and Ctrl-F/Right (a character), Alt-B/Alt-F (a word), Backspace/Ctrl-H, Del, Ctrl-D (deletes; leaves on an empty query), Ctrl-W (back to a blank), Alt-Backspace and Alt-D (a word), Ctrl-U (to the start), Ctrl-Y (puts back what was deleted last); Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move on the screen (in the default layout Up goes to the next match); Tab marks and moves down the screen, Shift-Tab up (--multi; printed in the order marked); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind KEY:ACTION[+ACTION…][,…] (an argument in (…), […], {…}, <…>, ~…~, !…!, @…@, #…#, $…$, %…%, ^…^, &…&, *…*, ;…;, /…/ or |…|, or ACTION:ARGUMENT to the end) runs: accept, abort, up, down, page-up, page-down, first, top, last, accept-non-empty, toggle, toggle+down, toggle+up, select, deselect, select-all, deselect-all, toggle-all (--multi), toggle-preview, preview-up, preview-down, preview-page-up, preview-page-down, preview-top, preview-bottom, clear-query, change-query(TEXT), put(TEXT), kill-line, backward-kill-word, unix-line-discard, backward-delete-char, print-query (prints the query alone, exit 0), ignore, execute(CMD) (CMD gets the terminal, then the picker is back), execute-silent(CMD) (the picker waits; a failure shows its message), become(CMD) (CMD replaces the picker; its exit status is the picker's). A CMD's placeholders are shell-quoted: {} the line, {+} the marked lines, {q} the query, {n} and {+n} indices from 0, {1} {-1} {2..} fields (-d), {f} {+f} a file of the lines. Not run yet: reload, reload-sync, toggle-sort, change-preview-window, and the events start, load, change, focus, result (an error names them).
 
             Shell key bindings: eval "$(lister pick --bash)" in ~/.bashrc, source <(lister pick --zsh) in ~/.zshrc, lister pick --fish | source in config.fish: CTRL-T puts paths under the current directory on the command line, CTRL-R a history line (newest first), ALT-C changes directory; LISTER_CTRL_T_OPTS, LISTER_CTRL_R_OPTS, LISTER_ALT_C_OPTS add options to each, LISTER_CTRL_T_COMMAND and LISTER_ALT_C_COMMAND replace the commands listing the paths.
 
@@ -35,9 +35,15 @@ struct PickCommand: InteractiveCommand {
 
     /// `LISTER_DEFAULT_OPTS`, then the command line.
     func options() throws -> PickOptions {
-        do {
-            let defaults = getenv("LISTER_DEFAULT_OPTS").map { String(cString: $0) } ?? ""
-            return try PickOptions.parse(shellWords(defaults) + arguments)
+        do throws(PickOptions.Failure) {
+            let defaults = try shellWords(getenv("LISTER_DEFAULT_OPTS").map { String(cString: $0) } ?? "")
+            do throws(PickOptions.Failure) {
+                _ = try PickOptions.parse(defaults)
+            } catch {
+                // A bad line in a dotfile: say where it comes from, not only what it is.
+                throw PickOptions.Failure(inDefaults: error)
+            }
+            return try PickOptions.parse(defaults + arguments)
         } catch {
             throw ValidationError(error.description)
         }
@@ -91,7 +97,9 @@ struct PickCommand: InteractiveCommand {
                     next += 1
                 }
             }
-            for span in spans { try output.append(text[span]) }
+            for span in spans {
+                if options.ansi { try output.append(options.printed(text[span])) } else { try output.append(text[span]) }
+            }
             start += block.count
         }
         try output.flush()
@@ -131,7 +139,9 @@ extension PickCommand {
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
         let screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
-        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap, height: options.height)
+        var settings = interface.settings
+        settings.noColor = options.look.isMonochrome
+        let outcome = try await AppRunner.run(screen, interface: settings, keyMap: keyMap, height: options.height)
         PickInput.wait(for: input.child)
         Placeholders.removeTemporaryFiles()  // the {f} files of previews
         switch outcome {
@@ -159,7 +169,7 @@ extension PickCommand {
             let name = choice.key.flatMap { key in options.expect.first { $0.key == key }?.name } ?? ""
             try output.append(Array(name.utf8))
         }
-        for line in lines { try output.append(Array(line.bytes)) }
+        for line in lines { try output.append(options.printed(line.bytes)) }
         try output.flush()
     }
 }

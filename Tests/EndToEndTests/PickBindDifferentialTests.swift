@@ -42,6 +42,8 @@ import Testing
         Case(options: ["--multi", "--bind", "ctrl-a:toggle+up+toggle+toggle+accept"], keys: ["C-a"], output: "a1\n"),
         Case(options: ["--multi", "--bind", "ctrl-a:select+deselect+up+accept"], keys: ["C-a"], output: "b2\n"),
         Case(options: ["--bind", "ctrl-a:accept-non-empty"], query: "b", keys: ["C-a"], output: "b2\n"),
+        Case(options: ["--multi=2", "--bind", "ctrl-a:select-all+accept"], keys: ["C-a"], output: "a1\nb2\n"),  // at most 2
+        Case(options: ["--multi", "--bind", "ctrl-a:last+select+first+select+accept"], keys: ["C-a"], output: "c3\na1\n"),  // marked order
         Case(options: ["--bind", "ctrl-a:last+first+accept"], keys: ["C-a"], output: "a1\n"),
         Case(options: ["--bind", "ctrl-a:abort"], keys: ["C-a"], output: "", status: 130),
         Case(options: ["--bind", "ctrl-a:become(echo hi {}; exit 3)"], keys: ["C-a"], output: "hi a1\n", status: 3),

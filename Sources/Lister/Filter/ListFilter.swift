@@ -65,6 +65,10 @@ public struct FilterPrompt: Hashable, Sendable {
     /// own editing keys (``LineEditor/defaultAction(for:)``): the keys a picker's `--bind`
     /// gave other work.
     public var reservedKeys: [Key] = []
+    /// The most rows that can be marked (fzf's `--multi=N`); nil: no limit.
+    public var markLimit: Int?
+    /// Whether moving past the last row goes on at the first, and back (fzf's `--cycle`).
+    public var cycles = false
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -37,6 +37,8 @@ public enum Command: Hashable, Sendable {
     case terminalCommand(Int)
     /// Run the commands one after another, until one ends the app (fzf's `a+b` chains).
     case sequence([Command])
+    /// Mark or unmark the row and move up (fzf's Shift-Tab).
+    case markUp
     /// Scroll long rows left or right (a table: by a column).
     case scrollLeft, scrollRight
     /// Sort a table by its next column (after the last: the load's order again).

@@ -94,15 +94,15 @@ extension SectionsHost {
         rebuildRows()
     }
 
-    /// Tab: marks or unmarks the selected item and moves down.
-    func toggleMark() -> HostResponse {
+    /// Tab: marks or unmarks the selected item and moves down (up with `forward` false).
+    func toggleMark(forward: Bool = true) -> HostResponse {
         guard screen.pickMode == .multiple else { return .handled(changed: false) }
         guard let row = selectedRow, case .item(let section, _, let id) = rows[row] else {
             return .hint("Only items can be marked")
         }
         let anchor = Rows.Anchor.item(section: section, id: id)
         if marks.remove(anchor) == nil { marks.insert(anchor) }
-        select(rows.destination(of: .by(1), from: row))
+        select(rows.destination(of: .by(forward ? 1 : -1), from: row))
         keepSelectionVisible()
         return .handled(changed: true)
     }

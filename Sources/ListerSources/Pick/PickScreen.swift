@@ -121,6 +121,8 @@ public struct PickScreen: ListScreen {
         var prompt = FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
                                   isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList)
         prompt.reservedKeys = options.bindings.compactMap(\.key?.key)  // a --bind key does its action, not its edit
+        prompt.markLimit = options.multiLimit
+        prompt.cycles = options.look.cycle
         return prompt
     }
 
