@@ -23,7 +23,8 @@ package enum AppRunner {
         logger.info("screen opening", metadata: ["screen": "\(type(of: screen))", "title": "\(screen.title)"])
         let terminal: NcursesTerminal
         do {
-            terminal = try NcursesTerminal.open(options: TerminalOptions(mouse: !interface.noMouse, height: height))
+            terminal = try NcursesTerminal.open(options: TerminalOptions(mouse: !interface.noMouse,
+                                                                          colorEnabled: interface.noColor ? false : nil, height: height))
         } catch {
             logger.error("cannot open the terminal", metadata: ["error": "\(error)"])
             throw error

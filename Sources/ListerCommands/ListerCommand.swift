@@ -56,6 +56,8 @@ package struct InterfaceSettings: Equatable, Sendable {
     package var log: String?
     /// `--debug-trap` (hidden).
     package var debugTrap: Bool
+    /// No colours, whatever `NO_COLOR` says (`lister pick --no-color`, `--color=bw`).
+    package var noColor = false
 
     /// The settings of a command line that names none of the options.
     package static let standard = InterfaceSettings(noMouse: false, log: nil, debugTrap: false)

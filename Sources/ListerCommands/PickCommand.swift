@@ -12,11 +12,13 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden], -m/--multi, --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|chunk|pathname|begin|end|index[,…] (at most three, index last), --scheme default|path|history (path: a word after / scores most, tiebreak pathname,length; history: no length tiebreak), --algo v2, -i/+i, -e/+e (--exact/--no-exact), +x/--no-extended, +s/--no-sort, --tac, --literal/--no-literal (by default a letter with an accent matches its base letter, as in fzf: resume finds résumé, unless the term has an accent itself), --ansi (SGR colours shown, escape sequences not matched, the line printed as read), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen).
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden] (fzf's up and left put it below and right; border-*, wrap, follow, +N taken), -m/--multi[=N] (at most N marks), --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], --bash/--zsh/--fish (print key bindings), -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|chunk|pathname|begin|end|index[,…] (at most three, index last), --scheme default|path|history (path: a word after / scores most, tiebreak pathname,length; history: no length tiebreak), --algo v2, -i/+i, -e/+e (--exact/--no-exact), +x/--no-extended, +s/--no-sort, --tac, --literal/--no-literal (by default a letter with an accent matches its base letter, as in fzf: resume finds résumé, unless the term has an accent itself), --ansi (SGR colours shown, escape sequences neither matched nor printed), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen), --cycle. Taken so that a dotfile's line works, not drawn yet: --border[=STYLE], --border-label, --margin, --padding, --info, --pointer, --marker, --color, --no-color, --no-scrollbar, --keep-right, --no-hscroll.
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
-            Keys: type to edit the query (every printable key is text), Backspace; Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move on the screen (in the default layout Up goes to the next match); Tab or Shift-Tab marks (--multi); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind actions: accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore.
+            Keys: type to edit the query (every printable key is text) with fzf's editing keys: Ctrl-A/Home and Ctrl-E/End (start, end), Ctrl-B/Left and Ctrl-F/Right (a character), Alt-B/Alt-F (a word), Backspace/Ctrl-H, Del, Ctrl-D (deletes; leaves on an empty query), Ctrl-W (back to a blank), Alt-Backspace and Alt-D (a word), Ctrl-U (to the start), Ctrl-Y (puts back what was deleted last); Up/Down, Ctrl-K/Ctrl-J, Ctrl-P/Ctrl-N, PgUp/PgDn move on the screen (in the default layout Up goes to the next match); Tab marks and moves down the screen, Shift-Tab up (--multi; printed in the order marked); Enter chooses; Esc, Ctrl-C, Ctrl-G leave. --bind KEY:ACTION[+ACTION…][,…] (an argument in (…), […], {…}, <…>, ~…~, !…!, @…@, #…#, $…$, %…%, ^…^, &…&, *…*, ;…;, /…/ or |…|, or ACTION:ARGUMENT to the end) runs: accept, abort, up, down, page-up, page-down, first, top, last, accept-non-empty, toggle, toggle+down, toggle+up, select, deselect, select-all, deselect-all, toggle-all (--multi), toggle-preview, preview-up, preview-down, preview-page-up, preview-page-down, preview-top, preview-bottom, clear-query, change-query(TEXT), put(TEXT), kill-line, backward-kill-word, unix-line-discard, backward-delete-char, print-query (prints the query alone, exit 0), ignore, execute(CMD) (CMD gets the terminal, then the picker is back), execute-silent(CMD) (the picker waits; a failure shows its message), become(CMD) (CMD replaces the picker; its exit status is the picker's). A CMD's placeholders are shell-quoted: {} the line, {+} the marked lines, {q} the query, {n} and {+n} indices from 0, {1} {-1} {2..} fields (-d), {f} {+f} a file of the lines. Not run yet: reload, reload-sync, toggle-sort, change-preview-window, and the events start, load, change, focus, result (an error names them).
+
+            Shell key bindings: eval "$(lister pick --bash)" in ~/.bashrc, source <(lister pick --zsh) in ~/.zshrc, lister pick --fish | source in config.fish: CTRL-T puts paths under the current directory on the command line, CTRL-R a history line (newest first), ALT-C changes directory; LISTER_CTRL_T_OPTS, LISTER_CTRL_R_OPTS, LISTER_ALT_C_OPTS add options to each, LISTER_CTRL_T_COMMAND and LISTER_ALT_C_COMMAND replace the commands listing the paths.
 
             LISTER_DEFAULT_OPTS is read first (split like a shell command line); LISTER_DEFAULT_COMMAND is run with sh -c for input when standard input is a terminal. Exit status: 0 picked, 1 no match, 2 error, 130 left (Esc, Ctrl-C, Ctrl-G).
             """
@@ -33,9 +35,15 @@ struct PickCommand: InteractiveCommand {
 
     /// `LISTER_DEFAULT_OPTS`, then the command line.
     func options() throws -> PickOptions {
-        do {
-            let defaults = getenv("LISTER_DEFAULT_OPTS").map { String(cString: $0) } ?? ""
-            return try PickOptions.parse(shellWords(defaults) + arguments)
+        do throws(PickOptions.Failure) {
+            let defaults = try shellWords(getenv("LISTER_DEFAULT_OPTS").map { String(cString: $0) } ?? "")
+            do throws(PickOptions.Failure) {
+                _ = try PickOptions.parse(defaults)
+            } catch {
+                // A bad line in a dotfile: say where it comes from, not only what it is.
+                throw PickOptions.Failure(inDefaults: error)
+            }
+            return try PickOptions.parse(defaults + arguments)
         } catch {
             throw ValidationError(error.description)
         }
@@ -43,6 +51,12 @@ struct PickCommand: InteractiveCommand {
 
     func execute() async throws {
         let options = try options()
+        if let shell = options.shellScript {
+            var output = PickOutput(terminator: 0x0A)
+            try output.append(Array(PickShellScripts.script(for: shell).utf8.dropLast()))
+            try output.flush()
+            return
+        }
         let command = getenv("LISTER_DEFAULT_COMMAND").map { String(cString: $0) }
         let input: (fd: Int32, child: pid_t?)
         do {
@@ -83,7 +97,9 @@ struct PickCommand: InteractiveCommand {
                     next += 1
                 }
             }
-            for span in spans { try output.append(text[span]) }
+            for span in spans {
+                if options.ansi { try output.append(options.printed(text[span])) } else { try output.append(text[span]) }
+            }
             start += block.count
         }
         try output.flush()
@@ -114,17 +130,27 @@ extension PickCommand {
         }
         var lines = LinesScreen(input: input.fd == 0 ? .standardInput : .file("/dev/fd/\(input.fd)"), separator: separator,
                                 multiple: options.multi)
-        lines.previewCommand = options.preview
+        lines.previewCommand = options.preview.map { command in
+            var command = command
+            command.fields = options.fields  // {1}, {-1}... cut as --delimiter says
+            return command
+        }
         lines.previewWindow = options.previewWindow
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
         let screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
-        let outcome = try await AppRunner.run(screen, interface: interface, keyMap: keyMap, height: options.height)
+        var settings = interface.settings
+        settings.noColor = options.look.isMonochrome
+        let outcome = try await AppRunner.run(screen, interface: settings, keyMap: keyMap, height: options.height)
         PickInput.wait(for: input.child)
+        Placeholders.removeTemporaryFiles()  // the {f} files of previews
         switch outcome {
         case .picked(let items):
             let picked = items.compactMap { $0 as? Line }
             let choice = items.first as? PromptChoice ?? PromptChoice(query: options.query, key: nil)
+            if let action = Self.endingAction(for: choice.key, in: options.bindings) {
+                try finish(action, picked: picked, query: choice.query, options: options)
+            }
             try print(picked, choice: choice, options: options)
             throw ExitCode(picked.isEmpty ? 1 : 0)  // Enter with no match: 1
         case .interrupted(let signal) where signal != .interrupt:
@@ -143,61 +169,8 @@ extension PickCommand {
             let name = choice.key.flatMap { key in options.expect.first { $0.key == key }?.name } ?? ""
             try output.append(Array(name.utf8))
         }
-        for line in lines { try output.append(Array(line.bytes)) }
+        for line in lines { try output.append(options.printed(line.bytes)) }
         try output.flush()
-    }
-
-    /// The keys of a fuzzy finder: moves on arrows and Ctrl-J/K/N/P, Enter chooses, Tab
-    /// marks, Esc, Ctrl-C and Ctrl-G leave; `--bind` entries replace them key by key.
-    /// Moves are on the screen, as fzf's: in a list that grows `upward` (the default
-    /// layout), up goes to the next match.
-    static func keyMap(_ bindings: [PickBinding], upward: Bool = false) throws -> KeyMap {
-        var keys = try keyMap(bindings)
-        guard upward else { return keys }
-        let turned: [Command: Command] = [.up: .down, .down: .up, .pageUp: .pageDown, .pageDown: .pageUp]
-        let help: [Command: String] = [.up: "Previous match", .down: "Next match", .pageUp: "Previous page", .pageDown: "Next page"]
-        for index in keys.bindings.indices {
-            guard let command = turned[keys.bindings[index].command] else { continue }
-            if keys.bindings[index].help == help[keys.bindings[index].command] { keys.bindings[index].help = help[command] ?? "" }
-            keys.bindings[index].command = command
-        }
-        return keys
-    }
-
-    private static func keyMap(_ bindings: [PickBinding]) throws -> KeyMap {
-        var keys = KeyMap([
-            KeyBinding([.up, .control("k"), .control("p")], .up, help: "Previous match"),
-            KeyBinding([.down, .control("j"), .control("n")], .down, help: "Next match"),
-            KeyBinding([.pageUp], .pageUp, help: "Previous page"),
-            KeyBinding([.pageDown], .pageDown, help: "Next page"),
-            KeyBinding([.enter], .open, help: "Choose"),
-            KeyBinding([.tab, .backTab], .mark, help: "Mark or unmark (--multi)"),
-            KeyBinding([.escape, .control("c"), .control("g")], .interrupt, help: "Leave without choosing"),
-            KeyBinding([.control("z")], .suspend, help: "Suspend"),
-            KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
-        ])
-        for binding in bindings {
-            let command: Command
-            switch binding.actions {
-            case [.accept]: command = .open
-            case [.abort]: command = .interrupt
-            case [.up]: command = .up
-            case [.down]: command = .down
-            case [.pageUp]: command = .pageUp
-            case [.pageDown]: command = .pageDown
-            case [.first]: command = .top
-            case [.last]: command = .bottom
-            case [.toggle], [.toggleDown]: command = .mark
-            case [.ignore]: command = .redraw
-            default:
-                let names = binding.actions.map(\.rawValue).joined(separator: "+")
-                throw ValidationError("--bind \(binding.key.name):\(names): the interactive picker does not run this action yet "
-                    + "(it runs accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, ignore)")
-            }
-            for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == binding.key.key } }
-            keys.bind([binding.key.key], to: command, help: binding.actions.map(\.rawValue).joined(separator: "+"))
-        }
-        return keys
     }
 }
 

@@ -11,6 +11,9 @@ public enum Key: Hashable, Sendable {
     case enter, escape, backspace, tab, backTab, delete, insert
     /// A function key, `.function(5)` is F5.
     case function(Int)
+    /// A key with Alt (Meta) held: the terminal sends Esc and then the key, so
+    /// `.alt(.character("b"))` is Alt-B and `.alt(.backspace)` Alt-Backspace.
+    indirect case alt(Key)
 
     /// Decodes a character code as read in raw mode (Ctrl-C arrives as 3).
     public init?(code: UInt32) {
@@ -53,6 +56,7 @@ public enum Key: Hashable, Sendable {
         case .delete: return "Del"
         case .insert: return "Ins"
         case .function(let n): return "F\(n)"
+        case .alt(let key): return "Alt-" + key.label
         }
     }
 }

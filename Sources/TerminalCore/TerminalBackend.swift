@@ -21,9 +21,16 @@ public protocol TerminalBackend: AnyObject, Sendable {
     /// Gives the terminal back to the shell and stops the process (Ctrl-Z); the screen is
     /// restored when the process continues.
     func suspend()
+    /// Gives the terminal to `body` (a program that draws on it, as fzf's `execute`) and
+    /// takes it back when `body` returns: the screen is left as the shell had it, then
+    /// restored. `body` runs on the thread that owns the terminal, which draws nothing meanwhile.
+    func handOver(_ body: @escaping @Sendable () -> Void)
 }
 
 extension TerminalBackend {
+    /// Runs `body` at once: a terminal with no screen of its own has nothing to give back.
+    public func handOver(_ body: @escaping @Sendable () -> Void) { body() }
+
     /// Draws nothing ahead: every key is drawn once it has been handled.
     public func prepare(_ frames: [PreparedFrame]) {}
 }

@@ -55,6 +55,8 @@ final class CursesSession {
     /// Whether the interface is inline: curses is kept off the normal screen (``settle()``).
     var isInline = false
     private var hangupReported = false
+    /// Joins Esc and the key after it into Alt keys.
+    private var escapes = EscapeCombiner()
     /// Continued in the background: nothing is drawn until the process is in the foreground.
     private var isBackground = false
     /// The newest frame posted while in the background, drawn on the way back.
@@ -176,6 +178,10 @@ final class CursesSession {
         for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
+        for (sequence, code) in KeyDecoding.altArrowSequences {
+            if key_defined(sequence) > 0 { define_key(sequence, 0) }  // drops the terminfo's own code
+            define_key(sequence, code)
+        }
         self.strings = strings
         painter = Painter(strings: strings, fd: fileno(output))
         isInline = options.height != nil
@@ -281,6 +287,8 @@ final class CursesSession {
         let requests = mailbox.take()
         KeyTrace.mark(.taken)
         defer { KeyTrace.endPass() }
+        // A program handed the terminal runs before a close asked for after it (execute+accept).
+        for body in requests.handOver { handOver(body) }
         if requests.close { return .close }
         if requests.suspend { suspend() }
         if isBackground {
@@ -331,19 +339,27 @@ final class CursesSession {
         var value: wint_t = 0
         while true {
             let status = wget_wch(window, &value)
-            if status == ERR { return }
-            switch KeyDecoding.decode(status: status, value: UInt32(value)) {
-            case .key(let key):
-                KeyTrace.mark(.keyRead)
-                // The frame drawn ahead for this key goes out before the key is handled;
-                // the frame handling it gives is then drawn as a difference from it.
-                _ = painter?.drawPrepared(for: key, generation: { mailbox.withLock(\.generation) })
-                events.yield(.key(key))
-                KeyTrace.mark(.rendered)  // inside MainLoop the frame is ready when yield returns
-            case .resize: resized()
-            case .mouse: readMouse()
-            case .ignored: break
+            if status == ERR {
+                for input in escapes.flush() { deliver(input) }  // an Esc alone: nothing came within the delay
+                return
             }
+            for input in escapes.feed(KeyDecoding.decode(status: status, value: UInt32(value))) { deliver(input) }
+        }
+    }
+
+    /// Reports one read, Alt keys already joined.
+    private func deliver(_ input: CursesInput) {
+        switch input {
+        case .key(let key):
+            KeyTrace.mark(.keyRead)
+            // The frame drawn ahead for this key goes out before the key is handled;
+            // the frame handling it gives is then drawn as a difference from it.
+            _ = painter?.drawPrepared(for: key, generation: { mailbox.withLock(\.generation) })
+            events.yield(.key(key))
+            KeyTrace.mark(.rendered)  // inside MainLoop the frame is ready when yield returns
+        case .resize: resized()
+        case .mouse: readMouse()
+        case .ignored: break
         }
     }
 
@@ -413,6 +429,16 @@ final class CursesSession {
         }
     }
 
+    /// Runs `body` with the terminal as the shell had it (fzf's `execute`), then restores
+    /// the screen: curses' modes come back with the first refresh after `endwin`.
+    private func handOver(_ body: () -> Void) {
+        leaveInline()
+        endwin()
+        returnToOrigin()
+        body()
+        retakeTerminal()
+    }
+
     /// Ctrl-Z: gives the terminal back, stops the process, and restores the screen once
     /// the process is continued (at a new size if the terminal changed meanwhile).
     private func suspend() {
@@ -425,6 +451,12 @@ final class CursesSession {
         // then the first refresh after endwin restores curses' modes.
         def_shell_mode()
         _ = csig_save_termios(fileno(input))
+        retakeTerminal()
+    }
+
+    /// Draws the screen again after the shell or a program had the terminal (at a new size
+    /// if it changed meanwhile; inline, below what they printed).
+    private func retakeTerminal() {
         var rows: Int32 = 0, columns: Int32 = 0
         let window = cncurses_stdscr()
         let resizedMeanwhile = csig_window_size(fileno(output), &rows, &columns) == 0 && rows > 0 && columns > 0

@@ -56,9 +56,28 @@ enum KeyDecoding {
         case KEY_SF: .shiftDown
         // The Linux console's terminfo names Ctrl-Z's byte as its suspend key (`kspd=^Z`).
         case KEY_SUSPEND: .control("z")
+        case altUpCode: .alt(.up)
+        case altDownCode: .alt(.down)
+        case altLeftCode: .alt(.left)
+        case altRightCode: .alt(.right)
         default: nil
         }
     }
+
+    /// Key codes Lister gives the Alt-arrow sequences (xterm's `ESC [ 1 ; 3 A`…), above
+    /// any code curses hands out (`KEY_MAX` and the terminfo extensions after it).
+    static let altUpCode: Int32 = 0x7F01
+    static let altDownCode: Int32 = 0x7F02
+    static let altLeftCode: Int32 = 0x7F03
+    static let altRightCode: Int32 = 0x7F04
+
+    /// The Alt-arrow sequences (xterm, tmux, VTE), with Lister's codes for them. They
+    /// replace what the terminfo entry says for them (an extended `kUP3` has a code that
+    /// changes from entry to entry).
+    static let altArrowSequences: [(sequence: String, keyCode: Int32)] = [
+        ("\u{1B}[1;3A", altUpCode), ("\u{1B}[1;3B", altDownCode),
+        ("\u{1B}[1;3D", altLeftCode), ("\u{1B}[1;3C", altRightCode),
+    ]
 
     /// The button masks Lister asks curses for, by meaning.
     static let mouseMasks = (

@@ -23,6 +23,8 @@ struct Mailbox {
     var redraw = false
     /// Ctrl-Z: give the terminal back and stop.
     var suspend = false
+    /// Programs to give the terminal to, in order (``TerminalBackend/handOver(_:)``).
+    var handOver: [@Sendable () -> Void] = []
     /// End curses and leave the thread.
     var close = false
     /// Whether the curses thread will take the requests without a new byte in the wake
@@ -40,6 +42,7 @@ struct Requests {
     var generation = 0
     var redraw = false
     var suspend = false
+    var handOver: [@Sendable () -> Void] = []
     var close = false
 }
 
@@ -74,10 +77,11 @@ extension Locked where Value == Mailbox {
                 mailbox.prepared = nil
                 mailbox.redraw = false
                 mailbox.suspend = false
+                mailbox.handOver = []
                 mailbox.wakePending = false
             }
             return Requests(frame: mailbox.frame, prepared: mailbox.prepared, generation: mailbox.generation,
-                            redraw: mailbox.redraw, suspend: mailbox.suspend, close: mailbox.close)
+                            redraw: mailbox.redraw, suspend: mailbox.suspend, handOver: mailbox.handOver, close: mailbox.close)
         }
     }
 }

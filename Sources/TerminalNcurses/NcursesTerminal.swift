@@ -195,6 +195,13 @@ public final class NcursesTerminal: TerminalBackend {
         mailbox.post(wakeFD: wakeWriteFD) { $0.suspend = true }
     }
 
+    /// Gives the terminal to `body` on the curses thread, curses ended meanwhile, and
+    /// restores the screen when it returns. Returns at once: the frames and requests posted
+    /// meanwhile wait for `body` to end, and a close asked for meanwhile comes after it.
+    public func handOver(_ body: @escaping @Sendable () -> Void) {
+        mailbox.post(wakeFD: wakeWriteFD) { $0.handOver.append(body) }
+    }
+
     /// Ends curses and restores the terminal; then prints what was written to stderr.
     ///
     /// Blocks until the curses thread has run `endwin` and ended. Afterwards the normal

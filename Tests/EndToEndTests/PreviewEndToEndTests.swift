@@ -117,9 +117,9 @@ import Glibc
     }
 
     @Test func aBadPreviewWindowIsAUsageError() throws {
-        let bad = try CommandLineErrorTests().run(["lines", "--preview", "cat {}", "--preview-window", "left", "/dev/null"])
+        let bad = try CommandLineErrorTests().run(["lines", "--preview", "cat {}", "--preview-window", "sideways", "/dev/null"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("'left' is not supported; the pane goes right or bottom"))
+        #expect(bad.stderr.contains("'sideways' is not a side (right, bottom)"))
         let size = try CommandLineErrorTests().run(["pick", "--preview", "cat {}", "--preview-window", "right:150%"])
         #expect(size.status == 2)
         #expect(size.stderr.contains("'150%' is not a side"))

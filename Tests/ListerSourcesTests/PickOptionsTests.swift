@@ -13,7 +13,7 @@ import Testing
         #expect(options.selectOne && options.exitZero && options.multi && options.read0 && options.print0)
         #expect(options.caseMode == .respect && options.reverse && !options.sorts && options.tac && options.exact)
         #expect(options.expect.map(\.name) == ["ctrl-x", "f2"])
-        #expect(options.bindings.map(\.actions) == [[.selectAll], [.toggleDown]])
+        #expect(options.bindings.map(\.actions) == [[PickAction(.selectAll)], [PickAction(.toggle), PickAction(.down)]])
         #expect(options.fields.delimiter == ":" && options.fields.nth?.count == 3 && options.fields.withNth?.count == 1)
         #expect(options.tiebreaks == [.begin, .index])
         #expect(options.headerLines == 2 && options.prompt == "$ ")
@@ -47,6 +47,46 @@ import Testing
         #expect(try PickOptions.parse(["--query", "a", "-q", "b"]).query == "b")
     }
 
+    @Test func fzfsKeyNamesForAltAndTheRest() throws {
+        #expect(try PickKey.parse("alt-b").key == .alt(.character("b")))
+        #expect(try PickKey.parse("alt-B").key == .alt(.character("B")))
+        #expect(try PickKey.parse("alt-bspace").key == .alt(.backspace))
+        #expect(try PickKey.parse("alt-up").key == .alt(.up))
+        #expect(try PickKey.parse("alt-enter").key == .alt(.enter))
+        #expect(try PickKey.parse("ctrl-space").key == .control("@"))
+        #expect(try PickKey.parse("ctrl-/").key == .control("_"))
+        #expect(try PickKey.parse("shift-up").key == .shiftUp)
+        #expect(try PickKey.parse("f12").key == .function(12))
+        #expect(throws: PickOptions.Failure.self) { try PickKey.parse("alt-nokey") }
+    }
+
+    @Test func lookOptionsAreTakenAndChecked() throws {
+        let options = try PickOptions.parse(["--border", "--info=inline", "--cycle", "--pointer=▶", "--marker=✓", "--color=dark",
+                                             "--color", "fg:-1,hl:red", "--margin=1,2", "--padding", "10%", "--no-scrollbar",
+                                             "--keep-right", "--no-hscroll", "--border-label", "x", "--multi=3"])
+        #expect(options.look.cycle && options.look.border == "rounded" && options.look.info == "inline")
+        #expect(options.look.colors == ["dark", "fg:-1,hl:red"] && options.look.margin == ["1", "2"])
+        #expect(options.multi && options.multiLimit == 3)
+        func failure(_ arguments: [String]) -> String? {
+            do {
+                _ = try PickOptions.parse(arguments)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(failure(["--color=neon"])?.contains("unknown scheme 'neon'") == true)
+        #expect(failure(["--color=glow:red"])?.contains("unknown element in 'glow:red'") == true)
+        #expect(failure(["--margin=1,2,3,4,5"])?.contains("--margin takes 1 to 4 sizes") == true)
+        #expect(failure(["--info=sideways"])?.contains("--info takes default, inline") == true)
+        do {
+            _ = try PickOptions.parse(["--bogus"])
+            Issue.record("--bogus was taken")
+        } catch {
+            #expect(PickOptions.Failure(inDefaults: error).description == "in LISTER_DEFAULT_OPTS: unknown option '--bogus' (see lister pick --help)")
+        }
+    }
+
     @Test func badInputNamesTheBadPart() throws {
         func failure(_ arguments: [String]) -> String? {
             do {
@@ -57,7 +97,9 @@ import Testing
             }
         }
         #expect(failure(["--preview-label", "x"])?.contains("--preview-label is an fzf option that lister pick does not support") == true)
-        #expect(failure(["--preview-window", "up"])?.contains("'up' is not supported; the pane goes right or bottom") == true)
+        #expect(failure(["--preview-window", "sideways"])?.contains("'sideways' is not a side") == true)
+        #expect(try PickOptions.parse(["--preview-window", "up,40%,border-bottom"]).previewWindow == .bottom(.percent(40)))
+        #expect(failure(["--preview-window", "up,border-wavy"])?.contains("unknown border 'border-wavy'") == true)
         #expect(failure(["--preview", "cat {}"]) == nil)
         #expect(failure(["--height=40%"]) == nil)
         #expect(try PickOptions.parse(["--height", "10"]).height == .rows(10))

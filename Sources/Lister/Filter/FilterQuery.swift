@@ -102,10 +102,12 @@ public struct FilterQuery: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The query of `ranking`'s pattern, whose matches are shown best first (a fuzzy
-    /// finder's order) instead of in list order.
+    /// finder's order) instead of in list order. A pattern that matches everything is no
+    /// query, unless the ranking reverses the input (`--tac`): then every row matches, last
+    /// row first.
     public init(ranking: FuzzyRanking) {
         terms = []
-        pattern = ranking.pattern.matchesEverything ? nil : ranking.pattern
+        pattern = ranking.pattern.matchesEverything && !ranking.reversed ? nil : ranking.pattern
         self.ranking = pattern == nil ? nil : ranking
     }
 

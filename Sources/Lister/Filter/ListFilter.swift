@@ -61,6 +61,14 @@ public struct FilterPrompt: Hashable, Sendable {
     /// the bottom, and the others above it (fzf's default layout); false draws them from
     /// the top down.
     public var growsUpward: Bool
+    /// Keys that go to the key table even while the query is typed, before the prompt's
+    /// own editing keys (``LineEditor/defaultAction(for:)``): the keys a picker's `--bind`
+    /// gave other work.
+    public var reservedKeys: [Key] = []
+    /// The most rows that can be marked (fzf's `--multi=N`); nil: no limit.
+    public var markLimit: Int?
+    /// Whether moving past the last row goes on at the first, and back (fzf's `--cycle`).
+    public var cycles = false
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -16,6 +16,29 @@ public enum Command: Hashable, Sendable {
     case filter
     /// Mark or unmark the row and move down (a multiple picker).
     case mark
+    /// Mark every row shown (every match while filtering), unmark them, or swap the marks
+    /// of those rows (a multiple picker: fzf's `select-all`, `deselect-all`, `toggle-all`).
+    case markAll, unmarkAll, toggleAllMarks
+    /// Mark, unmark or toggle the selected row, staying on it (fzf's `select`, `deselect`, `toggle`).
+    case markRow(MarkChange)
+    /// Choose as Enter does, unless nothing matches and nothing is marked (fzf's `accept-non-empty`).
+    case openIfAny
+    /// Choose in a prompt-first picker as `key` does when it is one of the prompt's accept
+    /// keys: the app ends with the query, the key and the chosen rows.
+    case choose(Key)
+    /// Type `text` at the cursor of the filter line (fzf's `put(...)`).
+    case insertText(String)
+    /// Replace the filter line's text, the cursor at its end (fzf's `change-query(...)`).
+    case setQuery(String)
+    /// Run the screen's own command `number` (``ListScreen/perform(command:context:)``).
+    case screenCommand(Int)
+    /// Give the terminal to the screen's program `number` (``ListScreen/terminalCommand(_:context:)``)
+    /// and take it back when it ends.
+    case terminalCommand(Int)
+    /// Run the commands one after another, until one ends the app (fzf's `a+b` chains).
+    case sequence([Command])
+    /// Mark or unmark the row and move up (fzf's Shift-Tab).
+    case markUp
     /// Scroll long rows left or right (a table: by a column).
     case scrollLeft, scrollRight
     /// Sort a table by its next column (after the last: the load's order again).
@@ -34,6 +57,8 @@ public enum Command: Hashable, Sendable {
     case togglePreview
     /// Scroll the preview pane up or down a line.
     case previewUp, previewDown
+    /// Scroll the preview pane up or down a page, or to its first or last line.
+    case previewPageUp, previewPageDown, previewTop, previewBottom
     /// Show or hide the help overlay.
     case help
     /// End the app (a picker cancels).
@@ -44,6 +69,13 @@ public enum Command: Hashable, Sendable {
     case suspend
     /// Repaint the whole screen (Ctrl-L).
     case redraw
+    /// Edit the filter line or prompt, when it is open (fzf's `--bind` editing actions).
+    case edit(LineEditor.Action)
+}
+
+/// What ``Command/markRow(_:)`` does to the selected row's mark.
+public enum MarkChange: Hashable, Sendable {
+    case mark, unmark, toggle
 }
 
 /// One entry of the key table: keys, the command they run, and the help text.

@@ -62,12 +62,32 @@ extension ListHost {
             default: break
             }
         }
-        switch filter.line.edit(key) {
+        let prompt = screen.filterPrompt
+        switch filter.line.edit(key, keys: prompt == nil ? .filter : .prompt, reserved: prompt?.reservedKeys ?? []) {
         case nil: return nil
-        case .kept: return .handled(changed: true)
+        case .kept, .cursorMoved: return .handled(changed: true)
+        // On a prompt, Ctrl-D on an empty query goes on to the key table (fzf leaves on it).
+        case .endOfFile: return prompt == nil ? .handled(changed: false) : nil
         case .queryChanged:
             applyQuery()
             return .handled(changed: true)
+        }
+    }
+
+    /// Runs an editing action on the open filter line (a key bound to it); nothing when
+    /// the line is closed.
+    func performEdit(_ action: LineEditor.Action) -> HostResponse {
+        guard filter.isEditing else { return .handled(changed: false) }
+        switch filter.line.editor.perform(action) {
+        case .unchanged: return .handled(changed: false)
+        case .moved: return .handled(changed: true)
+        case .edited:
+            applyQuery()
+            return .handled(changed: true)
+        case .endOfFile:
+            // Bound to a key, `delete-char/eof` on an empty line does nothing here; the
+            // default Ctrl-D goes on to the key table instead (``handleOwnKey(_:now:)``).
+            return .handled(changed: false)
         }
     }
 
@@ -89,7 +109,7 @@ extension ListHost {
         applyQuery()
     }
 
-    private func applyQuery() {
+    func applyQuery() {
         syncFilter()
         execute(filter.engine.setQuery(screen.filterQuery(filter.text)))
         keepSelectionAmongMatches()

@@ -102,7 +102,16 @@ extension ListHost {
         else { return .handled(changed: false) }
         let before = previewOffset(for: preview.key)
         let last = PreviewPane.maxOffset(lines: text.lines.count, height: previewHeight, hasNote: text.note != nil)
-        let offset = max(0, min(last, before + (command == .previewUp ? -1 : 1)))
+        let page = max(1, previewHeight - (text.note == nil ? 0 : 1))
+        let target = switch command {
+        case .previewUp: before - 1
+        case .previewPageUp: before - page
+        case .previewPageDown: before + page
+        case .previewTop: 0
+        case .previewBottom: last
+        default: before + 1
+        }
+        let offset = max(0, min(last, target))
         previewScroll = (preview.key, offset)
         return .handled(changed: offset != before)
     }

@@ -37,6 +37,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     var filter = ListFilter()
     /// The marked items of a multiple picker.
     var marks: Set<S.Item.ID> = []
+    /// The marked ids in the order they were marked (with ids since unmarked, which
+    /// ``marks`` no longer holds): a prompt-first screen returns its marks in this order.
+    var markOrder: [S.Item.ID] = []
     /// Columns of long rows scrolled out on the left.
     var horizontalOffset = 0
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
@@ -120,7 +123,12 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
 
     func perform(_ command: Command, now: Duration) -> HostResponse {
         self.now = now
-        if command == .open || command == .drillIn || command == .mark { finishFilterNow() }
+        if command == .open || command == .drillIn || command == .mark || command == .markUp { finishFilterNow() }
+        if case .choose(let key) = command {
+            finishFilterNow()
+            return promptChoice(key: key)
+        }
+        if let response = performCycling(command) { return response }
         if let response = performFiltered(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
@@ -134,9 +142,27 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .filter:
             openFilter()
             return .handled(changed: true)
-        case .mark:
-            return toggleMark()
-        case .togglePreview, .previewUp, .previewDown:
+        case .mark, .markUp:
+            return toggleMark(forward: command == .mark)
+        case .markAll, .unmarkAll, .toggleAllMarks:
+            return markAll(command)
+        case .markRow(let change):
+            return markSelected(change)
+        case .openIfAny:
+            finishFilterNow()
+            guard !marks.isEmpty || (model.selectedItem != nil && isSelectionVisible) else { return .handled(changed: false) }
+            return perform(.open, now: now)
+        case .edit(let action):
+            return performEdit(action)
+        case .insertText, .setQuery:
+            return changeQuery(command)
+        case .screenCommand(let number):
+            finishFilterNow()  // the command sees the matches of the query as typed
+            return screen.perform(command: number, context: context(now: now)).map { .hint($0) } ?? .handled(changed: true)
+        case .terminalCommand(let number):
+            finishFilterNow()
+            return screen.terminalCommand(number, context: context(now: now)).map { .handOver($0) } ?? .handled(changed: false)
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom:
             return performPreview(command)
         case .sortNext:
             return sortNext()
@@ -462,8 +488,9 @@ extension ListHost {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .mark: return screen.pickMode == .multiple
-        case .togglePreview, .previewUp, .previewDown: return offersPreview(command)
+        case .mark, .markUp, .markAll, .unmarkAll, .toggleAllMarks, .markRow: return screen.pickMode == .multiple
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom:
+            return offersPreview(command)
         case .refresh, .reload: return screen.canReload
         case .sortNext, .sortReverse: return tableScreen != nil
         case .open, .drillIn:

@@ -83,6 +83,8 @@ extension Runtime {
             return
         }
         switch command {
+        case .sequence(let commands):
+            for command in commands where outcome == nil { perform(command) }
         case .help:
             showingHelp = true
             helpOffset = 0
@@ -134,6 +136,10 @@ extension Runtime {
             dirty = true
         case .pick(let items):
             outcome = .picked(items)
+        case .handOver(let body):
+            terminal.handOver(body)
+            lastFrame = nil
+            dirty = true
         }
     }
 }

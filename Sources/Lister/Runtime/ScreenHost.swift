@@ -11,6 +11,8 @@ enum HostResponse {
     case push(any Screen)
     /// End the app with these items.
     case pick([any Sendable])
+    /// Give the terminal to this program; draw everything again when it is back.
+    case handOver(@Sendable () -> Void)
 }
 
 /// Starts and cancels loads for hosts; the runtime implements it.

@@ -63,7 +63,8 @@ extension SectionsHost {
         guard filterLine.isEditing else { return performAction(for: key, now: now) }
         switch filterLine.edit(key) {
         case nil: return nil
-        case .kept: return .handled(changed: true)
+        case .kept, .cursorMoved: return .handled(changed: true)
+        case .endOfFile: return .handled(changed: false)
         case .queryChanged:
             applyQuery()
             return .handled(changed: true)
@@ -93,15 +94,15 @@ extension SectionsHost {
         rebuildRows()
     }
 
-    /// Tab: marks or unmarks the selected item and moves down.
-    func toggleMark() -> HostResponse {
+    /// Tab: marks or unmarks the selected item and moves down (up with `forward` false).
+    func toggleMark(forward: Bool = true) -> HostResponse {
         guard screen.pickMode == .multiple else { return .handled(changed: false) }
         guard let row = selectedRow, case .item(let section, _, let id) = rows[row] else {
             return .hint("Only items can be marked")
         }
         let anchor = Rows.Anchor.item(section: section, id: id)
         if marks.remove(anchor) == nil { marks.insert(anchor) }
-        select(rows.destination(of: .by(1), from: row))
+        select(rows.destination(of: .by(forward ? 1 : -1), from: row))
         keepSelectionVisible()
         return .handled(changed: true)
     }

@@ -78,8 +78,8 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         case .filter:
             filterLine.isEditing = true
             return .handled(changed: true)
-        case .mark:
-            return toggleMark()
+        case .mark, .markUp:
+            return toggleMark(forward: command == .mark)
         case .refresh:
             if let row = selectedRow, case .loading(let section) = rows[row] {
                 run(models[section].refresh(now: now), section: section)  // this section only
@@ -115,8 +115,8 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .togglePreview, .previewUp, .previewDown: return false
-        case .mark: return screen.pickMode == .multiple
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom: return false
+        case .mark, .markUp: return screen.pickMode == .multiple
         case .open, .drillIn:
             var result: OpenResult?
             if let row = selectedRow, case .item(let section, let index, _) = rows[row] {

@@ -51,6 +51,7 @@ public enum PickMode: Hashable, Sendable {
     /// A picker: Enter ends the app and returns the row (`q` and Esc cancel).
     case single
     /// A picker of several rows: Tab marks rows, Enter returns the marked ones in list order
-    /// (or the selected one when none is marked).
+    /// (in the order marked on a prompt-first screen, as fzf; or the selected one when none
+    /// is marked).
     case multiple
 }

@@ -51,3 +51,14 @@ enum PickANSI {
         return parser.line(String(decoding: bytes, as: UTF8.self))
     }
 }
+
+extension PickOptions {
+    /// A chosen line as fzf prints it: with `--ansi`, without its escape sequences (the
+    /// colours are for the screen); else as read.
+    public func printed(_ line: some Collection<UInt8>) -> [UInt8] {
+        guard ansi, line.contains(0x1B) else { return Array(line) }
+        var plain: [UInt8] = []
+        Array(line).withUnsafeBufferPointer { PickANSI.strip($0, into: &plain) }
+        return plain
+    }
+}

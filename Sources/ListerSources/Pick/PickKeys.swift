@@ -14,11 +14,22 @@ public struct PickKey: Hashable, Sendable {
         "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
         "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown, "del": .delete,
         "bspace": .backspace, "bs": .backspace, "space": .character(" "), "insert": .insert,
+        "ctrl-space": .control("@"), "ctrl-/": .control("_"), "ctrl-_": .control("_"),
+        "shift-up": .shiftUp, "shift-down": .shiftDown,
     ]
 
     /// Parses fzf's name of a key.
     public static func parse(_ text: String) throws(PickOptions.Failure) -> PickKey {
         let lower = text.lowercased()
+        if lower.hasPrefix("alt-"), text.count > 4 {
+            // Alt-X arrives as Esc then X; alt-up, alt-bspace… as Esc then the named key.
+            let rest = String(text.dropFirst(4))
+            let inner = rest.count == 1 ? PickKey(key: .character(rest.first!), name: rest) : try parse(rest)
+            switch inner.key {
+            case .alt, .escape: break
+            default: return PickKey(key: .alt(inner.key), name: "alt-" + inner.name)
+            }
+        }
         if let key = named[lower] { return PickKey(key: key, name: lower) }
         if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isASCII, letter.isLetter {
             // Ctrl-M and Ctrl-I are Enter and Tab on a terminal.
@@ -33,57 +44,8 @@ public struct PickKey: Hashable, Sendable {
             return PickKey(key: .character(character), name: text)
         }
         throw PickOptions.Failure("unknown key '\(text)' (ctrl-a…ctrl-z, enter, esc, tab, btab, up, down, left, right, "
-            + "home, end, pgup, pgdn, del, bspace, space, f1…f12, or one character)")
-    }
-}
-
-/// What a key does in `lister pick` (`--bind KEY:ACTION`).
-public enum PickAction: String, CaseIterable, Hashable, Sendable {
-    case accept, abort, up, down, first, last, toggle, ignore
-    case pageUp = "page-up"
-    case pageDown = "page-down"
-    case toggleDown = "toggle+down"
-    case toggleUp = "toggle+up"
-    case selectAll = "select-all"
-    case deselectAll = "deselect-all"
-    case toggleAll = "toggle-all"
-    case clearQuery = "clear-query"
-    case backwardDeleteChar = "backward-delete-char"
-    case backwardKillWord = "backward-kill-word"
-    case unixLineDiscard = "unix-line-discard"
-    case printQuery = "print-query"
-}
-
-/// A `--bind` entry: a key and the actions it runs, in order.
-public struct PickBinding: Hashable, Sendable {
-    public let key: PickKey
-    public let actions: [PickAction]
-
-    /// Parses `KEY:ACTION[+ACTION…][,KEY:ACTION…]`.
-    static func parseList(_ text: String) throws(PickOptions.Failure) -> [PickBinding] {
-        var bindings: [PickBinding] = []
-        for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty else {
-                throw PickOptions.Failure("--bind '\(entry)': expected KEY:ACTION, as in ctrl-a:select-all")
-            }
-            let key = try PickKey.parse(String(parts[0]))
-            let actionText = String(parts[1])
-            var actions: [PickAction] = []
-            if let whole = PickAction(rawValue: actionText) {
-                actions = [whole]
-            } else {
-                for name in actionText.split(separator: "+", omittingEmptySubsequences: false) {
-                    guard let action = PickAction(rawValue: String(name)) else {
-                        let known = PickAction.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw PickOptions.Failure("--bind '\(entry)': unknown action '\(name)' (\(known))")
-                    }
-                    actions.append(action)
-                }
-            }
-            bindings.append(PickBinding(key: key, actions: actions))
-        }
-        return bindings
+            + "home, end, pgup, pgdn, del, bspace, space, ctrl-space, ctrl-/, shift-up, shift-down, f1…f12, "
+            + "alt- before any of them, or one character)")
     }
 }
 
@@ -153,6 +115,8 @@ public struct PickFields: Hashable, Sendable {
             return fields
         }
         var index = 0
+        // Blanks before the first word belong to the first field, as in fzf.
+        while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
         while index < count {
             while index < count, line[index] != 0x20 && line[index] != 0x09 { index += 1 }
             while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }

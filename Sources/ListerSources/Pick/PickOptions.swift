@@ -20,6 +20,8 @@ public struct PickOptions: Sendable, Equatable {
     /// list grows upward.
     public var reverseList = false
     public var multi = false
+    /// `--multi=N`: at most N lines can be marked; nil: any number.
+    public var multiLimit: Int?
     public var read0 = false
     public var print0 = false
     public var expect: [PickKey] = []
@@ -36,6 +38,8 @@ public struct PickOptions: Sendable, Equatable {
     public var sorts = true
     public var tac = false
     public var noMouse = false
+    /// `--bash`, `--zsh`, `--fish`: print the key bindings of that shell and exit.
+    public var shellScript: PickShell?
     /// `--height N[%]`: drawn inline, in N rows (or N% of the screen) below the cursor.
     public var height: InlineHeight?
     /// `--ansi`: SGR colours in the input are shown, and escape sequences are not matched.
@@ -44,8 +48,23 @@ public struct PickOptions: Sendable, Equatable {
     public var preview: PreviewCommand?
     /// `--preview-window`: where the pane goes.
     public var previewWindow = PreviewPlacement.right(.percent(50))
+    /// fzf's look options (`--border`, `--color`, `--cycle`…): PickOptions+Look.swift.
+    public var look = PickLook()
 
     public init() {}
+
+    /// The `--bind` actions the picker runs itself (``PickScreen/perform(command:context:)``),
+    /// in the order of the bindings: `execute-silent(CMD)`. A binding's
+    /// ``Lister/Command/screenCommand(_:)`` is its index here.
+    public var commandActions: [PickAction] {
+        bindings.flatMap(\.actions).filter { $0.name == .executeSilent }
+    }
+
+    /// The `execute(CMD)` actions of `--bind`, in the order of the bindings: a binding's
+    /// ``Lister/Command/terminalCommand(_:)`` is its index here.
+    public var terminalActions: [PickAction] {
+        bindings.flatMap(\.actions).filter { $0.name == .execute }
+    }
 
     /// How a query is read under these options.
     public var patternOptions: FuzzyPattern.Options {
@@ -61,14 +80,18 @@ public struct PickOptions: Sendable, Equatable {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String
         init(_ description: String) { self.description = description }
+        /// `failure` as found in `LISTER_DEFAULT_OPTS`: the message names the variable.
+        public init(inDefaults failure: Failure) {
+            description = failure.description.hasPrefix("LISTER_DEFAULT_OPTS")
+                ? failure.description : "in LISTER_DEFAULT_OPTS: " + failure.description
+        }
     }
 
     /// fzf options that `lister pick` knows and does not support yet, with why.
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["--preview-label", "--min-height", "--color", "--border", "--border-label", "--margin", "--padding",
-                     "--info", "--inline-info", "--no-info", "--cycle", "--keep-right", "--scroll-off", "--no-hscroll",
-                     "--hscroll-off", "--filepath-word", "--jump-labels", "--pointer", "--marker", "--tabstop",
+        for name in ["--preview-label", "--min-height", "--scroll-off",
+                     "--hscroll-off", "--filepath-word", "--jump-labels", "--tabstop",
                      "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--phony",
                      "--disabled", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
@@ -136,7 +159,10 @@ public struct PickOptions: Sendable, Equatable {
                 }
             case "--reverse": (options.reverse, options.reverseList) = (true, false)
             case "--no-reverse": options.reverse = false
-            case "-m", "--multi": options.multi = true
+            case "-m", "--multi":
+                options.multi = true
+                options.multiLimit = nil
+                if let inline, try number(inline, for: name) > 0 { options.multiLimit = try number(inline, for: name) }
             case "+m", "--no-multi": options.multi = false
             case "--read0": options.read0 = true
             case "--print0": options.print0 = true
@@ -162,6 +188,9 @@ public struct PickOptions: Sendable, Equatable {
             case "--ansi": options.ansi = true
             case "--no-ansi": options.ansi = false
             case "--tac": options.tac = true
+            case "--bash": options.shellScript = .bash
+            case "--zsh": options.shellScript = .zsh
+            case "--fish": options.shellScript = .fish
             case "--no-tac": options.tac = false
             case "--no-mouse": options.noMouse = true
             case "--height":
@@ -175,6 +204,9 @@ public struct PickOptions: Sendable, Equatable {
             case "--no-height": options.height = nil
             default:
                 if inline == nil, options.applySwitch(name) { continue }
+                if try options.look.parse(name, inline: inline, value: { () throws(Failure) in try value(for: name, inline: inline) }) {
+                    continue
+                }
                 if let why = unsupported[name] { throw Failure("\(name) \(why)") }
                 if argument.hasPrefix("-") || argument.hasPrefix("+") {
                     throw Failure("unknown option '\(argument)' (see lister pick --help)")

@@ -81,10 +81,50 @@ public struct PickScreen: ListScreen {
         }
     }
 
+    /// Runs `execute-silent(CMD)` (``PickOptions/commandActions``) with the placeholders of
+    /// the selection, the query and the marks; a failure is shown, the picker stays.
+    public func perform(command number: Int, context: ListContext<Self>) -> String? {
+        let actions = options.commandActions
+        guard actions.indices.contains(number) else { return nil }
+        let action = actions[number]
+        do {
+            return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue)
+        } catch {
+            return "\(action.name.rawValue): \(error)"
+        }
+    }
+
+    /// `execute(CMD)` (``PickOptions/terminalActions``): the command with the terminal.
+    public func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? {
+        let actions = options.terminalActions
+        guard actions.indices.contains(number), let commandLine = try? commandLine(of: actions[number], context: context) else { return nil }
+        return { PickShellCommand.runInTerminal(commandLine) }
+    }
+
+    /// The command line of `action`, its placeholders filled from the selection, the query
+    /// and the marks.
+    private func commandLine(of action: PickAction, context: ListContext<Self>) throws -> String {
+        let items = context.state.items
+        let visible = context.filter.map { !$0.engine.isFiltering || $0.selection != nil } ?? true
+        let selected = visible ? context.model.selectedItem : nil
+        var marked: [Int] = []
+        if let marks = context.marks, !marks.isEmpty { marked = marks.sorted().map { $0 - 1 }.filter { $0 < items.count } }
+        let selection = PreviewCommand.Selection(
+            line: selected.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "", index: (selected?.number ?? 1) - 1,
+            query: context.filterText, marked: marked.map { String(decoding: items[$0].bytes, as: UTF8.self) }, markedIndices: marked)
+        return try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)
+    }
+
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
 
-    public var filterPrompt: FilterPrompt? { FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
-                     isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList) }
+    public var filterPrompt: FilterPrompt? {
+        var prompt = FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
+                                  isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList)
+        prompt.reservedKeys = options.bindings.compactMap(\.key?.key)  // a --bind key does its action, not its edit
+        prompt.markLimit = options.multiLimit
+        prompt.cycles = options.look.cycle
+        return prompt
+    }
 
     public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
         guard let store = items.storage as? LineStore else { return nil }

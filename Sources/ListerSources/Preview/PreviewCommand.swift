@@ -7,8 +7,9 @@ import Glibc
 #endif
 
 /// `--preview CMD`: a shell command whose output previews the selected line, with fzf's
-/// placeholders: `{}` the line, `{n}` its index from 0, `{q}` the query, `{+}` the marked
-/// lines (the selected one when none is marked), each shell-quoted.
+/// placeholders (``Placeholders``): `{}` the line, `{n}` its index from 0, `{q}` the query,
+/// `{+}` the marked lines (the selected one when none is marked), `{1}` a field, `{+f}` a
+/// file of the marked lines, each shell-quoted.
 ///
 /// The command runs through `sh -c` in a process group of its own, with standard error
 /// joined to standard output. When the selection moves on, the load's task is cancelled and
@@ -21,11 +22,14 @@ public struct PreviewCommand: Hashable, Sendable {
     /// Whether the SGR colours of its output are shown (`--ansi`); otherwise an escape
     /// shows as `^[`. Other escape sequences are removed either way.
     public var ansi: Bool
+    /// How `{1}`, `{-1}`... cut the line (`--delimiter`).
+    public var fields: PickFields
 
     /// A command from `--preview`.
-    public init(_ template: String, ansi: Bool = false) {
+    public init(_ template: String, ansi: Bool = false, fields: PickFields = PickFields()) {
         self.template = template
         self.ansi = ansi
+        self.fields = fields
     }
 
     /// What the selection gives the placeholders.
@@ -38,41 +42,27 @@ public struct PreviewCommand: Hashable, Sendable {
         public var query: String
         /// The marked lines, in input order.
         public var marked: [String]
+        /// The indices of the marked lines in the input, from 0, in the order of ``marked``.
+        public var markedIndices: [Int]
 
         /// A selection.
-        public init(line: String, index: Int, query: String = "", marked: [String] = []) {
+        public init(line: String, index: Int, query: String = "", marked: [String] = [], markedIndices: [Int] = []) {
             self.line = line
+            self.markedIndices = markedIndices
             self.index = index
             self.query = query
             self.marked = marked
         }
     }
 
-    /// The command line for `selection`: each placeholder replaced by its quoted value.
+    /// The command line for `selection`: each placeholder replaced by its quoted value
+    /// (``Placeholders``).
     public func commandLine(for selection: Selection) -> String {
-        var out = ""
-        var rest = Substring(template)
-        let placeholders: [(String, () -> String)] = [
-            ("{}", { Self.quote(selection.line) }),
-            ("{n}", { String(selection.index) }),
-            ("{q}", { Self.quote(selection.query) }),
-            ("{+}", { (selection.marked.isEmpty ? [selection.line] : selection.marked).map(Self.quote).joined(separator: " ") }),
-        ]
-        outer: while !rest.isEmpty {
-            for (name, value) in placeholders where rest.hasPrefix(name) {
-                out += value()
-                rest = rest.dropFirst(name.count)
-                continue outer
-            }
-            out.append(rest.removeFirst())
-        }
-        return out
+        (try? Placeholders.expand(template, selection: selection, fields: fields)) ?? template
     }
 
     /// `text` in single quotes for `sh`: `it's` is `'it'\''s'`.
-    public static func quote(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
+    public static func quote(_ text: String) -> String { Placeholders.quote(text) }
 
     /// Runs the command for `selection` and returns its output (both streams) as preview
     /// lines, cut at ``PreviewText/byteLimit``; a non-zero exit status or a signal is noted.

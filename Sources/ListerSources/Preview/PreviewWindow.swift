@@ -1,7 +1,10 @@
 import Lister
 
 /// `--preview-window right|bottom[:SIZE[%]][:hidden]`, as fzf writes it (`down` is
-/// `bottom`; `50%`, `40` and `hidden` may come in any order after the side).
+/// `bottom`; `50%`, `40` and `hidden` may come in any order after the side, separated by
+/// `:` or `,`). fzf's `up` and `left` put the pane below and on the right (the list stays
+/// where it is); `border-*`, `wrap`, `follow`, `info`, `cycle` and `+N` scroll offsets
+/// are taken and have no effect yet.
 public enum PreviewWindow {
     /// What was wrong with a `--preview-window` value.
     public struct Invalid: Error, CustomStringConvertible {
@@ -12,14 +15,22 @@ public enum PreviewWindow {
     /// The placement `text` asks for; fzf's default (right, 50%) for parts left out.
     public static func parse(_ text: String) throws -> PreviewPlacement {
         var placement = PreviewPlacement.right(.percent(50))
-        for part in text.split(separator: ":", omittingEmptySubsequences: false) {
+        for part in text.split(whereSeparator: { $0 == ":" || $0 == "," }) {
             switch part {
-            case "right": placement.edge = .right
-            case "bottom", "down": placement.edge = .bottom
+            case "right", "left": placement.edge = .right
+            case "bottom", "down", "up", "top": placement.edge = .bottom
             case "hidden": placement.startsHidden = true
             case "nohidden": placement.startsHidden = false
-            case "left", "up", "top":
-                throw Invalid(description: "--preview-window: '\(part)' is not supported; the pane goes right or bottom")
+            case "wrap", "nowrap", "follow", "nofollow", "cycle", "nocycle", "info", "noinfo", "default":
+                break
+            case _ where part.hasPrefix("border") || part == "noborder":
+                let style = part.dropFirst("border-".count)
+                guard part == "border" || part == "noborder" || PickLook.borderStyles.contains(String(style)) else {
+                    throw Invalid(description: "--preview-window: unknown border '\(part)' (border-rounded, border-sharp, "
+                        + "border-bottom, border-left, noborder…)")
+                }
+            case _ where part.hasPrefix("+") || part.hasPrefix("~"):
+                break  // a scroll offset (+{2}-5) or header lines (~3): taken, not applied yet
             default:
                 let percent = part.hasSuffix("%")
                 guard let number = Int(percent ? part.dropLast() : part), number >= 0, !percent || number <= 100 else {
@@ -39,13 +50,13 @@ enum LinePreview {
     static func preview(of line: Line, command: PreviewCommand, query: String, marks: Set<Int>?,
                         items: ItemList<Line>) -> Preview {
         var marked: [String] = []
-        if let marks, !marks.isEmpty, command.template.contains("{+}") {
-            marked = marks.sorted().compactMap { number in
-                number - 1 < items.count ? String(decoding: items[number - 1].bytes, as: UTF8.self) : nil
-            }
+        var markedIndices: [Int] = []
+        if let marks, !marks.isEmpty, command.template.contains("{+") {
+            markedIndices = marks.sorted().map { $0 - 1 }.filter { $0 < items.count }
+            marked = markedIndices.map { String(decoding: items[$0].bytes, as: UTF8.self) }
         }
         let selection = PreviewCommand.Selection(line: String(decoding: line.bytes, as: UTF8.self), index: line.number - 1,
-                                                 query: query, marked: marked)
+                                                 query: query, marked: marked, markedIndices: markedIndices)
         let commandLine = command.commandLine(for: selection)
         // A short pause, so that Down held over the list starts one command, not one per row.
         return Preview(key: commandLine, debounce: .milliseconds(20), streaming: { progress in

@@ -1,0 +1,182 @@
+/// Something other than a key that runs `--bind` actions, as fzf names it.
+public enum PickEvent: String, CaseIterable, Hashable, Sendable {
+    /// Once, when the picker starts (before the input is read).
+    case start
+    /// When the input has been read to its end (again after each `reload`).
+    case load
+    /// When the query changes.
+    case change
+    /// When the selection moves to another line.
+    case focus
+    /// When the matches of a query are complete.
+    case result
+}
+
+/// What runs the actions of a `--bind` entry: a key or an event.
+public enum PickTrigger: Hashable, Sendable {
+    /// A key (`ctrl-a`, `f1`, `x`...).
+    case key(PickKey)
+    /// An event (`start`, `load`, `change`, `focus`, `result`).
+    case event(PickEvent)
+
+    /// fzf's name of the key or event.
+    public var name: String {
+        switch self {
+        case .key(let key): key.name
+        case .event(let event): event.rawValue
+        }
+    }
+}
+
+/// One action of a `--bind` entry, with its argument (`execute(CMD)`, `change-query(TEXT)`...).
+public struct PickAction: Hashable, Sendable {
+    /// The actions `lister pick` runs, under fzf's names.
+    public enum Name: String, CaseIterable, Hashable, Sendable {
+        case accept, abort, up, down, first, last, top, toggle, select, deselect, ignore, become, reload, put
+        case acceptNonEmpty = "accept-non-empty"
+        case pageUp = "page-up"
+        case pageDown = "page-down"
+        case selectAll = "select-all"
+        case deselectAll = "deselect-all"
+        case toggleAll = "toggle-all"
+        case toggleSort = "toggle-sort"
+        case clearQuery = "clear-query"
+        case changeQuery = "change-query"
+        case backwardDeleteChar = "backward-delete-char"
+        case backwardKillWord = "backward-kill-word"
+        case killLine = "kill-line"
+        case unixLineDiscard = "unix-line-discard"
+        case printQuery = "print-query"
+        case execute
+        case executeSilent = "execute-silent"
+        case reloadSync = "reload-sync"
+        case togglePreview = "toggle-preview"
+        case previewUp = "preview-up"
+        case previewDown = "preview-down"
+        case previewPageUp = "preview-page-up"
+        case previewPageDown = "preview-page-down"
+        case previewTop = "preview-top"
+        case previewBottom = "preview-bottom"
+        case changePreviewWindow = "change-preview-window"
+
+        /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.
+        public var argument: ArgumentUse {
+            switch self {
+            case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery: .required
+            case .put: .optional
+            default: .none
+            }
+        }
+
+        /// Whether an action takes an argument.
+        public enum ArgumentUse: Sendable { case none, optional, required }
+    }
+
+    /// The action.
+    public let name: Name
+    /// Its argument: the text between the delimiters, placeholders unexpanded.
+    public let argument: String?
+
+    /// An action.
+    public init(_ name: Name, argument: String? = nil) {
+        self.name = name
+        self.argument = argument
+    }
+}
+
+/// A `--bind` entry: a key or event and the actions it runs, in order.
+public struct PickBinding: Hashable, Sendable {
+    /// The key or event.
+    public let trigger: PickTrigger
+    /// The actions, in the order they run.
+    public let actions: [PickAction]
+
+    /// The key, when the trigger is one.
+    public var key: PickKey? {
+        if case .key(let key) = trigger { return key }
+        return nil
+    }
+
+    /// The closing delimiter of each opening one fzf takes around an argument:
+    /// `execute(…)`, `execute[…]`, `execute{…}`, `execute<…>`, and the same character on both
+    /// sides for `~ ! @ # $ % ^ & * ; / |`. `execute:…` takes the rest of the whole text.
+    static let delimiters: [Character: Character] = {
+        var pairs: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
+        for character in "~!@#$%^&*;/|" { pairs[character] = character }
+        return pairs
+    }()
+
+    /// Parses `KEY:ACTION[+ACTION…][,KEY:ACTION…]` as fzf does: an argument is everything up
+    /// to its closing delimiter (commas and `+` included), and `ACTION:ARGUMENT` ends the text.
+    static func parseList(_ text: String) throws(PickOptions.Failure) -> [PickBinding] {
+        var bindings: [PickBinding] = []
+        var rest = Substring(text)
+        func fail(_ what: String) -> PickOptions.Failure {
+            PickOptions.Failure("--bind '\(text)': \(what)")
+        }
+        while true {
+            // The key or event: up to the first ':', with at least one character (`::` binds ':').
+            guard !rest.isEmpty else { throw fail("expected KEY:ACTION after the last ',' (as in ctrl-a:select-all)") }
+            guard rest.first != nil, let colon = rest.dropFirst().firstIndex(of: ":") else {
+                throw fail("'\(rest)' has no ':' between a key and its actions (expected KEY:ACTION, as in ctrl-a:select-all)")
+            }
+            let triggerName = String(rest[..<colon])
+            let trigger: PickTrigger
+            if let event = PickEvent(rawValue: triggerName) {
+                trigger = .event(event)
+            } else {
+                do {
+                    trigger = .key(try PickKey.parse(triggerName))
+                } catch {
+                    throw fail("\(error.description); events: \(PickEvent.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+            }
+            rest = rest[rest.index(after: colon)...]
+            var actions: [PickAction] = []
+            var ended = false
+            actionLoop: while true {
+                let nameEnd = rest.firstIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")) } ?? rest.endIndex
+                let actionName = String(rest[..<nameEnd])
+                guard !actionName.isEmpty else {
+                    throw fail(rest.isEmpty ? "'\(triggerName)' has no action after ':'"
+                                            : "expected an action name at '\(rest)'")
+                }
+                guard let name = PickAction.Name(rawValue: actionName) else {
+                    let known = PickAction.Name.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw fail("unknown action '\(actionName)' (lister pick runs: \(known))")
+                }
+                rest = rest[nameEnd...]
+                var argument: String?
+                if let opener = rest.first, opener == ":" || (Self.delimiters[opener] != nil && name.argument != .none) {
+                    guard name.argument != .none else { throw fail("'\(actionName)' takes no argument") }
+                    if opener == ":" {
+                        argument = String(rest.dropFirst())  // to the end of the whole text
+                        rest = rest[rest.endIndex...]
+                        ended = true
+                    } else {
+                        let closer = Self.delimiters[opener]!
+                        let body = rest.dropFirst()
+                        guard let close = body.firstIndex(of: closer) else {
+                            throw fail("'\(actionName)\(opener)' has no closing '\(closer)'")
+                        }
+                        argument = String(body[..<close])
+                        rest = body[body.index(after: close)...]
+                    }
+                } else if name.argument == .required {
+                    throw fail("'\(actionName)' needs an argument, as in \(actionName)(...)")
+                }
+                actions.append(PickAction(name, argument: argument))
+                if ended { break actionLoop }
+                switch rest.first {
+                case "+": rest = rest.dropFirst()
+                case ",", nil: break actionLoop
+                default: throw fail("unexpected '\(rest)' after '\(actionName)' (actions are joined with '+', entries with ',')")
+                }
+            }
+            bindings.append(PickBinding(trigger: trigger, actions: actions))
+            guard rest.first == "," else { break }
+            rest = rest.dropFirst()
+        }
+        return bindings
+    }
+}

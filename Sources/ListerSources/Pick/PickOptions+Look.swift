@@ -1,0 +1,124 @@
+import Lister
+
+/// fzf's options about how the picker looks, taken so that a dotfile's
+/// `FZF_DEFAULT_OPTS`-style line works in `LISTER_DEFAULT_OPTS`. Each is checked (a bad
+/// value is an error naming it); ``cycle`` changes what the keys do, the others are kept
+/// for drawing.
+public struct PickLook: Sendable, Equatable {
+    /// `--cycle`: moving past either end of the list goes on from the other end.
+    public var cycle = false
+    /// `--border[=STYLE]`: rounded, sharp, bold, double, block, thinblock, horizontal,
+    /// vertical, top, bottom, left, right, none.
+    public var border: String?
+    /// `--border-label`.
+    public var borderLabel: String?
+    /// `--margin`, `--padding`: fzf's 1 to 4 sizes (`1`, `1,2`, `10%`).
+    public var margin: [String] = []
+    public var padding: [String] = []
+    /// `--info`: default, inline, inline-right, hidden (with an optional `:PREFIX`).
+    public var info = "default"
+    /// `--pointer`, `--marker`: the marks drawn before the selected and the marked rows.
+    public var pointer: String?
+    public var marker: String?
+    /// `--color`: the base scheme and the per-element colours, in the order given.
+    public var colors: [String] = []
+    /// `--no-color`.
+    public var noColor = false
+    public var noScrollbar = false
+    public var keepRight = false
+    public var noHScroll = false
+
+    public init() {}
+
+    /// Whether the picker draws without colours: `--no-color`, or `--color=bw` as the last
+    /// base scheme given.
+    public var isMonochrome: Bool {
+        if noColor { return true }
+        let schemes = colors.flatMap { $0.split(separator: ",") }.filter { !$0.contains(":") }
+        return schemes.last == "bw"
+    }
+
+    static let borderStyles: Set<String> = ["rounded", "sharp", "bold", "double", "block", "thinblock", "horizontal",
+                                            "vertical", "line", "top", "bottom", "left", "right", "none"]
+    static let colorSchemes: Set<String> = ["dark", "light", "16", "bw", "base16"]
+    static let colorElements: Set<String> = [
+        "fg", "bg", "hl", "fg+", "bg+", "hl+", "gutter", "info", "prompt", "pointer", "marker", "spinner", "header",
+        "border", "label", "query", "disabled", "separator", "scrollbar", "preview-fg", "preview-bg", "preview-border",
+        "preview-scrollbar", "preview-label", "list-fg", "list-bg", "list-border", "list-label", "input-fg", "input-bg",
+        "input-border", "input-label", "header-fg", "header-bg", "header-border", "header-label", "selected-fg",
+        "selected-bg", "selected-hl", "current-fg", "current-bg", "current-hl", "nth", "ghost", "alt-bg", "footer",
+        "cursor",
+    ]
+
+    /// Takes the look option `name` if it is one; `value` reads its value (inline, or the
+    /// next argument). False for every other option.
+    mutating func parse(_ name: String, inline: String?, value: () throws(PickOptions.Failure) -> String) throws(PickOptions.Failure) -> Bool {
+        switch name {
+        case "--cycle": cycle = true
+        case "--no-cycle": cycle = false
+        case "--border":
+            let style = inline ?? "rounded"
+            guard Self.borderStyles.contains(style) else {
+                throw PickOptions.Failure("--border: unknown style '\(style)' (\(Self.borderStyles.sorted().joined(separator: ", ")))")
+            }
+            border = style
+        case "--no-border": border = nil
+        case "--border-label": borderLabel = try value()
+        case "--margin": margin = try Self.sizes(value(), option: name)
+        case "--padding": padding = try Self.sizes(value(), option: name)
+        case "--info":
+            let text = try value()
+            let kind = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
+            guard ["default", "inline", "inline-right", "hidden", "right"].contains(kind) else {
+                throw PickOptions.Failure("--info takes default, inline, inline-right or hidden, not '\(text)'")
+            }
+            info = text
+        case "--inline-info": info = "inline"
+        case "--no-info": info = "hidden"
+        case "--pointer": pointer = try value()
+        case "--marker": marker = try value()
+        case "--color":
+            let text = try value()
+            try Self.checkColors(text)
+            colors.append(text)
+        case "--no-color": noColor = true
+        case "--no-scrollbar": noScrollbar = true
+        case "--scrollbar": noScrollbar = false
+        case "--keep-right": keepRight = true
+        case "--no-keep-right": keepRight = false
+        case "--no-hscroll": noHScroll = true
+        case "--hscroll": noHScroll = false
+        default: return false
+        }
+        return true
+    }
+
+    /// fzf's margin and padding: 1 to 4 sizes, each cells or a percentage.
+    static func sizes(_ text: String, option: String) throws(PickOptions.Failure) -> [String] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard (1...4).contains(parts.count), parts.allSatisfy({ part in
+            let number = part.hasSuffix("%") ? part.dropLast() : Substring(part)
+            return Int(number).map { $0 >= 0 } ?? false
+        }) else {
+            throw PickOptions.Failure("\(option) takes 1 to 4 sizes separated by commas (cells or N%), as in 1 or 1,2 or 10%, not '\(text)'")
+        }
+        return parts
+    }
+
+    /// `--color [BASE][,ELEMENT:COLOR[:ATTR…]]…`: a scheme and colours fzf knows.
+    static func checkColors(_ text: String) throws(PickOptions.Failure) {
+        for part in text.split(separator: ",") {
+            if !part.contains(":") {
+                guard colorSchemes.contains(String(part)) else {
+                    throw PickOptions.Failure("--color: unknown scheme '\(part)' (dark, light, 16, bw) or ELEMENT:COLOR")
+                }
+                continue
+            }
+            let pieces = part.split(separator: ":", maxSplits: 1)
+            guard pieces.count == 2, colorElements.contains(String(pieces[0])) else {
+                throw PickOptions.Failure("--color: unknown element in '\(part)' (fg, bg, hl, fg+, bg+, hl+, info, prompt, "
+                    + "pointer, marker, border, header…)")
+            }
+        }
+    }
+}

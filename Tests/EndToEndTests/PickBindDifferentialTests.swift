@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `--bind` actions, typed into fzf 0.74.5 and into `lister pick` with the same input, options
+/// and keys: what they print and their exit status must be the same. The expected output is
+/// written here too, so lister's side runs (and is checked) when fzf is missing.
+@Suite struct PickBindDifferentialTests {
+    /// One comparison.
+    struct Case: CustomStringConvertible {
+        /// fzf's options (the same for `lister pick`).
+        var options: [String]
+        /// A query typed first (waited on until one match shows), if any.
+        var query: String? = nil
+        /// tmux key names sent once the input shows.
+        var keys: [String]
+        /// Keys sent after `keys` once one match of three shows (their query changed), if any.
+        var thenKeys: [String] = []
+        /// What both print.
+        var output: String
+        /// A line typed into the command of `execute` once it shows `prompt`; then `lastKeys`
+        /// are sent once the picker is back.
+        var typedInCommand: String? = nil
+        /// Keys sent last (see `typedInCommand`).
+        var lastKeys: [String] = []
+        /// Their exit status.
+        var status: Int32 = 0
+
+        var description: String { options.joined(separator: " ") + " keys: \(keys)" }
+    }
+
+    static let input = "a1\nb2\nc3\n"
+
+    static let cases: [Case] = [
+        Case(options: ["--bind", "ctrl-a:print-query"], query: "b", keys: ["C-a"], output: "b\n"),
+        Case(options: ["--bind", "ctrl-a:print-query+accept"], query: "b", keys: ["C-a"], output: "b\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select-all+accept"], keys: ["C-a"], output: "a1\nb2\nc3\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select-all+deselect-all+accept"], keys: ["C-a"], output: "a1\n"),
+        Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:toggle-all+accept"], keys: ["Tab", "C-a"], output: "b2\nc3\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select-all+accept"], query: "b", keys: ["C-a"], output: "b2\n"),  // the matches only
+        Case(options: ["--bind", "ctrl-a:last+accept"], keys: ["C-a"], output: "c3\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select+up+select+accept"], keys: ["C-a"], output: "a1\nb2\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:toggle+up+toggle+toggle+accept"], keys: ["C-a"], output: "a1\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select+deselect+up+accept"], keys: ["C-a"], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:accept-non-empty"], query: "b", keys: ["C-a"], output: "b2\n"),
+        Case(options: ["--multi=2", "--bind", "ctrl-a:select-all+accept"], keys: ["C-a"], output: "a1\nb2\n"),  // at most 2
+        Case(options: ["--multi", "--bind", "ctrl-a:last+select+first+select+accept"], keys: ["C-a"], output: "c3\na1\n"),  // marked order
+        Case(options: ["--bind", "ctrl-a:last+first+accept"], keys: ["C-a"], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:abort"], keys: ["C-a"], output: "", status: 130),
+        Case(options: ["--bind", "ctrl-a:become(echo hi {}; exit 3)"], keys: ["C-a"], output: "hi a1\n", status: 3),
+        Case(options: ["--bind", "ctrl-a:become(echo {n} {q} {+})"], query: "c", keys: ["C-a"], output: "2 c c3\n"),
+        Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:become(printf '%s\\n' {+} {+n})"], keys: ["Tab", "Tab", "C-a"],
+             output: "a1\nb2\n0\n1\n"),
+        Case(options: ["-d", "1", "--bind", "ctrl-a:become(echo {1}-{-1}-{..})"], query: "b", keys: ["C-a"], output: "b2-b2-b2\n"),
+        Case(options: ["--bind", "ctrl-a:become:echo a,b"], keys: ["C-a"], output: "a,b\n"),
+        Case(options: ["--bind", "ctrl-a:become[echo x]+abort"], keys: ["C-a"], output: "x\n"),
+        Case(options: ["--bind", "ctrl-a:become~cat {+f}~"], keys: ["C-a"], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:ignore,ctrl-b:accept"], keys: ["C-a", "C-b"], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:change-query(b),ctrl-b:print-query"], keys: ["C-a"], thenKeys: ["C-b"], output: "b\n"),
+        Case(options: ["--bind", "ctrl-a:put(c3)"], keys: ["C-a"], thenKeys: ["Enter"], output: "c3\n"),
+        Case(options: ["--bind", "ctrl-a:clear-query+put(b)"], query: "c", keys: ["C-a"], thenKeys: ["Enter"], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:kill-line"], keys: ["b", "x", "y", "Left", "Left", "C-a"], thenKeys: ["Enter"], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:backward-kill-word"], keys: ["b", " ", "x", "y", "C-a"], thenKeys: ["Enter"], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:unix-line-discard+put(a)"], keys: ["x", "y", "C-a"], thenKeys: ["Enter"], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:execute-silent(echo {} {q} > @DIR@/x)+become(cat @DIR@/x)"], query: "b", keys: ["C-a"],
+             output: "b2 b\n"),
+        Case(options: ["--bind", "ctrl-a:execute-silent(echo oops >&2; exit 4)"], keys: ["C-a", "Enter"], output: "a1\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:select-all+execute-silent(printf '%s,' {+} > @DIR@/x)+deselect-all+become(cat @DIR@/x)"],
+             keys: ["C-a"], output: "a1,b2,c3,"),
+        // execute: the command has the terminal (it reads a line typed into it), then the picker is back.
+        Case(options: ["--bind", "ctrl-a:execute(echo prompt; read x; echo {} $x > @DIR@/x),ctrl-b:become(cat @DIR@/x)"],
+             keys: ["C-a"], output: "a1 typed\n", typedInCommand: "typed", lastKeys: ["C-b"]),
+        Case(options: ["--bind", "ctrl-a:backward-delete-char"], keys: ["c", "x", "C-a"], thenKeys: ["Enter"], output: "c3\n"),
+    ]
+
+    /// Runs `program` (a shell word: fzf's path or lister's with `pick`) on the input with
+    /// `check`'s options and keys (`@DIR@` in an option: a new empty directory); returns
+    /// what it printed and its status.
+    private func run(_ program: String, _ check: Case) throws -> (output: String, status: Int32) {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-bind")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let words = check.options.map { PaneScript.shellQuote($0.replacingOccurrences(of: "@DIR@", with: directory.path)) }
+            .joined(separator: " ")
+        let session = try TmuxSession(shell: "printf '\(Self.input.replacingOccurrences(of: "\n", with: "\\n"))' | \(program) \(words)",
+                                      environment: ["LISTER_DEFAULT_OPTS": "", "FZF_DEFAULT_OPTS": ""], captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("c3")
+        if let query = check.query {
+            try session.type(query)
+                // fzf counts "1/3", lister "1/1 of 3": either way one match of three shows.
+            try session.waitUntil("one match of three") { $0.contains("1/3") || $0.contains("1/1 of 3") }
+        }
+        for key in check.keys { try session.sendKeys(key) }
+        if !check.thenKeys.isEmpty {
+            try session.waitUntil("one match of three") { $0.contains("1/3") || $0.contains("1/1 of 3") }
+            for key in check.thenKeys { try session.sendKeys(key) }
+        }
+        if let line = check.typedInCommand {
+            try session.waitFor("prompt")  // the command's output, on the terminal it was given
+            try session.type(line)
+            try session.sendKeys("Enter")
+            try session.waitUntil("the picker back") { !$0.contains("prompt") && $0.contains("c3") }
+            for key in check.lastKeys { try session.sendKeys(key) }
+        }
+        let status = try session.waitForExit()
+        return (try session.standardOutput(), status)
+    }
+
+    @Test(arguments: cases)
+    func listerPrintsAndExitsAsFzfDoes(_ check: Case) throws {
+        let lister = try run(PaneScript.shellQuote(try TmuxSession.listerPath()) + " pick", check)
+        #expect(lister.output == check.output, "lister: \(check)")
+        #expect(lister.status == check.status, "lister: \(check)")
+        guard let fzf = peerFzfPath() else {
+            print(peerFzfMissingNote)
+            return
+        }
+        let peer = try run(PaneScript.shellQuote(fzf), check)
+        #expect(peer.output == check.output, "fzf: \(check)")
+        #expect(peer.status == check.status, "fzf: \(check)")
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+/// The same keys typed into fzf 0.74.5 and into `lister pick`, with the same options and
+/// input, must print the same lines and exit with the same status: what a script or a
+/// shell binding receives. Each case also writes the expected output down, so lister's
+/// side runs (and is checked) when fzf is not installed; only fzf's side is then skipped,
+/// with a note.
+@Suite struct PickKeysDifferentialTests {
+    /// One run: input, options, the keys in steps (tmux key names; `"-l"` first types the
+    /// rest literally), and what must come out.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        var input = "alpha\nbeta\ngamma\n"
+        var options: [String] = ["--print-query"]
+        var environment: [String: String] = [:]
+        /// Each step is one `send-keys` call.
+        let steps: [[String]]
+        /// Text both screens show before the last step (the query as edited, say), so the
+        /// last key acts on the state the keys before it made.
+        var settled: String?
+        let output: String
+        var status: Int32 = 1
+        var testDescription: String { name }
+    }
+
+    /// Typing the line `text` literally.
+    private static func type(_ text: String) -> [String] { ["-l", text] }
+
+    /// The query typed first; no input line matches it or what the keys make of it, so
+    /// Enter prints the query alone and exits with 1.
+    private static let query = "foo bar.baz qux"
+    private static func edit(_ name: String, _ keys: [[String]], query edited: String) -> Case {
+        // The screen drops trailing blanks.
+        var shown = "> " + edited
+        while shown.last == " " { shown.removeLast() }
+        return Case(name: name, steps: [type(query)] + keys + [["Enter"]], settled: shown, output: edited + "\n", status: 1)
+    }
+
+    static let editing: [Case] = [
+        edit("Ctrl-A then typing", [["C-a"], type("X")], query: "Xfoo bar.baz qux"),
+        edit("Home and End", [["Home"], type("X"), ["End"], type("Y")], query: "Xfoo bar.baz quxY"),
+        edit("Ctrl-B, Ctrl-F", [["C-a"], ["C-f"], ["C-f"], ["C-b"], type("X")], query: "fXoo bar.baz qux"),
+        edit("Left and Right", [["Left"], ["Left"], ["Left"], ["Right"], type("X")], query: "foo bar.baz qXux"),
+        edit("Right at the end, Left at the start", [["Right"], ["C-a"], ["Left"], type("X")], query: "Xfoo bar.baz qux"),
+        edit("Alt-B and Alt-F move by words", [["M-b"], ["M-b"], ["M-f"], type("X")], query: "foo bar.bazX qux"),
+        edit("Alt-F from the start", [["C-a"], ["M-f"], ["M-f"], type("X")], query: "foo barX.baz qux"),
+        edit("Ctrl-W kills back to a blank", [["C-w"], ["C-w"]], query: "foo "),
+        edit("Alt-Backspace kills a word", [["M-BSpace"], ["M-BSpace"]], query: "foo bar."),
+        edit("Alt-D kills the next word", [["C-a"], ["M-d"], ["M-d"]], query: ".baz qux"),
+        edit("Ctrl-U kills to the start", [["M-b"], ["C-u"]], query: "qux"),
+        edit("Ctrl-Y puts back the last kill", [["M-b"], ["C-u"], ["C-e"], ["C-y"]], query: "quxfoo bar.baz "),
+        edit("Ctrl-Y twice", [["Left"], ["Left"], ["M-d"], ["C-y"], ["C-y"]], query: "foo bar.baz quxux"),
+        edit("Ctrl-D deletes under the cursor", [["Left"], ["Left"], ["C-d"]], query: "foo bar.baz qx"),
+        edit("Del at the start and at the end", [["DC"], ["C-a"], ["DC"]], query: "oo bar.baz qux"),
+        edit("Backspace and Ctrl-H", [["BSpace"], ["C-h"]], query: "foo bar.baz q"),
+        edit("Ctrl-K moves, it does not kill", [["C-a"], ["C-k"]], query: query),
+        edit("Unbound Alt keys, Ctrl-Space, Ctrl-/, F1 and Alt-Up do not leave", [["M-x"], ["C-Space"], ["C-_"], ["F1"], ["M-Up"], type("!")],
+             query: "foo bar.baz qux!"),
+        // Combining characters are in LineEditorTests: fzf edits code points, lister characters.
+        edit("wide characters", [["C-u"], type("日本語x"), ["Left"], ["Left"], ["BSpace"], ["C-a"], ["C-d"]], query: "語x"),
+        Case(name: "Ctrl-D on an empty query leaves", steps: [["C-d"]], output: "", status: 130),
+        Case(name: "Ctrl-U then Ctrl-D leaves", steps: [type("ab"), ["C-u"], ["C-d"]], output: "", status: 130),
+        Case(name: "Esc leaves", steps: [type("ab"), ["Escape"]], output: "", status: 130),
+    ]
+
+    private static let five = "a1\na2\na3\na4\na5\n"
+    private static func marks(_ name: String, _ options: [String], _ keys: [String], _ output: String) -> Case {
+        Case(name: name, input: five, options: options, steps: keys.map { [$0] } + [["Enter"]], output: output, status: 0)
+    }
+
+    static let marking: [Case] = [
+        marks("Tab stays at the bottom of the default layout", ["-m"], ["Tab", "Tab", "Tab"], "a1\n"),
+        marks("Tab moves down the screen; marks print in the order marked", ["-m"], ["Up", "Up", "Up", "Tab", "Tab"], "a4\na3\n"),
+        marks("Shift-Tab moves up the screen", ["-m"], ["Up", "Up", "Up", "BTab", "BTab"], "a4\na5\n"),
+        marks("marks in order, default layout", ["-m"], ["Up", "Up", "Tab", "Up", "Up", "Tab", "Down", "Down", "Down", "Tab"], "a3\na4\na1\n"),
+        marks("Tab in reverse", ["-m", "--layout=reverse"], ["Tab", "Tab", "Tab"], "a1\na2\na3\n"),
+        marks("Shift-Tab in reverse", ["-m", "--layout=reverse"], ["Up", "BTab", "BTab"], "a1\n"),
+        marks("Tab in reverse-list", ["-m", "--layout=reverse-list"], ["Down", "Down", "BTab", "BTab"], "a3\na2\n"),
+        marks("--multi=2 stops at two", ["--multi=2"], ["Up", "Up", "Tab", "Up", "Up", "Tab", "Down", "Down", "Down", "Tab"], "a3\na4\n"),
+        marks("--multi=1: the selection stays when full", ["--multi=1"], ["Up", "Up", "Tab", "Tab", "Up", "BTab"], "a4\n"),
+        marks("--tac shows the last line first", ["--tac"], ["Up"], "a4\n"),
+        marks("--tac with marks", ["-m", "--tac"], ["Up", "Up", "Tab", "Up", "Up", "Tab", "Down", "Down", "Down", "Tab"], "a3\na2\na5\n"),
+        marks("--tac in reverse", ["-m", "--tac", "--layout=reverse"], ["Tab", "Tab"], "a5\na4\n"),
+        Case(name: "--tac with a query ranks ties last first", input: five, options: ["--tac", "-q", "a"], steps: [["Enter"]],
+             output: "a5\n", status: 0),
+    ]
+
+    static let looks: [Case] = [
+        Case(name: "--ansi prints the text without escapes", input: "\u{1B}[31mred\u{1B}[0m x\nplain\n", options: ["--ansi", "-m"],
+             steps: [["Up"], ["Tab"], ["Tab"], ["Enter"]], output: "plain\nred x\n", status: 0),
+        Case(name: "--ansi with a query", input: "\u{1B}[31mred\u{1B}[0m x\nplain\n", options: ["--ansi", "--print-query"],
+             steps: [type("red"), ["Enter"]], settled: "> red", output: "red\nred x\n", status: 0),
+        Case(name: "--cycle wraps", input: five, options: ["--cycle"], steps: [["Down"], ["Enter"]], output: "a5\n", status: 0),
+        Case(name: "--cycle wraps back", input: five, options: ["--cycle", "--layout=reverse"], steps: [["Up"], ["Down"], ["Down"], ["Enter"]],
+             output: "a2\n", status: 0),
+        Case(name: "a dotfile's look options in LISTER_DEFAULT_OPTS", input: five, options: ["-m"],
+             environment: ["LISTER_DEFAULT_OPTS": "--border --info=inline --cycle --pointer=▶ --marker=✓ --color=dark "
+                 + "--preview-window up,40%,border-bottom --prompt='» ' --margin=1 --padding 1 --no-scrollbar --keep-right "
+                 + "--no-hscroll --border-label=pick --color=fg:-1,hl:red"],
+             steps: [["Up"], ["Tab"], ["Down"], ["Down"], ["Tab"], ["Enter"]], output: "a2\na4\n", status: 0),
+    ]
+
+    @Test(arguments: editing) func editingKeys(_ test: Case) throws { try compare(test) }
+    @Test(arguments: marking) func marksAndOrder(_ test: Case) throws { try compare(test) }
+    @Test(arguments: looks) func lookOptions(_ test: Case) throws { try compare(test) }
+
+    /// The terminal's cursor sits where the next character goes, on the prompt line.
+    @Test func theCursorIsDrawnWhereTheEditHappens() throws {
+        let file = try temporaryInput(Array("alpha\nbeta\n".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let command = "exec " + [try TmuxSession.listerPath(), "pick", "--layout=reverse"].map(PaneScript.shellQuote).joined(separator: " ")
+            + " < " + PaneScript.shellQuote(file.path)
+        let session = try TmuxSession(shell: command, captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/2")
+        try session.type("日本 ab")
+        try session.waitFor("> 日本 ab")
+        // On the prompt's line (under the title): "> " 2 cells, 日本 4, " ab" 3.
+        try session.waitUntil("the cursor after ab") { _ in (try? session.cursor()).map { $0 == (column: 9, row: 1) } ?? false }
+        try session.sendKeys("M-b")
+        try session.waitUntil("the cursor before ab") { _ in (try? session.cursor().column) == 7 }
+        try session.sendKeys("C-a")
+        try session.waitUntil("the cursor after the prompt") { _ in (try? session.cursor().column) == 2 }
+        try session.sendKeys("C-c")
+        #expect(try session.waitForExit() == 130)
+    }
+
+    /// `--no-color` and `--color=…,bw` draw without colours; attributes (bold) stay.
+    @Test(arguments: [["--no-color"], ["--color=dark,bw"]]) func monochrome(_ options: [String]) throws {
+        let file = try temporaryInput(Array("alpha\nbeta\n".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let command = "exec " + ([try TmuxSession.listerPath(), "pick"] + options).map(PaneScript.shellQuote).joined(separator: " ")
+            + " < " + PaneScript.shellQuote(file.path)
+        let session = try TmuxSession(shell: command, captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("1/2")
+        let screen = try session.screen(escapes: true)
+        // tmux writes 39 (the default colour) itself; any other 3x or 9x is a colour.
+        let colour = screen.contains(/\x1B\[(3[0-8]|9[0-7])/)
+        #expect(!colour, "no foreground colour: \(screen.debugDescription)")
+        #expect(screen.contains("\u{1B}[1m"), "bold stays")
+        try session.sendKeys("C-c")
+        #expect(try session.waitForExit() == 130)
+    }
+
+    /// Runs the case on lister, checks it against the written expectation, then on fzf
+    /// 0.74.5 when installed, and checks that too.
+    private func compare(_ test: Case) throws {
+        let lister = try run(test, program: [try TmuxSession.listerPath(), "pick"])
+        #expect(lister.output == test.output, "lister pick: \(test.name)")
+        #expect(lister.status == test.status, "lister pick: \(test.name)")
+        guard let fzf = peerFzfPath() else {
+            print("note: \(peerFzfMissingNote) (\(test.name))")
+            return
+        }
+        var environment = test.environment
+        if let defaults = environment.removeValue(forKey: "LISTER_DEFAULT_OPTS") { environment["FZF_DEFAULT_OPTS"] = defaults }
+        let peer = try run(Case(name: test.name, input: test.input, options: test.options, environment: environment, steps: test.steps,
+                                settled: test.settled, output: test.output, status: test.status), program: [fzf])
+        #expect(peer.output == test.output, "fzf \(peerFzfVersion): \(test.name)")
+        #expect(peer.status == test.status, "fzf \(peerFzfVersion): \(test.name)")
+    }
+
+    private func run(_ test: Case, program: [String]) throws -> (output: String, status: Int32) {
+        let file = try temporaryInput(Array(test.input.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let command = "exec " + (program + test.options).map(PaneScript.shellQuote).joined(separator: " ")
+            + " < " + PaneScript.shellQuote(file.path)
+        var environment = test.environment
+        environment["FZF_DEFAULT_OPTS"] = environment["FZF_DEFAULT_OPTS"] ?? ""
+        let session = try TmuxSession(shell: command, environment: environment, captureStdout: true)
+        defer { session.close() }
+        // Every line read: fzf counts "5/5", lister "1/5" (or "… of 5" when a query filters).
+        let total = test.input.split(separator: "\n").count
+        try session.waitUntil("every line read") { $0.contains("/\(total)") || $0.contains("of \(total)") }
+        for (index, step) in test.steps.enumerated() {
+            if index == test.steps.count - 1, let settled = test.settled { try session.waitFor(settled) }
+            if step.first == "-l" {
+                try session.type(step.dropFirst().joined())
+            } else {
+                try session.sendKeys(step)
+            }
+        }
+        let status = try session.waitForExit()
+        return (try session.standardOutput(), status)
+    }
+}
+
+private extension TmuxSession {
+    func sendKeys(_ keys: [String]) throws {
+        for key in keys { try sendKeys(key) }
+    }
+}
