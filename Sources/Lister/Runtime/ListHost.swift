@@ -142,6 +142,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return toggleMark(forward: command == .mark)
         case .edit(let action):
             return performEdit(action)
+        case .previousHistory, .nextHistory:
+            return performHistory(previous: command == .previousHistory)
         case .togglePreview, .previewUp, .previewDown:
             return performPreview(command)
         case .sortNext:
