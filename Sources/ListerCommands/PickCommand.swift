@@ -12,7 +12,7 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden] (fzf's up and left put it below and right; border-*, wrap, follow, +N taken), -m/--multi[=N] (at most N marks), --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], --bash/--zsh/--fish (print key bindings), -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|chunk|pathname|begin|end|index[,…] (at most three, index last), --scheme default|path|history (path: a word after / scores most, tiebreak pathname,length; history: no length tiebreak), --algo v2, -i/+i, -e/+e (--exact/--no-exact), +x/--no-extended, +s/--no-sort, --tac, --literal/--no-literal (by default a letter with an accent matches its base letter, as in fzf: resume finds résumé, unless the term has an accent itself), --ansi (SGR colours shown, escape sequences neither matched nor printed), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen), --cycle. Taken so that a dotfile's line works, not drawn yet: --border[=STYLE], --border-label, --margin, --padding, --info, --pointer, --marker, --color, --no-color, --no-scrollbar, --keep-right, --no-hscroll.
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden] (fzf's up and left put it below and right; border-*, wrap, follow, +N taken), -m/--multi[=N] (at most N marks), --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], --bash/--zsh/--fish (print key bindings), -d/--delimiter STR, -n/--nth, --with-nth, --tiebreak length|chunk|pathname|begin|end|index[,…] (at most three, index last), --scheme default|path|history (path: a word after / scores most, tiebreak pathname,length; history: no length tiebreak), --algo v2, -i/+i, -e/+e (--exact/--no-exact), +x/--no-extended, +s/--no-sort, --tac, --literal/--no-literal (by default a letter with an accent matches its base letter, as in fzf: resume finds résumé, unless the term has an accent itself), --ansi (SGR colours shown, escape sequences neither matched nor printed), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen), --cycle, --history FILE (Ctrl-P/Ctrl-N walk the queries of earlier runs; each accepted query is appended), --history-size N, --no-color (and --color=bw). Taken so that a dotfile's line works, not drawn yet: --border[=STYLE], --border-label, --margin, --padding, --info, --pointer, --marker, --color's other schemes and colours, --no-scrollbar, --keep-right, --no-hscroll.
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
@@ -111,7 +111,22 @@ extension PickCommand {
     /// The interactive picker.
     @MainActor
     func pick(_ options: PickOptions, input: (fd: Int32, child: pid_t?)) async throws {
-        let keyMap = try Self.keyMap(options.bindings, upward: !options.reverse && !options.reverseList)
+        var keyMap = try Self.keyMap(options.bindings, upward: !options.reverse && !options.reverseList)
+        var history: [String] = []
+        if let path = options.history {
+            do {
+                history = try PickHistory.read(path)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            // As fzf with --history: Ctrl-P and Ctrl-N walk the queries instead of moving
+            // (unless --bind gave them other work).
+            let bound = Set(options.bindings.compactMap(\.key?.key))
+            for (key, command) in [(Key.control("p"), Command.previousHistory), (.control("n"), .nextHistory)] where !bound.contains(key) {
+                for index in keyMap.bindings.indices { keyMap.bindings[index].keys.removeAll { $0 == key } }
+                keyMap.bind([key], to: command, help: command == .previousHistory ? "Previous query (--history)" : "Next query (--history)")
+            }
+        }
         let separator: UInt8 = options.read0 ? 0 : 0x0A
         // The header lines come first and are read first: the rest is what is matched.
         let headerLines = try PickInput.readHeader(fd: input.fd, count: options.headerLines, separator: separator)
@@ -138,7 +153,8 @@ extension PickCommand {
         lines.previewWindow = options.previewWindow
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
-        let screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
+        var screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
+        screen.history = history
         var settings = interface.settings
         settings.noColor = options.look.isMonochrome
         let outcome = try await AppRunner.run(screen, interface: settings, keyMap: keyMap, height: options.height)
@@ -148,6 +164,13 @@ extension PickCommand {
         case .picked(let items):
             let picked = items.compactMap { $0 as? Line }
             let choice = items.first as? PromptChoice ?? PromptChoice(query: options.query, key: nil)
+            if let path = options.history {
+                do {
+                    try PickHistory.append(choice.query, to: history, path: path, limit: options.historySize)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+            }
             if let action = Self.endingAction(for: choice.key, in: options.bindings) {
                 try finish(action, picked: picked, query: choice.query, options: options)
             }

@@ -21,6 +21,8 @@ import Testing
         var settled: String?
         let output: String
         var status: Int32 = 1
+        /// With `--history`: the file's lines before the run, and after it.
+        var history: (before: String, after: String)?
         var testDescription: String { name }
     }
 
@@ -101,6 +103,21 @@ import Testing
              steps: [["Up"], ["Tab"], ["Down"], ["Down"], ["Tab"], ["Enter"]], output: "a2\na4\n", status: 0),
     ]
 
+    static let history: [Case] = [
+        Case(name: "--history: Ctrl-P walks back, Ctrl-N forward, the accepted query is appended",
+             steps: [type("zz"), ["C-p"], ["C-p"], ["C-n"], ["Enter"]], settled: "> three", output: "three\n",
+             history: (before: "one\ntwo\nthree\n", after: "one\ntwo\nthree\nthree\n")),
+        Case(name: "--history: Ctrl-N after Ctrl-P brings back the typed line", steps: [type("zz"), ["C-p"], ["C-n"], ["Enter"]],
+             settled: "> zz", output: "zz\n", history: (before: "one\n", after: "one\nzz\n")),
+        Case(name: "--history: past the oldest stays there", steps: [["C-p"], ["C-p"], ["C-p"], ["Enter"]], settled: "> one",
+             output: "one\n", history: (before: "one\ntwo\n", after: "one\ntwo\none\n")),
+        Case(name: "--history: an empty query is not kept", options: [], steps: [["Enter"]], output: "alpha\n", status: 0,
+             history: (before: "one\n", after: "one\n")),
+        Case(name: "--history: Esc keeps nothing", steps: [type("x"), ["Escape"]], output: "", status: 130,
+             history: (before: "one\n", after: "one\n")),
+    ]
+
+    @Test(arguments: history) func historyFile(_ test: Case) throws { try compare(test) }
     @Test(arguments: editing) func editingKeys(_ test: Case) throws { try compare(test) }
     @Test(arguments: marking) func marksAndOrder(_ test: Case) throws { try compare(test) }
     @Test(arguments: looks) func lookOptions(_ test: Case) throws { try compare(test) }
@@ -157,7 +174,7 @@ import Testing
         var environment = test.environment
         if let defaults = environment.removeValue(forKey: "LISTER_DEFAULT_OPTS") { environment["FZF_DEFAULT_OPTS"] = defaults }
         let peer = try run(Case(name: test.name, input: test.input, options: test.options, environment: environment, steps: test.steps,
-                                settled: test.settled, output: test.output, status: test.status), program: [fzf])
+                                settled: test.settled, output: test.output, status: test.status, history: test.history), program: [fzf])
         #expect(peer.output == test.output, "fzf \(peerFzfVersion): \(test.name)")
         #expect(peer.status == test.status, "fzf \(peerFzfVersion): \(test.name)")
     }
@@ -165,7 +182,14 @@ import Testing
     private func run(_ test: Case, program: [String]) throws -> (output: String, status: Int32) {
         let file = try temporaryInput(Array(test.input.utf8))
         defer { try? FileManager.default.removeItem(at: file) }
-        let command = "exec " + (program + test.options).map(PaneScript.shellQuote).joined(separator: " ")
+        var options = test.options
+        var historyFile: URL?
+        if let history = test.history {
+            historyFile = try temporaryInput(Array(history.before.utf8))
+            options.append("--history=" + historyFile!.path)
+        }
+        defer { if let historyFile { try? FileManager.default.removeItem(at: historyFile) } }
+        let command = "exec " + (program + options).map(PaneScript.shellQuote).joined(separator: " ")
             + " < " + PaneScript.shellQuote(file.path)
         var environment = test.environment
         environment["FZF_DEFAULT_OPTS"] = environment["FZF_DEFAULT_OPTS"] ?? ""
@@ -183,6 +207,9 @@ import Testing
             }
         }
         let status = try session.waitForExit()
+        if let history = test.history, let historyFile {
+            #expect(try String(contentsOf: historyFile, encoding: .utf8) == history.after, "the history file after \(program[0])")
+        }
         return (try session.standardOutput(), status)
     }
 }

@@ -60,6 +60,16 @@ import Testing
         #expect(throws: PickOptions.Failure.self) { try PickKey.parse("alt-nokey") }
     }
 
+    @Test func aHistoryFileThatCannotBeCreatedIsAnErrorNamingIt() throws {
+        #expect(try PickOptions.parse(["--history", "/tmp/h", "--history-size=5"]).history == "/tmp/h")
+        do {
+            _ = try PickHistory.read("/nonexistent-lister-dir/history")
+            Issue.record("read a history in a directory that does not exist")
+        } catch {
+            #expect(error.description.hasPrefix("--history /nonexistent-lister-dir/history: cannot create the file (No such file or directory)"))
+        }
+    }
+
     @Test func lookOptionsAreTakenAndChecked() throws {
         let options = try PickOptions.parse(["--border", "--info=inline", "--cycle", "--pointer=▶", "--marker=✓", "--color=dark",
                                              "--color", "fg:-1,hl:red", "--margin=1,2", "--padding", "10%", "--no-scrollbar",

@@ -17,6 +17,8 @@ struct ListFilter {
         get { line.text }
         set { line.text = newValue }
     }
+    /// The prompt's history and where the walk through it stands.
+    var history = PromptHistory([])
     /// The first visible match.
     var scrollOffset = 0
     /// The rows' revision the engine last saw, to tell appended rows from replaced ones.
@@ -69,6 +71,9 @@ public struct FilterPrompt: Hashable, Sendable {
     public var markLimit: Int?
     /// Whether moving past the last row goes on at the first, and back (fzf's `--cycle`).
     public var cycles = false
+    /// The queries of earlier runs, oldest first, for ``Command/previousHistory`` and
+    /// ``Command/nextHistory`` (fzf's `--history`).
+    public var history: [String] = []
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -71,6 +71,9 @@ public enum Command: Hashable, Sendable {
     case redraw
     /// Edit the filter line or prompt, when it is open (fzf's `--bind` editing actions).
     case edit(LineEditor.Action)
+    /// Put the previous (or next) query of the prompt's ``FilterPrompt/history`` on the
+    /// prompt (fzf's `prev-history`, `next-history`).
+    case previousHistory, nextHistory
 }
 
 /// What ``Command/markRow(_:)`` does to the selected row's mark.

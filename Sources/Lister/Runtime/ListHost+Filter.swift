@@ -32,6 +32,7 @@ extension ListHost {
     func openPrompt() {
         guard let prompt = screen.filterPrompt, !filter.isEditing else { return }
         filter.text = prompt.query
+        filter.history = PromptHistory(prompt.history)
         filter.isEditing = true
         applyQuery()
     }
@@ -72,6 +73,17 @@ extension ListHost {
             applyQuery()
             return .handled(changed: true)
         }
+    }
+
+    /// Ctrl-P and Ctrl-N with fzf's `--history`: the previous or next query replaces the
+    /// prompt's text.
+    func performHistory(previous: Bool) -> HostResponse {
+        guard filter.isEditing, screen.filterPrompt != nil else { return .handled(changed: false) }
+        let text = previous ? filter.history.previous(current: filter.text) : filter.history.next()
+        guard let text, text != filter.text else { return .handled(changed: false) }
+        filter.text = text
+        applyQuery()
+        return .handled(changed: true)
     }
 
     /// Runs an editing action on the open filter line (a key bound to it); nothing when

@@ -154,6 +154,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return perform(.open, now: now)
         case .edit(let action):
             return performEdit(action)
+        case .previousHistory, .nextHistory:
+            return performHistory(previous: command == .previousHistory)
         case .insertText, .setQuery:
             return changeQuery(command)
         case .screenCommand(let number):

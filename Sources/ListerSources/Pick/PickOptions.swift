@@ -48,6 +48,11 @@ public struct PickOptions: Sendable, Equatable {
     public var preview: PreviewCommand?
     /// `--preview-window`: where the pane goes.
     public var previewWindow = PreviewPlacement.right(.percent(50))
+    /// `--history FILE`: the queries of earlier runs (Ctrl-P/N walk them); each accepted
+    /// query is appended.
+    public var history: String?
+    /// `--history-size N`: the most queries kept in the file.
+    public var historySize = 1000
     /// fzf's look options (`--border`, `--color`, `--cycle`…): PickOptions+Look.swift.
     public var look = PickLook()
 
@@ -92,7 +97,7 @@ public struct PickOptions: Sendable, Equatable {
         var table: [String: String] = [:]
         for name in ["--preview-label", "--min-height", "--scroll-off",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--tabstop",
-                     "--no-bold", "--black", "--history", "--history-size", "--sync", "--listen", "--phony",
+                     "--no-bold", "--black", "--sync", "--listen", "--phony",
                      "--disabled", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
@@ -202,6 +207,11 @@ public struct PickOptions: Sendable, Equatable {
                     throw Failure("\(error)")
                 }
             case "--no-height": options.height = nil
+            case "--history": options.history = try value(for: name, inline: inline)
+            case "--no-history": options.history = nil
+            case "--history-size":
+                options.historySize = try number(value(for: name, inline: inline), for: name)
+                guard options.historySize > 0 else { throw Failure("--history-size takes a number of 1 or more") }
             default:
                 if inline == nil, options.applySwitch(name) { continue }
                 if try options.look.parse(name, inline: inline, value: { () throws(Failure) in try value(for: name, inline: inline) }) {

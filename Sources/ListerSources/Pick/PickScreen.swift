@@ -15,6 +15,8 @@ public struct PickScreen: ListScreen {
     /// The first lines of the input (`--header-lines N`), read before the others: shown
     /// pinned beside the prompt, neither matched nor pickable.
     public let headerLines: [[UInt8]]
+    /// The queries of `--history FILE`, oldest first.
+    public var history: [String] = []
 
     /// Creates the screen.
     public init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil, headerLines: [[UInt8]] = []) {
@@ -123,6 +125,7 @@ public struct PickScreen: ListScreen {
         prompt.reservedKeys = options.bindings.compactMap(\.key?.key)  // a --bind key does its action, not its edit
         prompt.markLimit = options.multiLimit
         prompt.cycles = options.look.cycle
+        prompt.history = history
         return prompt
     }
 
