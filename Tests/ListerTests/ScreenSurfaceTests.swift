@@ -37,7 +37,10 @@ import Testing
             "Footer", "Item", "Items", "Row", "actions", "body", "footer", "load", "open", "preview",
             "previewPlacement", "progressNote", "row", "statusNote",
         ])
-        #expect(own.rare.sorted() == ["continuesInitialItems", "drillIn", "filterSource", "filterText", "initialItems", "isSelectable", "load"])
+        #expect(own.rare.sorted() == [
+            "continuesInitialItems", "drillIn", "filterSource", "filterText", "initialItems", "isSelectable", "load", "perform",
+            "terminalCommand",
+        ])
         let options = try Self.requirements(of: "ListScreenOptions", in: "ListScreenOptions.swift")
         #expect(Set(["pickMode", "timeout", "canReload", "filterPrompt", "rowHeight", "emptyMessage"])
             .isSubset(of: Set(options.main + options.rare)))

@@ -70,16 +70,6 @@ public protocol ListScreen: Screen, ListScreenOptions, _ListScreenRefinements {
     /// the ``Preview`` (its key and loader), and leave the work to its loader.
     func preview(_ item: Item, context: ListContext<Self>) -> Preview?
 
-    /// Runs the screen's own command `number` (bound with ``Command/screenCommand(_:)``), on
-    /// the main actor, with the selection, the query and the marks in `context`; returns a
-    /// message to show (a failure), or nil. The default does nothing.
-    func perform(command number: Int, context: ListContext<Self>) -> String?
-
-    /// The screen's program `number` (bound with ``Command/terminalCommand(_:)``), made on
-    /// the main actor from `context`, run with the terminal handed over
-    /// (``TerminalBackend/handOver(_:)``); nil runs nothing. The default is nil.
-    func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)?
-
     // MARK: Rarely changed, each with a default (the others are in ListScreenOptions)
 
     /// Loads the items, reporting the rows that came so far while it goes on (a stream
@@ -116,6 +106,16 @@ public protocol ListScreen: Screen, ListScreenOptions, _ListScreenRefinements {
     /// show something (a heading, a separator, a note in a list of mixed kinds): the move
     /// keys, clicks and the filter pass over them.
     func isSelectable(_ item: Item) -> Bool
+
+    /// Runs the screen's own command `number` (bound with ``Command/screenCommand(_:)``), on
+    /// the main actor, with the selection, the query and the marks in `context`; returns a
+    /// message to show (a failure), or nil. The default does nothing.
+    func perform(command number: Int, context: ListContext<Self>) -> String?
+
+    /// The screen's program `number` (bound with ``Command/terminalCommand(_:)``), made on
+    /// the main actor from `context`, run with the terminal handed over
+    /// (``TerminalBackend/handOver(_:)``); nil runs nothing. The default is nil.
+    func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)?
 }
 
 extension ListScreen {
