@@ -114,7 +114,7 @@ public protocol ListScreen: Screen, ListScreenOptions, _ListScreenRefinements {
 
     /// The screen's program `number` (bound with ``Command/terminalCommand(_:)``), made on
     /// the main actor from `context`, run with the terminal handed over
-    /// (``TerminalBackend/handOver(_:)``); nil runs nothing. The default is nil.
+    /// (`TerminalBackend.handOver(_:)`); nil runs nothing. The default is nil.
     func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)?
 }
 
