@@ -98,7 +98,7 @@ struct PickCommand: InteractiveCommand {
                 }
             }
             for span in spans {
-                if options.ansi { try output.append(options.printed(text[span])) } else { try output.append(text[span]) }
+                if !options.printsAsRead { try output.append(options.printed(text[span])) } else { try output.append(text[span]) }
             }
             start += block.count
         }
