@@ -46,7 +46,11 @@ extension PickFields {
         if text.contains("{") {
             throw PickOptions.Failure("\(option) '\(text)': a template needs a field placeholder such as {1}, {-1}, {2..} or {1,3}")
         }
-        return .ranges(try PickFields.ranges(text, option: option))
+        do {
+            return .ranges(try PickFields.ranges(text, option: option))
+        } catch {
+            throw PickOptions.Failure(error.description + "; or give a template with a field placeholder, such as '{2} {1}'")
+        }
     }
 
     /// The bytes `expression` makes of `line`: for `--with-nth` (`accepted` false) ranges
