@@ -128,7 +128,8 @@ import Testing
         return [Case("a line of 256 KiB is matched and printed whole", "short\n\(long)\n", ["-f", "needle"], "\(long)\n")]
     }()
 
-    @Test(arguments: accents + unicodeCase + ranking + schemes + syntax + statuses + longLine)
+    @Test(arguments: accents + unicodeCase + ranking + schemes + syntax + statuses + longLine
+                     + acceptNth + withNthTemplates)
     func matchesFzf(_ test: Case) throws {
         let lister = try run(TmuxSession.listerPath(), ["pick"] + test.arguments, input: test.input)
         #expect(lister.status == test.status, "lister: \(test.name)")
@@ -148,7 +149,11 @@ import Testing
                                  ("--tiebreak=index,length", "index must be the last criterion"), ("--tiebreak=", "unknown criterion ''"),
                                  ("--tiebreak=length,begin,end,chunk", "at most 3 criteria besides index"),
                                  ("--scheme=paths", "unknown scheme 'paths'"), ("--algo=v3", "unknown algorithm 'v3'"),
-                                 ("--algo=v1", "--algo v1 (fzf's greedy matcher) is not supported yet")] {
+                                 ("--algo=v1", "--algo v1 (fzf's greedy matcher) is not supported yet"),
+                                 ("--accept-nth={x}", "--accept-nth '{x}': a template needs a field placeholder"),
+                                 ("--with-nth=[{1]", "--with-nth '[{1]': a template needs a field placeholder"),
+                                 ("--accept-nth=0", "--accept-nth '0': a field is a number other than 0"),
+                                 ("--with-nth=1..x", "--with-nth '1..x': a field is a number other than 0")] {
             let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-conformance")
             defer { try? FileManager.default.removeItem(at: directory) }
             let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path

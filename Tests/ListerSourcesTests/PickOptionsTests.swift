@@ -14,7 +14,7 @@ import Testing
         #expect(options.caseMode == .respect && options.reverse && !options.sorts && options.tac && options.exact)
         #expect(options.expect.map(\.name) == ["ctrl-x", "f2"])
         #expect(options.bindings.map(\.actions) == [[PickAction(.selectAll)], [PickAction(.toggle), PickAction(.down)]])
-        #expect(options.fields.delimiter == ":" && options.fields.nth?.count == 3 && options.fields.withNth?.count == 1)
+        #expect(options.fields.delimiter == ":" && options.fields.nth?.count == 3 && options.fields.withNth == .ranges([.init(lower: nil, upper: 3)]))
         #expect(options.tiebreaks == [.begin, .index])
         #expect(options.headerLines == 2 && options.prompt == "$ ")
     }
@@ -132,5 +132,33 @@ import Testing
             == ["--query", "a b", "--prompt=x> ", "one two", "q\"uote"])
         #expect(try shellWords("  ") == [])
         #expect(throws: PickOptions.Failure.self) { try shellWords("'open") }
+    }
+    @Test func acceptNthAndWithNthTakeRangesOrATemplate() throws {
+        typealias Range = PickFields.Range
+        #expect(try PickOptions.parse(["--accept-nth", "2,-1.."]).fields.acceptNth
+            == .ranges([Range(lower: 2, upper: 2), Range(lower: -1, upper: nil)]))
+        #expect(try PickOptions.parse(["--with-nth={2} {1}. {}"]).fields.withNth
+            == .template([.fields([Range(lower: 2, upper: 2)]), .literal(Array(" ".utf8)), .fields([Range(lower: 1, upper: 1)]),
+                          .literal(Array(". {}".utf8))]))
+        #expect(try PickOptions.parse(["--accept-nth", "{..2}"]).fields.acceptNth == .template([.fields([Range(lower: nil, upper: 2)])]))
+        for (value, message) in [("x", "--accept-nth 'x': a field is a number other than 0"),
+                                 ("{x}", "--accept-nth '{x}': a template needs a field placeholder"),
+                                 ("{1", "--accept-nth '{1': a template needs a field placeholder"),
+                                 ("", "--accept-nth: an empty field range")] {
+            #expect { try PickOptions.parse(["--accept-nth", value]) } throws: { error in
+                "\(error)".contains(message)
+            }
+        }
+    }
+
+    @Test func acceptNthCutsThePrintedLine() throws {
+        func printed(_ arguments: [String], _ line: String) throws -> String {
+            String(decoding: try PickOptions.parse(arguments).printed(Array(line.utf8)), as: UTF8.self)
+        }
+        #expect(try printed(["--accept-nth", "3,1"], "  x  y\tz  ") == "z  x")
+        #expect(try printed(["--accept-nth", "{2}:{1}"], "  x  y\tz  ") == "y:x")
+        #expect(try printed(["-d,", "--accept-nth", "3,1"], " a , b ,c") == "c a ")
+        #expect(try printed(["-d,", "--accept-nth", "<{2}>"], " a , b ,c") == "< b >")
+        #expect(try printed([], "  x  y ") == "  x  y ")
     }
 }

@@ -54,11 +54,19 @@ enum PickANSI {
 
 extension PickOptions {
     /// A chosen line as fzf prints it: with `--ansi`, without its escape sequences (the
-    /// colours are for the screen); else as read.
+    /// colours are for the screen); with `--accept-nth`, its fields; else as read.
     public func printed(_ line: some Collection<UInt8>) -> [UInt8] {
-        guard ansi, line.contains(0x1B) else { return Array(line) }
-        var plain: [UInt8] = []
-        Array(line).withUnsafeBufferPointer { PickANSI.strip($0, into: &plain) }
-        return plain
+        var plain = Array(line)
+        if ansi, line.contains(0x1B) {
+            plain = []
+            Array(line).withUnsafeBufferPointer { PickANSI.strip($0, into: &plain) }
+        }
+        guard let accept = fields.acceptNth else { return plain }
+        var accepted: [UInt8] = []
+        plain.withUnsafeBufferPointer { fields.render(accept, of: $0, accepted: true, into: &accepted) }
+        return accepted
     }
+
+    /// Whether ``printed(_:)`` changes lines (else `--filter` writes them as read).
+    public var printsAsRead: Bool { !ansi && fields.acceptNth == nil }
 }

@@ -62,7 +62,7 @@ public struct PickText: FilterableText {
                         _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard !fields.isIdentity else { return body(line) }
         if let withNth = fields.withNth {
-            fields.select(withNth, of: line, into: &shown)
+            fields.render(withNth, of: line, accepted: false, into: &shown)
             guard let nth = fields.nth else { return shown.withUnsafeBufferPointer(body) }
             shown.withUnsafeBufferPointer { fields.select(nth, of: $0, into: &selected) }
         } else if let nth = fields.nth {

@@ -49,20 +49,29 @@ public struct PickKey: Hashable, Sendable {
     }
 }
 
-/// `--delimiter`, `--nth` and `--with-nth`: which fields of a line are searched and shown.
+/// `--delimiter`, `--nth`, `--with-nth` and `--accept-nth`: which fields of a line are searched,
+/// shown and printed.
 public struct PickFields: Hashable, Sendable {
     /// A range of fields, 1-based; negative counts from the end; nil is open.
     public struct Range: Hashable, Sendable {
         public var lower: Int?
         public var upper: Int?
+
+        /// The fields from `lower` to `upper`.
+        public init(lower: Int?, upper: Int?) {
+            self.lower = lower
+            self.upper = upper
+        }
     }
 
     /// The literal string between fields; nil: runs of blanks (AWK-style).
     public var delimiter: String?
     /// The fields searched; nil: the whole line.
     public var nth: [Range]?
-    /// The fields shown; nil: the whole line.
-    public var withNth: [Range]?
+    /// The fields shown (`--with-nth`); nil: the whole line.
+    public var withNth: Expression?
+    /// The fields printed when a line is chosen (`--accept-nth`); nil: the whole line.
+    public var acceptNth: Expression?
 
     public init() {}
 
@@ -130,7 +139,12 @@ public struct PickFields: Hashable, Sendable {
     func select(_ ranges: [Range], of line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
         let fields = self.fields(line)
-        let count = fields.count
+        forEachField(ranges, count: fields.count) { output += line[fields[$0]] }
+    }
+
+    /// Calls `body` with the index of each field `ranges` select among `count`, in the order
+    /// of `ranges` (no array made: this runs for every line with `--nth`).
+    func forEachField(_ ranges: [Range], count: Int, _ body: (Int) -> Void) {
         for range in ranges {
             func resolve(_ value: Int?, default fallback: Int) -> Int {
                 guard let value else { return fallback }
@@ -139,7 +153,7 @@ public struct PickFields: Hashable, Sendable {
             let lower = max(0, resolve(range.lower, default: 0))
             let upper = min(count - 1, resolve(range.upper, default: count - 1))
             guard lower <= upper else { continue }
-            for field in lower...upper { output += line[fields[field]] }
+            for field in lower...upper { body(field) }
         }
     }
 }

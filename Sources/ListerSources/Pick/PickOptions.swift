@@ -101,7 +101,7 @@ public struct PickOptions: Sendable, Equatable {
                      "--disabled", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
-                     "--freeze-right", "--ghost", "--footer", "--accept-nth", "--list-border", "--input-border"] {
+                     "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {
             table[name] = "is an fzf option that lister pick does not support"
         }
         return table
@@ -178,7 +178,8 @@ public struct PickOptions: Sendable, Equatable {
             case "--bind": options.bindings += try PickBinding.parseList(value(for: name, inline: inline))
             case "-d", "--delimiter": options.fields.delimiter = try value(for: name, inline: inline)
             case "-n", "--nth": options.fields.nth = try PickFields.ranges(value(for: name, inline: inline), option: "--nth")
-            case "--with-nth": options.fields.withNth = try PickFields.ranges(value(for: name, inline: inline), option: "--with-nth")
+            case "--with-nth": options.fields.withNth = try PickFields.expression(value(for: name, inline: inline), option: "--with-nth")
+            case "--accept-nth": options.fields.acceptNth = try PickFields.expression(value(for: name, inline: inline), option: "--accept-nth")
             case "--tiebreak": options.tiebreaks = try tiebreaks(value(for: name, inline: inline))
             case "--scheme", "--algo": try options.apply(name, value(for: name, inline: inline))
             case "-i", "--ignore-case": options.caseMode = .ignore

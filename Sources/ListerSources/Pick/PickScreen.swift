@@ -55,7 +55,7 @@ public struct PickScreen: ListScreen {
         var shown = bytes
         if let withNth = options.fields.withNth {
             shown = []
-            bytes.withUnsafeBufferPointer { options.fields.select(withNth, of: $0, into: &shown) }
+            bytes.withUnsafeBufferPointer { options.fields.render(withNth, of: $0, accepted: false, into: &shown) }
         }
         return options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self))
     }

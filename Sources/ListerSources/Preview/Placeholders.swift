@@ -59,10 +59,7 @@ public enum Placeholders {
 
     /// The fields `ranges` of `line`: without the last delimiter, blanks trimmed (as fzf).
     static func cut(_ line: String, _ ranges: [PickFields.Range], fields: PickFields) -> String {
-        var selected: [UInt8] = []
-        Array(line.utf8).withUnsafeBufferPointer { fields.select(ranges, of: $0, into: &selected) }
-        var text = String(decoding: selected, as: UTF8.self)
-        if let delimiter = fields.delimiter, !delimiter.isEmpty, text.hasSuffix(delimiter) { text.removeLast(delimiter.count) }
+        var text = String(decoding: Array(line.utf8).withUnsafeBufferPointer { fields.cut(ranges, of: $0) }, as: UTF8.self)
         while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
         while let last = text.last, last == " " || last == "\t" { text.removeLast() }
         return text
