@@ -130,6 +130,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         }
         if let response = performCycling(command) { return response }
         if let response = performFiltered(command) { return response }
+        if let response = performPromptCommand(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
             let destination = RowNavigation.destination(of: move, from: model.selection, count: model.count,
@@ -144,26 +145,6 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
             return .handled(changed: true)
         case .mark, .markUp:
             return toggleMark(forward: command == .mark)
-        case .markAll, .unmarkAll, .toggleAllMarks:
-            return markAll(command)
-        case .markRow(let change):
-            return markSelected(change)
-        case .openIfAny:
-            finishFilterNow()
-            guard !marks.isEmpty || (model.selectedItem != nil && isSelectionVisible) else { return .handled(changed: false) }
-            return perform(.open, now: now)
-        case .edit(let action):
-            return performEdit(action)
-        case .previousHistory, .nextHistory:
-            return performHistory(previous: command == .previousHistory)
-        case .insertText, .setQuery:
-            return changeQuery(command)
-        case .screenCommand(let number):
-            finishFilterNow()  // the command sees the matches of the query as typed
-            return screen.perform(command: number, context: context(now: now)).map { .hint($0) } ?? .handled(changed: true)
-        case .terminalCommand(let number):
-            finishFilterNow()
-            return screen.terminalCommand(number, context: context(now: now)).map { .handOver($0) } ?? .handled(changed: false)
         case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom:
             return performPreview(command)
         case .sortNext:
@@ -501,21 +482,6 @@ extension ListHost {
             return offersOpening(command, pickMode: screen.pickMode, result: item.map(open))
         default: return true
         }
-    }
-
-    /// Runs the screen's own action for `key`, if it has one: the screen it returns
-    /// replaces this one and reloads behind the rows, keeping the selection.
-    func performAction(for key: Key) -> HostResponse? {
-        // A loop, not `first(where:)` (see ``takesKey(_:)``).
-        var found: ScreenAction<S>?
-        for action in screen.actions where action.key == key {
-            found = action
-            break
-        }
-        guard let action = found else { return nil }
-        guard let changed = action.perform(screen) else { return .handled(changed: false) }
-        replaceScreen(changed)
-        return .handled(changed: true)
     }
 
     /// Puts `changed` in place of the screen and reloads behind the rows, keeping the selection.
