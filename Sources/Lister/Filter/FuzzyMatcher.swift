@@ -144,7 +144,7 @@ struct FuzzyMatcher {
         line.load(bytes, needs: needs, needsBonuses: false)
         for group in pattern.groups {
             let satisfied = group.contains { term in
-                let found = FuzzyScore.contains(line.text(for: term), kind: term.kind, pattern: term.scalars)
+                let found = FuzzyScore.contains(line.text(for: term), kind: term.kind, pattern: term.scalars, codes: line.codes)
                 return found != term.isInverse
             }
             if !satisfied { return false }
@@ -211,6 +211,7 @@ struct FuzzyMatcher {
                 case .prefix: FuzzyScore.prefix(text, line.bonuses, pattern: term.scalars)
                 case .suffix: FuzzyScore.suffix(text, line.bonuses, pattern: term.scalars)
                 case .equal: FuzzyScore.equal(text, pattern: term.scalars, scheme: pattern.options.scheme)
+                case .boundary: FuzzyScore.exactAtBoundaries(text, line.codes, line.bonuses, pattern: term.scalars, scheme: pattern.options.scheme)
                 }
                 if term.isInverse {
                     if found == nil { satisfied = true; break }

@@ -5,6 +5,7 @@
 /// |---|---|
 /// | `abc` | fuzzy: `a`, `b`, `c` in this order, anywhere (exact with ``Options/exact``) |
 /// | `'abc` | exact substring (fuzzy with ``Options/exact``) |
+/// | `'abc'` | exact substring at word boundaries: no letter or digit touches either end |
 /// | `^abc` | prefix; `abc$` suffix; `^abc$` the whole line |
 /// | `!abc` | must not contain `abc` (`!^abc`, `!abc$` and `!'abc` too) |
 /// | `a \| b` | `a` or `b` |
@@ -65,6 +66,9 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
         case suffix
         /// The whole text (`^abc$`).
         case equal
+        /// A substring with no letter or digit right before or after it (`'abc'`, exact
+        /// with or without ``Options/exact``; fzf 0.56's boundary term).
+        case boundary
     }
 
     /// One term of a query.
@@ -124,11 +128,18 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether every line this pattern matches also matches `other`, so that only
     /// `other`'s matches need searching. Sufficient, not necessary: typing more at the end
-    /// of a query narrows it, unless `|`, `!`, `$` or `\` are involved.
+    /// of a query narrows it, unless `|`, `!`, `$` or `\` are involved, or the text is
+    /// continued right after a closing `'`.
     public func isRefinement(of other: FuzzyPattern) -> Bool {
         guard options == other.options else { return false }
         if other.matchesEverything { return true }
         guard text.hasPrefix(other.text) else { return false }
+        // Typing on after a closing quote turns `'abc'` (at word boundaries) into the exact
+        // term `abc'…`, which can match lines the boundary term did not.
+        if other.text.unicodeScalars.last == "'", let next = text.unicodeScalars.dropFirst(other.text.unicodeScalars.count).first,
+           next != " " {
+            return false
+        }
         return !text.unicodeScalars.contains { "|!$\\".unicodeScalars.contains($0) }
     }
 
@@ -193,7 +204,12 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
             kind = .suffix
             scalars.removeLast()
         }
-        if scalars.first == quote {
+        if scalars.count > 2, scalars.first == quote, scalars.last == quote {
+            // As fzf: this wins over a `$` already taken off (`'abc'$` is `'abc'`).
+            kind = .boundary
+            scalars.removeFirst()
+            scalars.removeLast()
+        } else if scalars.first == quote {
             kind = !options.exact && !inverse ? .exact : .fuzzy
             scalars.removeFirst()
         } else if scalars.first == caret {

@@ -313,9 +313,12 @@ enum FuzzyScore {
     }
 
     /// Whether `text` matches a term of `kind`, without scoring (a filter that keeps list
-    /// order needs no more).
-    static func contains(_ text: [UInt32], kind: FuzzyPattern.Kind, pattern: [UInt32]) -> Bool {
+    /// order needs no more). `codes` is the line as it is (its boundaries decide a
+    /// `.boundary` term); by default `text`.
+    static func contains(_ text: [UInt32], kind: FuzzyPattern.Kind, pattern: [UInt32], codes: [UInt32]? = nil) -> Bool {
         switch kind {
+        case .boundary:
+            return boundaryOccurrence(text, codes ?? text, pattern: pattern) != nil
         case .fuzzy:
             var p = 0
             for code in text where code == pattern[p] {

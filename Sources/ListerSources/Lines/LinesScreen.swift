@@ -118,8 +118,8 @@ public struct LinesScreen: ListScreen {
         return "file shrank: ^@ stands for lost bytes"
     }
 
-    /// The `/` filter takes fzf's extended syntax (fuzzy terms, `'exact`, `^prefix`,
-    /// `suffix$`, `!not`, `|`); the list keeps its order.
+    /// The `/` filter takes fzf's extended syntax (fuzzy terms, `'exact`, `'word'`,
+    /// `^prefix`, `suffix$`, `!not`, `|`); the list keeps its order.
     public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(extended: text) }
 
     /// The filter reads the lines' bytes where they are, without a string per line.
