@@ -1,7 +1,7 @@
 import Testing
 
-/// The cases of fzf's `'word'` terms (exact at word boundaries, fzf 0.56+), checked
-/// against fzf 0.74.5.
+/// The cases of fzf's `'word'` terms (exact at word boundaries, fzf 0.56+) and of `--nth`
+/// with the `length` tiebreak, checked against fzf 0.74.5.
 extension PickConformanceTests {
     static let boundaryInput = "xxyzx\n-xxyz\nxyzx-\n_xyz_\n_xyz-\n-xyz_\n[xyz]\n-xyz-\n xyz \n/xyz/\n"
 
@@ -27,8 +27,17 @@ extension PickConformanceTests {
         Case("a term that ends with a non-word character needs a boundary after it", "ab-cd\nab- cd\n", ["-f", "'ab-'"], "ab- cd\n"),
     ]
 
-    @Test(arguments: boundaryTerms)
-    func boundaryTermsMatchFzf(_ test: Case) throws {
+    static let nthLength: [Case] = [
+        Case("--nth: length measures the whole line", "1:hell\n123:hello\n12345:he\n1234567:h\n", ["-fh", "-n2", "-d:"],
+             "1:hell\n12345:he\n123:hello\n1234567:h\n"),
+        Case("--nth with --with-nth: length measures what is shown", "z:h:1111\nzzzzzzzzzz:he:1\n",
+             ["-d:", "--with-nth", "2..", "-n1", "-fh"], "zzzzzzzzzz:he:1\nz:h:1111\n"),
+        Case("--nth with --ansi: escape sequences are not counted", "123456:he\n\u{1B}[31m1\u{1B}[0m:hello\n",
+             ["--ansi", "-d:", "-n2", "-fh"], "1:hello\n123456:he\n"),
+    ]
+
+    @Test(arguments: boundaryTerms + nthLength)
+    func boundaryAndNthMatchFzf(_ test: Case) throws {
         try matchesFzf(test)
     }
 }

@@ -49,12 +49,28 @@ public protocol FilterableText: Sendable {
     /// calls ``withUTF8(row:_:)`` for each row; implement it when rows are cheaper to read
     /// in bulk.
     func forEachUTF8(in rows: FilterRowBatch, _ body: (_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Void)
+
+    /// Calls `body` with each row of `rows`, in order, the UTF-8 bytes searched and the
+    /// UTF-8 bytes of the whole row, which a ranking's `length` tiebreak measures.
+    ///
+    /// The two are the same text unless only a part of each row is searched, as with
+    /// `lister pick --nth`: fzf ranks such rows by the length of the whole row, not of
+    /// the fields searched. The default passes the bytes of ``forEachUTF8(in:_:)`` as
+    /// both.
+    func forEachUTF8(in rows: FilterRowBatch,
+                     measuring body: (_ row: Int, _ searched: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Void)
 }
 
 extension FilterableText {
     /// Calls ``withUTF8(row:_:)`` for each row of `rows`.
     public func forEachUTF8(in rows: FilterRowBatch, _ body: (_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Void) {
         for row in rows { withUTF8(row: row) { body(row, $0) } }
+    }
+
+    /// Calls ``forEachUTF8(in:_:)``, the bytes searched being the whole row.
+    public func forEachUTF8(in rows: FilterRowBatch,
+                            measuring body: (_ row: Int, _ searched: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Void) {
+        forEachUTF8(in: rows) { body($0, $1, $1) }
     }
 }
 

@@ -110,14 +110,26 @@ public struct FuzzyRanking: Hashable, Sendable {
         entries.reserveCapacity(chunk.count)  // most rows of a chunk usually match
         let ties = Array(tiebreaks.prefix { $0 != .index }.prefix(3))
         let withPositions = sorts && ties.contains(where: \.needsPositions)
+        let measures = sorts && ties.contains(.length)
+        var scratch: [UInt32] = []
+        /// Scores `utf8`; `whole`, when it is not the same bytes, is what `length` measures.
+        func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>?) {
+            guard var found = matcher.match(utf8, withPositions: withPositions) else { return }
+            if let whole, whole.baseAddress != utf8.baseAddress || whole.count != utf8.count {
+                found.length = FuzzyText.trimmedLength(of: whole, scratch: &scratch)
+            }
+            var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
+            if ties.count > 0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(ties[0])) }
+            if ties.count > 1 { entry.tie1 = Int32(truncatingIfNeeded: found.tieValue(ties[1])) }
+            if ties.count > 2 { entry.tie2 = Int32(truncatingIfNeeded: found.tieValue(ties[2])) }
+            entries.append(entry)
+        }
         FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
-            source.forEachUTF8(in: batch) { row, utf8 in
-                guard let found = matcher.match(utf8, withPositions: withPositions) else { return }
-                var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
-                if ties.count > 0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(ties[0])) }
-                if ties.count > 1 { entry.tie1 = Int32(truncatingIfNeeded: found.tieValue(ties[1])) }
-                if ties.count > 2 { entry.tie2 = Int32(truncatingIfNeeded: found.tieValue(ties[2])) }
-                entries.append(entry)
+            // As fzf: rows searched only in some fields (`--nth`) are as long as the whole row.
+            if measures {
+                source.forEachUTF8(in: batch, measuring: { add($0, $1, $2) })
+            } else {
+                source.forEachUTF8(in: batch) { add($0, $1, nil) }
             }
         }
         return entries

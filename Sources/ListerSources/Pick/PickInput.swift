@@ -42,12 +42,12 @@ public struct PickText: FilterableText {
     }
 
     /// Buffers reused from line to line.
-    private struct Buffers {
+    struct Buffers {
         var shown: [UInt8] = [], selected: [UInt8] = [], plain: [UInt8] = []
     }
 
     /// The fields searched, then (`--ansi`) without escape sequences, as the row shows them.
-    private func transform(_ line: UnsafeBufferPointer<UInt8>, buffers: inout Buffers,
+    func transform(_ line: UnsafeBufferPointer<UInt8>, buffers: inout Buffers,
                            _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard ansi else { return select(line, shown: &buffers.shown, selected: &buffers.selected, body) }
         var plain = buffers.plain
