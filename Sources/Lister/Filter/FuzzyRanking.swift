@@ -116,7 +116,7 @@ public struct FuzzyRanking: Hashable, Sendable {
         func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>?) {
             guard var found = matcher.match(utf8, withPositions: withPositions) else { return }
             if let whole, whole.baseAddress != utf8.baseAddress || whole.count != utf8.count {
-                found.length = FuzzyText.trimmedLength(of: whole, scratch: &scratch)
+                found.length = Self.trimmedLength(of: whole, scratch: &scratch)
             }
             var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
             if ties.count > 0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(ties[0])) }
@@ -232,5 +232,18 @@ public struct FuzzyRanking: Hashable, Sendable {
             }
             initialized = total
         }
+    }
+}
+
+extension FuzzyRanking {
+    /// The number of code points of `bytes` without leading and trailing white space
+    /// (fzf's `length` tiebreak); `scratch` receives the code points.
+    static func trimmedLength(of bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt32]) -> Int {
+        FuzzyText.decode(bytes, into: &scratch)
+        var end = scratch.count
+        while end > 0, FuzzyText.charClass(scratch[end - 1]) == .white { end -= 1 }
+        var start = 0
+        while start < end, FuzzyText.charClass(scratch[start]) == .white { start += 1 }
+        return end - start
     }
 }

@@ -51,17 +51,6 @@ enum FuzzyText {
         string.unicodeScalars.map(\.value)
     }
 
-    /// The number of code points of `bytes` without leading and trailing white space
-    /// (fzf's `length` tiebreak); `scratch` receives the code points.
-    static func trimmedLength(of bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt32]) -> Int {
-        decode(bytes, into: &scratch)
-        var end = scratch.count
-        while end > 0, charClass(scratch[end - 1]) == .white { end -= 1 }
-        var start = 0
-        while start < end, charClass(scratch[start]) == .white { start += 1 }
-        return end - start
-    }
-
     /// Decodes `bytes` into `output` (cleared first).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt32]) {
         output.removeAll(keepingCapacity: true)

@@ -11,25 +11,21 @@ extension PickText {
                             measuring body: (_ row: Int, _ searched: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Void) {
         guard fields.nth != nil else { return forEachUTF8(in: rows) { body($0, $1, $1) } }
         var buffers = Buffers()
-        var shown: [UInt8] = [], plain: [UInt8] = []
+        var searched: [UInt8] = [], plain: [UInt8] = []
         lines.forEachUTF8(in: rows) { row, line in
-            transform(line, buffers: &buffers) { searched in
-                whole(line, shown: &shown, plain: &plain) { body(row, searched, $0) }
+            // The text searched, cut as every other search cuts it; on the way, with
+            // `--with-nth`, `buffers.shown` receives the row as shown.
+            transform(line, buffers: &buffers) { searched.replaceSubrange(searched.indices, with: $0) }
+            func measure(_ shown: UnsafeBufferPointer<UInt8>) {
+                guard ansi else { return searched.withUnsafeBufferPointer { body(row, $0, shown) } }
+                PickANSI.strip(shown, into: &plain)
+                searched.withUnsafeBufferPointer { cut in plain.withUnsafeBufferPointer { body(row, cut, $0) } }
+            }
+            if fields.withNth != nil {
+                buffers.shown.withUnsafeBufferPointer(measure)
+            } else {
+                measure(line)
             }
         }
-    }
-
-    /// `line` as it is shown, without escape sequences: what fzf's tiebreaks measure.
-    private func whole(_ line: UnsafeBufferPointer<UInt8>, shown: inout [UInt8], plain: inout [UInt8],
-                       _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let withNth = fields.withNth else {
-            guard ansi else { return body(line) }
-            PickANSI.strip(line, into: &plain)
-            return plain.withUnsafeBufferPointer(body)
-        }
-        fields.render(withNth, of: line, accepted: false, into: &shown)
-        guard ansi else { return shown.withUnsafeBufferPointer(body) }
-        shown.withUnsafeBufferPointer { PickANSI.strip($0, into: &plain) }
-        plain.withUnsafeBufferPointer(body)
     }
 }
