@@ -48,7 +48,7 @@ public struct PickText: FilterableText {
 
     /// The fields searched, then (`--ansi`) without escape sequences, as the row shows them.
     func transform(_ line: UnsafeBufferPointer<UInt8>, buffers: inout Buffers,
-                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+                   _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard ansi else { return select(line, shown: &buffers.shown, selected: &buffers.selected, body) }
         var plain = buffers.plain
         select(line, shown: &buffers.shown, selected: &buffers.selected) { PickANSI.strip($0, into: &plain) }
