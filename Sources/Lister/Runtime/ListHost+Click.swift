@@ -1,7 +1,7 @@
 import TerminalCore
 
 /// Clicks on a plain, filtered or grouped list (rows of one line or several).
-extension ListHost {
+extension ListHost: ClickableHost {
     /// Whether the list is drawn bottom-up (a prompt-first list in fzf's default layout).
     var listGrowsUpward: Bool { screen.filterPrompt?.growsUpward == true && filter.isActive }
 

@@ -4,7 +4,7 @@ import TerminalCore
 /// as every list), the drawn rows built from them, and a selection kept by identity while
 /// sections load around it.
 @MainActor
-final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
+final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, ClickableHost, DrawingAheadHost, MessageReceiver {
     typealias Rows = SectionRows<S.Item.ID>
     /// What a section's load brings back (the section is the load's stream).
     enum Message: Sendable {
@@ -34,8 +34,8 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     var marks: Set<Rows.Anchor> = []
     /// Columns of long rows scrolled out on the left (`<` and `>`, as in a plain list).
     private var horizontalOffset = 0
-    /// Set while ``speculating(_:)`` runs: loads are neither started nor cancelled.
-    private var isSpeculating = false
+    /// Set while ``drawingAhead(_:)`` runs: loads are neither started nor cancelled.
+    private var isDrawingAhead = false
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -179,8 +179,6 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         models.compactMap { $0.nextDeadline(after: now) }.min()
     }
 
-    var pageHeight: Int { height }
-
     func layout(body: Rect) {
         height = listArea(in: body).height
         keepSelectionVisible()
@@ -213,13 +211,13 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     /// Runs `body` (a move and its frame, drawn ahead) and puts the selection, the scroll
     /// and the time back; nil while any section loads, when a move could meet rows that
     /// are about to change.
-    func speculating<Result>(_ body: () -> Result) -> Result? {
-        guard !isSpeculating, !isLoading, !filterLine.isEditing, models.allSatisfy(\.isSettled) else { return nil }
+    func drawingAhead<Result>(_ body: () -> Result) -> Result? {
+        guard !isDrawingAhead, !isLoading, !filterLine.isEditing, models.allSatisfy(\.isSettled) else { return nil }
         let saved = (selectedRow: selectedRow, anchor: anchor, scrollOffset: scrollOffset, now: now)
-        isSpeculating = true
+        isDrawingAhead = true
         defer {
             (selectedRow, anchor, scrollOffset, now) = (saved.selectedRow, saved.anchor, saved.scrollOffset, saved.now)
-            isSpeculating = false
+            isDrawingAhead = false
         }
         return body()
     }
@@ -305,7 +303,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     }
 
     private func run(_ effects: [ListModel<S.Item>.Effect], section: Int) {
-        guard !isSpeculating else { return }  // a move drawn ahead starts nothing
+        guard !isDrawingAhead else { return }  // a move drawn ahead starts nothing
         for effect in effects {
             switch effect {
             case .startLoad(let generation), .loadPage(let generation, _):
