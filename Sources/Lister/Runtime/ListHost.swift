@@ -254,14 +254,8 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         let context = self.context(now: now)
         let footerRows = screen.footer(context) == nil ? 0 : 1
         if let sections = context.sections, model.count > 0 {
-            let rowLayout = context.rowLayout
-            if rowLayout.height != nil, context.groupedRows != nil {
-                model.layout(height: listHeight, rows: sections.rowCount + footerRows,
-                             selectedRow: sections.row(ofItem: model.selection), rowLayout: rowLayout)
-            } else {
-                model.layout(height: listHeight, rows: sections.rowCount + footerRows,
-                             selectedRow: sections.row(ofItem: model.selection), stickyHeader: true)
-            }
+            model.layout(height: listHeight, rows: sections.rowCount + footerRows,
+                         selectedRow: sections.row(ofItem: model.selection), rowLayout: context.rowLayout)
         } else {
             model.layout(height: listHeight, footerRows: footerRows, rowLayout: context.rowLayout)
         }
@@ -271,18 +265,13 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     private func pageRows(forward: Bool) -> Int {
         let context = self.context(now: now)
         let layout = context.rowLayout
-        guard layout.height != nil else { return max(1, pageHeight - 1) }
         if let grouped = context.groupedRows {
-            // By drawn rows (headers count), in the lines below the sticky header's.
-            return layout.pageRows(from: grouped.row(ofItem: model.selection), visibleIn: Self.tallRowLines(in: pageHeight),
-                                   rows: grouped.rowCount, forward: forward)
+            // By drawn rows (headers count), in the lines the sticky header leaves them.
+            return layout.pageRows(from: grouped.row(ofItem: model.selection), visibleIn: pageHeight,
+                                   rows: grouped.rowCount, forward: forward, stickyHeader: true)
         }
         return layout.pageRows(from: model.selection, visibleIn: pageHeight, rows: model.count, forward: forward)
     }
-
-    /// The lines a grouped list of rows of several lines has for them in `height`: one less,
-    /// for the sticky header's own line (lists shorter than three lines have none).
-    static func tallRowLines(in height: Int) -> Int { height >= 3 ? height - 1 : height }
 
     /// The body's room for the screen's own body: all of it, less the filter's line.
     private func screenArea(in body: Rect) -> Rect {

@@ -66,8 +66,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
         let current = selectedRow ?? 0
         let layout = rowLayout
         let page: (Bool) -> Int = { [rows, height] forward in
-            guard layout.height != nil else { return max(1, height - 1) }
-            return layout.pageRows(from: current, visibleIn: self.tallRowLines(in: height), rows: rows.count, forward: forward)
+            layout.pageRows(from: current, visibleIn: height, rows: rows.count, forward: forward, stickyHeader: true)
         }
         if let move = Move(command, page: page) {
             select(rows.destination(of: move, from: current))
@@ -132,15 +131,10 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
     /// first line and empty sections' rows take no clicks.
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
         self.now = now
-        let row: Int
-        if rowLayout.height != nil {
-            guard let tall = tallRow(atLine: line, height: height, scrollOffset: scrollOffset) else { return (nil, .handled(changed: false)) }
-            row = tall
-        } else {
-            row = scrollOffset + line
-            if line == 0, rows.stickySection(atOffset: scrollOffset) != nil { return (nil, .handled(changed: false)) }
-        }
-        guard row < rows.count, rows[row].isSelectable else { return (nil, .handled(changed: false)) }
+        let sticky = rows.stickySection(atOffset: scrollOffset) != nil
+        guard let row = rowLayout.position(atLine: line, from: scrollOffset, rows: rows.count, height: height, stickyHeader: sticky),
+              rows[row].isSelectable
+        else { return (nil, .handled(changed: false)) }
         let before = selectedRow
         select(row)
         if case .failed(let section) = rows[row] {
@@ -294,12 +288,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
             scrollOffset = max(0, min(scrollOffset, rows.count - height))
             return
         }
-        let layout = rowLayout
-        if layout.height != nil {
-            scrollOffset = layout.scrollOffset(keeping: row, visibleIn: tallRowLines(in: height), from: scrollOffset, rows: rows.count)
-        } else {
-            scrollOffset = ListView.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
-        }
+        scrollOffset = rowLayout.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
     }
 
     private func run(_ effects: [ListModel<S.Item>.Effect], section: Int) {
