@@ -3,7 +3,7 @@ import TerminalCore
 /// Hosts a ``ListScreen`` (paged and grouped ones too): owns its ``ListModel``, runs its
 /// loads, draws its body.
 @MainActor
-final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver {
+final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     /// What this host's loads bring back.
     enum Message: Sendable {
         /// The whole list (a one-shot load).
@@ -51,26 +51,15 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     /// The latest time the runtime has given this host (it advances every host before each
     /// draw), for loads that layout starts.
     var now: Duration = .zero
-    /// Set while ``speculating(_:)`` runs: effects are dropped with the state they came from.
-    private(set) var isSpeculating = false
+    /// Set while ``drawingAhead(_:)`` runs: effects are dropped with the state they came from.
+    private(set) var isDrawingAhead = false
     /// Where the list was drawn in the last frame, and the room its body had then: a body
     /// with lines around its list (or a pane beside it) gives the list less than the body.
     private(set) var drawnList: (body: Rect, list: Rect)?
     /// The rows of the list as last laid out.
     private(set) var pageHeight = 0
-    /// The regions of the body that show async content: the preview pane.
-    let contents: ContentRegistry
-    /// Whether the preview pane is shown (the user's last toggle, else the screen's
-    /// placement, says how it starts).
-    var isPreviewShown: Bool
-    /// The user's last toggle of a pane, shared by the app's screens.
-    let previewPreference: PreviewPreference
-    /// The lines the preview pane had in the last frame, for its scroll keys.
-    var previewHeight = 0
-    /// Where the user scrolled the preview, and of which key.
-    var previewScroll: (key: ContentKey, offset: Int)?
-    /// The lines of the last immediate previews made (``MadePreview``).
-    var previewsMade: [MadePreview] = []
+    /// The preview pane: shown or not, its loads, its scroll.
+    var preview: PreviewHostState
     /// The feed of a ``LiveListScreen``; nil for other screens.
     var live: LiveHostState<S.Item>?
     /// The sort and sideways scroll of a ``TableScreen``.
@@ -81,9 +70,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         self.id = id
         self.screen = screen
         self.scheduler = scheduler
-        contents = ContentRegistry(screen: id, timing: timing, scheduler: scheduler)
-        self.previewPreference = previewPreference
-        isPreviewShown = screen.previewPlacement.map { previewPreference.isShown ?? !$0.startsHidden } ?? false
+        preview = PreviewHostState(contents: ContentRegistry(screen: id, timing: timing, scheduler: scheduler),
+                                   preference: previewPreference, placement: screen.previewPlacement)
         if let initial = screen.initialItems {
             model = ListModel(items: ItemList(initial), timing: timing)
         } else {
@@ -159,7 +147,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         case .refresh, .reload:
             if restartsFeed(on: command) { return .handled(changed: true) }
             // The preview loads again even when the list cannot (a pipe's rows).
-            let reloadedContent = contents.refresh(now: now)
+            let reloadedContent = preview.contents.refresh(now: now)
             guard screen.canReload else {
                 return reloadedContent ? .handled(changed: true) : .hint("This list cannot be read again")
             }
@@ -218,7 +206,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func advance(to now: Duration) -> Bool {
         self.now = now
         let feedChanged = applyFeedIfDue(now: now)
-        let contentChanged = (!contents.isSettled && contents.advance(to: now)) || feedChanged
+        let contentChanged = (!preview.contents.isSettled && preview.contents.advance(to: now)) || feedChanged
         guard !model.isSettled else { return contentChanged }
         defer { startFeedIfDue() }  // a result held for the spinner's minimum may apply now  // the usual case on a key: nothing is due
         let timedOut = model.timeOut(now: now)
@@ -228,7 +216,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func nextDeadline(after now: Duration) -> Duration? {
-        [contents.nextDeadline(after: now), model.nextDeadline(after: now), feedDeadline].compactMap { $0 }.min()
+        [preview.contents.nextDeadline(after: now), model.nextDeadline(after: now), feedDeadline].compactMap { $0 }.min()
     }
 
     /// Keeps the selection in view and, as the selection nears the last loaded row of a
@@ -254,14 +242,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         let context = self.context(now: now)
         let footerRows = screen.footer(context) == nil ? 0 : 1
         if let sections = context.sections, model.count > 0 {
-            let rowLayout = context.rowLayout
-            if rowLayout.height != nil, context.groupedRows != nil {
-                model.layout(height: listHeight, rows: sections.rowCount + footerRows,
-                             selectedRow: sections.row(ofItem: model.selection), rowLayout: rowLayout)
-            } else {
-                model.layout(height: listHeight, rows: sections.rowCount + footerRows,
-                             selectedRow: sections.row(ofItem: model.selection), stickyHeader: true)
-            }
+            model.layout(height: listHeight, rows: sections.rowCount + footerRows,
+                         selectedRow: sections.row(ofItem: model.selection), rowLayout: context.rowLayout)
         } else {
             model.layout(height: listHeight, footerRows: footerRows, rowLayout: context.rowLayout)
         }
@@ -271,18 +253,13 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     private func pageRows(forward: Bool) -> Int {
         let context = self.context(now: now)
         let layout = context.rowLayout
-        guard layout.height != nil else { return max(1, pageHeight - 1) }
         if let grouped = context.groupedRows {
-            // By drawn rows (headers count), in the lines below the sticky header's.
-            return layout.pageRows(from: grouped.row(ofItem: model.selection), visibleIn: Self.tallRowLines(in: pageHeight),
-                                   rows: grouped.rowCount, forward: forward)
+            // By drawn rows (headers count), in the lines the sticky header leaves them.
+            return layout.pageRows(from: grouped.row(ofItem: model.selection), visibleIn: pageHeight,
+                                   rows: grouped.rowCount, forward: forward, stickyHeader: true)
         }
         return layout.pageRows(from: model.selection, visibleIn: pageHeight, rows: model.count, forward: forward)
     }
-
-    /// The lines a grouped list of rows of several lines has for them in `height`: one less,
-    /// for the sticky header's own line (lists shorter than three lines have none).
-    static func tallRowLines(in height: Int) -> Int { height >= 3 ? height - 1 : height }
 
     /// The body's room for the screen's own body: all of it, less the filter's line.
     private func screenArea(in body: Rect) -> Rect {
@@ -298,7 +275,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func listDrawn(_ regions: RegionMap, body: Rect) -> Bool {
-        previewHeight = regions.rect(of: .preview)?.height ?? 0
+        preview.height = regions.rect(of: .preview)?.height ?? 0
         guard let list = regions.rect(of: .list) else { return false }
         drawnList = (screenArea(in: body), list)
         return list.height != pageHeight
@@ -308,9 +285,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         self.now = now
         var context = self.context(now: now)
         context.regions = regions
-        context.contents = contents
-        contents.isRecording = !isSpeculating
-        defer { if !isSpeculating { contents.settleFrame(now: now) } }
+        context.contents = preview.contents
+        preview.contents.isRecording = !isDrawingAhead
+        defer { if !isDrawingAhead { preview.contents.settleFrame(now: now) } }
         guard filter.isActive else {
             bodyView(context).render(in: body, buffer: &buffer)
             return
@@ -324,7 +301,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     func cancelAll() {
         stopFeed()
         run(model.cancel())
-        contents.cancelAll()
+        preview.contents.cancelAll()
     }
 
     func forgetDrawnRows() {
@@ -379,7 +356,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         context.filterText = filter.isActive ? filter.text : ""
         context.rowCache = reusesRows ? rowCache : nil
         context.screenRevision = screenRevision
-        context.isDrawingAhead = isSpeculating
+        context.isDrawingAhead = isDrawingAhead
         if tableScreen != nil {
             context.tableSort = table.sortsAtSource ? (table.sort ?? tableScreen?.sort) : table.sort
             context.tableFirstColumn = table.firstColumn
@@ -389,7 +366,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func run(_ effects: [ListModel<S.Item>.Effect]) {
-        guard !isSpeculating else { return }  // the model that asked is put back as it was
+        guard !isDrawingAhead else { return }  // the model that asked is put back as it was
         for effect in effects {
             switch effect {
             case .startLoad(let generation):
@@ -440,7 +417,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 }
 
-extension ListHost {
+/// Its own keys (the filter line, the screen's actions: ListHost+Filter, ListHost+PromptCommands),
+/// rows reused from frame to frame, frames drawn ahead.
+extension ListHost: KeyedHost, RowReusingHost, DrawingAheadHost, FilterSourceDescribing {
     func takesKey(_ key: Key) -> Bool {
         if filter.isEditing { return true }
         // A loop, not `contains(where:)`: unspecialised in this generic code, that asks the
@@ -453,16 +432,16 @@ extension ListHost {
 
     /// Runs `body` on the list as it is and puts the model back after: moves and layout
     /// change only the model (and `now`), and no load starts meanwhile (``run(_:)``). Rows
-    /// of the last real frame are pasted but nothing is kept (``RowReuse/peeks``), so the
+    /// of the last real frame are pasted but nothing is kept (``RowReuse/isDrawingAhead``), so the
     /// rows kept for the next real frame stay as they are.
-    func speculating<Result>(_ body: () -> Result) -> Result? {
-        guard !isSpeculating, !filter.isActive, model.isSettled else { return nil }
+    func drawingAhead<Result>(_ body: () -> Result) -> Result? {
+        guard !isDrawingAhead, !filter.isActive, model.isSettled else { return nil }
         let saved = (model: model, now: now)
-        isSpeculating = true
+        isDrawingAhead = true
         defer {
             model = saved.model
             now = saved.now
-            isSpeculating = false
+            isDrawingAhead = false
         }
         return body()
     }

@@ -2,7 +2,7 @@
 extension Runtime {
     /// Carries out `control` for the screen with id `screen`; nothing once it is gone.
     func apply(_ control: ScreenControl, to screen: Int) {
-        guard let host = stack.first(where: { $0.id == screen }) else { return }
+        guard let host = entries.first(where: { $0.host.id == screen })?.host else { return }
         switch control {
         case .command(let command):
             apply(host.perform(command, now: now))
@@ -11,11 +11,11 @@ extension Runtime {
         case .push(let screen):
             // Only the screen the user sees opens another: a screen under it must not
             // pull the view away.
-            guard host.id == stack.last?.id else { return }
+            guard host.id == entries.last?.host.id else { return }
             apply(HostResponse.push(screen))
         case .pop:
-            guard host.id == stack.last?.id, stack.count > 1 else { return }
-            stack.removeLast().cancelAll()
+            guard host.id == entries.last?.host.id, entries.count > 1 else { return }
+            entries.removeLast().host.cancelAll()
             dirty = true
         case .message(let text):
             hint = text

@@ -20,7 +20,8 @@ extension Runtime {
     /// noted in `regions` (by default the map clicks go by).
     func composeFrame(reusingSpare: Bool = true, regions: RegionMap? = nil) -> Buffer? {
         let regions = regions ?? self.regions
-        guard let top = stack.last else { return nil }
+        guard let entry = entries.last else { return nil }
+        let top = entry.host
         let size = terminal.size
         let layout = ScreenLayout(size: size)
         var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
@@ -34,7 +35,7 @@ extension Runtime {
             top.layout(body: layout.list)
             buffer.reset(size: size)
             top.render(in: layout.list, buffer: &buffer, regions: regions, now: now)
-        } while top.listDrawn(regions, body: layout.list) && passes < 2
+        } while entry.clicks?.listDrawn(regions, body: layout.list) == true && passes < 2
         if let header = layout.header {
             drawHeader(in: header, buffer: &buffer)
         }
@@ -45,8 +46,8 @@ extension Runtime {
                 .render(in: statusArea, buffer: &buffer)
         }
         if showingHelp {
-            let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: top) }
-            var overlay = HelpOverlay(entries: top.actionHelp + bindings.map { ($0.keyLabel, $0.help) })
+            let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: entry) }
+            var overlay = HelpOverlay(entries: (entry.keys?.actionHelp ?? []) + bindings.map { ($0.keyLabel, $0.help) })
             let visible = HelpOverlay.visibleEntries(count: overlay.entries.count, rows: layout.full.height)
             helpOffset = max(0, min(helpOffset, overlay.entries.count - visible))
             overlay.offset = helpOffset
@@ -58,18 +59,18 @@ extension Runtime {
 
     /// Whether `command` does something now, for the help overlay: the runtime's own
     /// commands always do (back only with a screen to go back to), the rest as `top` says.
-    func offers(_ command: Command, on top: any ScreenHost) -> Bool {
+    func offers(_ command: Command, on top: StackEntry) -> Bool {
         switch command {
         case .help, .back, .quit, .interrupt, .suspend, .redraw: return true
-        case .parent: return stack.count > 1
-        default: return top.offers(command)
+        case .parent: return entries.count > 1
+        default: return top.keys?.offers(command) ?? true
         }
     }
 
     /// Draws the breadcrumb of the stack's titles, or pastes it from the last frame when
     /// the titles and the width are the same.
     func drawHeader(in rect: Rect, buffer: inout Buffer) {
-        let titles = stack.map(\.title)
+        let titles = entries.map(\.host.title)
         guard rect.height == 1, rect.intersection(buffer.area) == rect else {
             Breadcrumb(titles).render(in: rect, buffer: &buffer)
             return

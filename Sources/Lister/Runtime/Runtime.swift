@@ -33,7 +33,10 @@ public final class Runtime {
     let configuration: Configuration
     /// The key hints name to retry, from the key map (``KeyHints``).
     let retryHint: String?
-    var stack: [any ScreenHost] = []
+    /// The screens shown, the top one last, each with the roles its host plays.
+    var entries: [StackEntry] = []
+    /// The hosts of ``entries`` (tests and logging).
+    var stack: [any ScreenHost] { entries.map(\.host) }
     private var nextScreenID = 0
     var showingHelp = false
     /// The first help entry shown while help is up (↑ and ↓ scroll a long table).
@@ -141,7 +144,7 @@ public final class Runtime {
     @_spi(Testing) public func start() {
         if running { heldLoads = [] }
         KeyHints.$retry.withValue(retryHint) {
-            stack.last?.appear(now: now)
+            entries.last?.host.appear(now: now)
             render()
         }
         if running {
@@ -162,11 +165,14 @@ public final class Runtime {
 
     /// The type of the source the top screen's filter reads (`CSVTable`, or the strings
     /// built from the rows), once it has read one.
-    @_spi(Testing) public var filterSourceDescription: String? { stack.last?.filterSourceDescription }
+    @_spi(Testing) public var filterSourceDescription: String? {
+        // A cast, not a role of the entry: only tests ask, and only after a load.
+        (entries.last?.host as? any FilterSourceDescribing)?.filterSourceDescription
+    }
 
     /// The next moment something changes on its own, or nil when idle.
     @_spi(Testing) public var nextDeadline: Duration? {
-        stack.compactMap { $0.nextDeadline(after: now) }.min()
+        entries.compactMap { $0.host.nextDeadline(after: now) }.min()
     }
 
     /// Applies one event and draws if anything changed.
@@ -186,12 +192,12 @@ public final class Runtime {
             outcome = outcome ?? .interrupted(.hangup)
         case .loadFinished(let load, let delivery):
             let started = loads.remove(load)
-            let isShown = stack.contains { $0.id == load.screen }
+            let isShown = entries.contains { $0.host.id == load.screen }
             if load.stream.isLogged { logFinished(load, summary: delivery.summary, startedAt: started?.startedAt) }
             // A screen that was left takes nothing: its loads were cancelled with it.
             if isShown, delivery.apply(load, now) { dirty = true }
         case .loadProgress(let load, let slot):
-            if let delivery = slot.take(), stack.contains(where: { $0.id == load.screen }), delivery.apply(load, now) {
+            if let delivery = slot.take(), entries.contains(where: { $0.host.id == load.screen }), delivery.apply(load, now) {
                 dirty = true
             }
         case .control(let screen, let control):
@@ -200,7 +206,7 @@ public final class Runtime {
         case .tick, .wake:
             break
         }
-        for host in stack where host.advance(to: now) { dirty = true }
+        for entry in entries where entry.host.advance(to: now) { dirty = true }
         KeyTrace.mark(.advanced)
         if outcome == nil { render() }
     }
@@ -217,32 +223,35 @@ public final class Runtime {
             }
         }
         if let sectioned = screen._asSectioned {
-            stack.append(makeHost(sectioned, id: nextScreenID))
+            entries.append(makeHost(sectioned, id: nextScreenID))
             return
         }
         if let list = screen._asList {
-            stack.append(makeHost(list, id: nextScreenID))
+            entries.append(makeHost(list, id: nextScreenID))
         } else if let detail = screen._asDetail {
-            stack.append(makeHost(detail, id: nextScreenID))
+            entries.append(makeHost(detail, id: nextScreenID))
         } else {
             preconditionFailure("Lister shows ListScreen and DetailScreen screens; \(type(of: screen)) is neither")
         }
     }
 
-    private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> any ScreenHost {
-        ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self, previewPreference: previewPreference)
+    private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> StackEntry {
+        let host = ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self, previewPreference: previewPreference)
+        return StackEntry(host: host, keys: host, clicks: host, table: host, drawingAhead: host, rows: host)
     }
 
-    private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> any ScreenHost {
-        SectionsHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+    private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> StackEntry {
+        let host = SectionsHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+        return StackEntry(host: host, keys: host, clicks: host, drawingAhead: host)
     }
 
-    private func makeHost<S: DetailScreen>(_ screen: S, id: Int) -> any ScreenHost {
-        DetailHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+    private func makeHost<S: DetailScreen>(_ screen: S, id: Int) -> StackEntry {
+        let host = DetailHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+        return StackEntry(host: host, keys: host)
     }
 
     private func shutDown() {
-        for host in stack { host.cancelAll() }
+        for entry in entries { entry.host.cancelAll() }
         heldLoads = nil
         loads.cancelAll()
     }
