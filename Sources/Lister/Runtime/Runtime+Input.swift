@@ -49,7 +49,7 @@ extension Runtime {
                 guard hit.id == .list else { return }
                 list = hit.rect
             } else {
-                list = ScreenLayout(size: terminal.size).list
+                list = ScreenLayout(size: terminal.size, chrome: top.chrome).body
                 guard regions.rect(of: .list) == nil, point.row >= list.top, point.row < list.bottom else { return }
             }
             let (row, response) = top.click(line: point.row - list.top, now: now)

@@ -41,6 +41,8 @@ extension LoadScheduler {
 protocol ScreenHost: AnyObject {
     var id: Int { get }
     var title: String { get }
+    /// The lines drawn around the body (the screen's ``Screen/chrome``).
+    var chrome: ScreenChrome { get }
     var isPicker: Bool { get }
     /// Whether the list draws its first row at the bottom (``FilterPrompt/growsUpward``):
     /// the wheel then moves the other way, as what is shown does.
