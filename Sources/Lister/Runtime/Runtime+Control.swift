@@ -1,8 +1,9 @@
 /// What screens' handles ask for (``ScreenHandle``).
 extension Runtime {
-    /// Carries out `control` for the screen with id `screen`; nothing once it is gone.
+    /// Carries out `control` for the screen with id `screen` (a pane of a split too);
+    /// nothing once it is gone.
     func apply(_ control: ScreenControl, to screen: Int) {
-        guard let host = stack.first(where: { $0.id == screen }) else { return }
+        guard let (host, onStack) = host(ofScreen: screen) else { return }
         switch control {
         case .command(let command):
             apply(host.perform(command, now: now))
@@ -11,10 +12,10 @@ extension Runtime {
         case .push(let screen):
             // Only the screen the user sees opens another: a screen under it must not
             // pull the view away.
-            guard host.id == stack.last?.id else { return }
+            guard onStack.id == stack.last?.id else { return }
             apply(HostResponse.push(screen))
         case .pop:
-            guard host.id == stack.last?.id, stack.count > 1 else { return }
+            guard onStack.id == stack.last?.id, stack.count > 1 else { return }
             stack.removeLast().cancelAll()
             dirty = true
         case .message(let text):

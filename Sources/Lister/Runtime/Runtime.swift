@@ -34,7 +34,8 @@ public final class Runtime {
     /// The key hints name to retry, from the key map (``KeyHints``).
     let retryHint: String?
     var stack: [any ScreenHost] = []
-    private var nextScreenID = 0
+    /// The id of the screen made last (``makeHost(for:)``).
+    var nextScreenID = 0
     var showingHelp = false
     /// The first help entry shown while help is up (↑ and ↓ scroll a long table).
     var helpOffset = 0
@@ -186,12 +187,12 @@ public final class Runtime {
             outcome = outcome ?? .interrupted(.hangup)
         case .loadFinished(let load, let delivery):
             let started = loads.remove(load)
-            let isShown = stack.contains { $0.id == load.screen }
+            let isShown = showsScreen(load.screen)
             if load.stream.isLogged { logFinished(load, summary: delivery.summary, startedAt: started?.startedAt) }
             // A screen that was left takes nothing: its loads were cancelled with it.
             if isShown, delivery.apply(load, now) { dirty = true }
         case .loadProgress(let load, let slot):
-            if let delivery = slot.take(), stack.contains(where: { $0.id == load.screen }), delivery.apply(load, now) {
+            if let delivery = slot.take(), showsScreen(load.screen), delivery.apply(load, now) {
                 dirty = true
             }
         case .control(let screen, let control):
@@ -208,37 +209,7 @@ public final class Runtime {
     // MARK: - Screens
 
     func push(_ screen: some Screen) {
-        nextScreenID += 1
-        if let handle = screen.handle {
-            let id = nextScreenID
-            handle.attach { [probe, continuation] control in
-                probe.reportSent()  // headless tests settle after it
-                continuation.yield(.control(id, control))
-            }
-        }
-        if let sectioned = screen._asSectioned {
-            stack.append(makeHost(sectioned, id: nextScreenID))
-            return
-        }
-        if let list = screen._asList {
-            stack.append(makeHost(list, id: nextScreenID))
-        } else if let detail = screen._asDetail {
-            stack.append(makeHost(detail, id: nextScreenID))
-        } else {
-            preconditionFailure("Lister shows ListScreen and DetailScreen screens; \(type(of: screen)) is neither")
-        }
-    }
-
-    private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> any ScreenHost {
-        ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self, previewPreference: previewPreference)
-    }
-
-    private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> any ScreenHost {
-        SectionsHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
-    }
-
-    private func makeHost<S: DetailScreen>(_ screen: S, id: Int) -> any ScreenHost {
-        DetailHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
+        stack.append(makeHost(for: screen))
     }
 
     private func shutDown() {
