@@ -141,6 +141,28 @@ public struct Buffer: Hashable, Sendable {
         clearContinuations(row: row, from: column + run.count)
     }
 
+    /// Puts `lines` runs of whole characters, stored one after another in `block` (each
+    /// `block.count / lines` cells, as ``cells(row:columns:)`` returns them), on the rows
+    /// from `row`, each from `column`: the lines of a row of a list several lines tall.
+    public mutating func paste(_ block: ContiguousArray<Cell>, lines: Int, row: Int, column: Int) {
+        guard lines > 1 else { return paste(block, row: row, column: column) }
+        let width = block.count / lines
+        precondition(width * lines == block.count && row >= 0 && row + lines <= size.rows && column >= 0
+                     && column + width <= size.columns, "Buffer.paste(_:lines:row:column:): outside the buffer")
+        for line in 0..<lines {
+            clearWideCharacter(row: row + line, leftOf: column)
+            let start = (row + line) * size.columns + column
+            cells.withUnsafeMutableBufferPointer { all in
+                block.withUnsafeBufferPointer { source in
+                    // Safe: the precondition keeps every line within `block` and the buffer.
+                    let run = UnsafeBufferPointer(rebasing: source[(line * width)..<((line + 1) * width)])
+                    _ = UnsafeMutableBufferPointer(rebasing: all[start..<(start + width)]).update(fromContentsOf: run)
+                }
+            }
+            clearContinuations(row: row + line, from: column + width)
+        }
+    }
+
     /// Merges `style` into every cell of `rect` (to highlight a selected row, say).
     public mutating func applyStyle(_ style: Style, to rect: Rect) {
         let r = rect.intersection(area)

@@ -132,7 +132,7 @@ struct TwoLineScreen: ListScreen {
 
     @Test func oneLineRowsStayArithmetic() {
         let layout = RowLayout.singleLine
-        #expect(layout.height == nil)
+        #expect(layout.isSingleLine)
         #expect(layout.scrollOffset(keeping: 50, visibleIn: 10, from: 0, rows: 1_000_000) == 41)
         #expect(layout.position(atLine: 3, from: 7, rows: 100) == 10)
         #expect(layout.pageRows(from: 0, visibleIn: 10, rows: 100, forward: true) == 9)

@@ -2,7 +2,7 @@ import TerminalCore
 
 /// Hosts a ``DetailScreen``: owns its ``DetailModel``, runs its loads, draws it.
 @MainActor
-final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
+final class DetailHost<S: DetailScreen>: ScreenHost, KeyedHost, MessageReceiver {
     /// What the detail's load brings back.
     enum Message: Sendable {
         case loaded(Result<S.Value, ListError>)
@@ -82,8 +82,6 @@ final class DetailHost<S: DetailScreen>: ScreenHost, MessageReceiver {
     func advance(to now: Duration) -> Bool { !model.loads.isSettled && model.advance(to: now) }
 
     func nextDeadline(after now: Duration) -> Duration? { model.loads.nextDeadline(after: now) }
-
-    var pageHeight: Int { height }
 
     func layout(body: Rect) { height = body.height }
 

@@ -231,8 +231,7 @@ extension ListHost {
         let current = engine.visiblePosition(ofRow: model.selection) ?? engine.visiblePosition(nearestRow: model.selection) ?? 0
         let move = Move(command) { forward in
             let layout = context(now: now).rowLayout
-            return layout.height == nil ? max(1, pageHeight - 1)
-                : layout.pageRows(from: current, visibleIn: pageHeight, rows: count, forward: forward)
+            return layout.pageRows(from: current, visibleIn: pageHeight, rows: count, forward: forward)
         }
         guard let move else { return nil }
         guard count > 0 else { return .handled(changed: false) }

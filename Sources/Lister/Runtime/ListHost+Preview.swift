@@ -73,7 +73,7 @@ extension ListHost {
     func neighbourPreviews() -> [ContentPrefetch<ContentKey, PreviewText>.Neighbour] {
         var found: [ContentPrefetch<ContentKey, PreviewText>.Neighbour] = []
         for command in [Command.down, .up] {
-            let reached = speculating { () -> S.Item? in
+            let reached = drawingAhead { () -> S.Item? in
                 guard case .handled(changed: true) = perform(command, now: now), isSelectionVisible else { return nil }
                 return model.selectedItem
             }

@@ -29,7 +29,7 @@ struct TableHostState<Item: Sendable> {
 }
 
 /// Tables: sorting (`s`, `S`, a click on a title) and scrolling by column.
-extension ListHost {
+extension ListHost: TableHost {
     /// Sorts of at most this many rows run on the main actor at once; bigger ones go off it.
     static var inlineSortWorkload: Int { 50_000 }
 
@@ -91,7 +91,7 @@ extension ListHost {
 
     /// Sorts ``TableHostState/base`` (the rows shown, when none is kept) by the sort asked.
     func startSort() {
-        guard !isSpeculating else { return }
+        guard !isDrawingAhead else { return }
         cancelSort()
         let base = table.base ?? model.state.items
         table.base = base
@@ -152,7 +152,7 @@ extension ListHost {
     /// New rows came while the table is sorted in memory: they are sorted again (a
     /// stream's rows once it ends; until then they follow the sorted ones).
     func syncTableSort() {
-        guard !isSpeculating, table.sort != nil, !table.sortsAtSource, model.revision != table.appliedRevision else { return }
+        guard !isDrawingAhead, table.sort != nil, !table.sortsAtSource, model.revision != table.appliedRevision else { return }
         let items = model.state.items
         table.base = items
         if let permutation = table.permutation, model.replacedRevision <= table.appliedRevision,

@@ -3,7 +3,7 @@ import TerminalCore
 /// Hosts a ``ListScreen`` (paged and grouped ones too): owns its ``ListModel``, runs its
 /// loads, draws its body.
 @MainActor
-final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver {
+final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     /// What this host's loads bring back.
     enum Message: Sendable {
         /// The whole list (a one-shot load).
@@ -51,8 +51,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     /// The latest time the runtime has given this host (it advances every host before each
     /// draw), for loads that layout starts.
     var now: Duration = .zero
-    /// Set while ``speculating(_:)`` runs: effects are dropped with the state they came from.
-    private(set) var isSpeculating = false
+    /// Set while ``drawingAhead(_:)`` runs: effects are dropped with the state they came from.
+    private(set) var isDrawingAhead = false
     /// Where the list was drawn in the last frame, and the room its body had then: a body
     /// with lines around its list (or a pane beside it) gives the list less than the body.
     private(set) var drawnList: (body: Rect, list: Rect)?
@@ -254,14 +254,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         let context = self.context(now: now)
         let footerRows = screen.footer(context) == nil ? 0 : 1
         if let sections = context.sections, model.count > 0 {
-            let rowLayout = context.rowLayout
-            if rowLayout.height != nil, context.groupedRows != nil {
-                model.layout(height: listHeight, rows: sections.rowCount + footerRows,
-                             selectedRow: sections.row(ofItem: model.selection), rowLayout: rowLayout)
-            } else {
-                model.layout(height: listHeight, rows: sections.rowCount + footerRows,
-                             selectedRow: sections.row(ofItem: model.selection), stickyHeader: true)
-            }
+            model.layout(height: listHeight, rows: sections.rowCount + footerRows,
+                         selectedRow: sections.row(ofItem: model.selection), rowLayout: context.rowLayout)
         } else {
             model.layout(height: listHeight, footerRows: footerRows, rowLayout: context.rowLayout)
         }
@@ -271,18 +265,13 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     private func pageRows(forward: Bool) -> Int {
         let context = self.context(now: now)
         let layout = context.rowLayout
-        guard layout.height != nil else { return max(1, pageHeight - 1) }
         if let grouped = context.groupedRows {
-            // By drawn rows (headers count), in the lines below the sticky header's.
-            return layout.pageRows(from: grouped.row(ofItem: model.selection), visibleIn: Self.tallRowLines(in: pageHeight),
-                                   rows: grouped.rowCount, forward: forward)
+            // By drawn rows (headers count), in the lines the sticky header leaves them.
+            return layout.pageRows(from: grouped.row(ofItem: model.selection), visibleIn: pageHeight,
+                                   rows: grouped.rowCount, forward: forward, stickyHeader: true)
         }
         return layout.pageRows(from: model.selection, visibleIn: pageHeight, rows: model.count, forward: forward)
     }
-
-    /// The lines a grouped list of rows of several lines has for them in `height`: one less,
-    /// for the sticky header's own line (lists shorter than three lines have none).
-    static func tallRowLines(in height: Int) -> Int { height >= 3 ? height - 1 : height }
 
     /// The body's room for the screen's own body: all of it, less the filter's line.
     private func screenArea(in body: Rect) -> Rect {
@@ -309,8 +298,8 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         var context = self.context(now: now)
         context.regions = regions
         context.contents = contents
-        contents.isRecording = !isSpeculating
-        defer { if !isSpeculating { contents.settleFrame(now: now) } }
+        contents.isRecording = !isDrawingAhead
+        defer { if !isDrawingAhead { contents.settleFrame(now: now) } }
         guard filter.isActive else {
             bodyView(context).render(in: body, buffer: &buffer)
             return
@@ -379,7 +368,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
         context.filterText = filter.isActive ? filter.text : ""
         context.rowCache = reusesRows ? rowCache : nil
         context.screenRevision = screenRevision
-        context.isDrawingAhead = isSpeculating
+        context.isDrawingAhead = isDrawingAhead
         if tableScreen != nil {
             context.tableSort = table.sortsAtSource ? (table.sort ?? tableScreen?.sort) : table.sort
             context.tableFirstColumn = table.firstColumn
@@ -389,7 +378,7 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 
     func run(_ effects: [ListModel<S.Item>.Effect]) {
-        guard !isSpeculating else { return }  // the model that asked is put back as it was
+        guard !isDrawingAhead else { return }  // the model that asked is put back as it was
         for effect in effects {
             switch effect {
             case .startLoad(let generation):
@@ -440,7 +429,9 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     }
 }
 
-extension ListHost {
+/// Its own keys (the filter line, the screen's actions: ListHost+Filter, ListHost+PromptCommands),
+/// rows reused from frame to frame, frames drawn ahead.
+extension ListHost: KeyedHost, RowReusingHost, DrawingAheadHost, FilterSourceDescribing {
     func takesKey(_ key: Key) -> Bool {
         if filter.isEditing { return true }
         // A loop, not `contains(where:)`: unspecialised in this generic code, that asks the
@@ -453,16 +444,16 @@ extension ListHost {
 
     /// Runs `body` on the list as it is and puts the model back after: moves and layout
     /// change only the model (and `now`), and no load starts meanwhile (``run(_:)``). Rows
-    /// of the last real frame are pasted but nothing is kept (``RowReuse/peeks``), so the
+    /// of the last real frame are pasted but nothing is kept (``RowReuse/isDrawingAhead``), so the
     /// rows kept for the next real frame stay as they are.
-    func speculating<Result>(_ body: () -> Result) -> Result? {
-        guard !isSpeculating, !filter.isActive, model.isSettled else { return nil }
+    func drawingAhead<Result>(_ body: () -> Result) -> Result? {
+        guard !isDrawingAhead, !filter.isActive, model.isSettled else { return nil }
         let saved = (model: model, now: now)
-        isSpeculating = true
+        isDrawingAhead = true
         defer {
             model = saved.model
             now = saved.now
-            isSpeculating = false
+            isDrawingAhead = false
         }
         return body()
     }

@@ -26,7 +26,7 @@ extension Runtime {
     /// After a change, draws the frames that Down and Up would lead to and offers them to
     /// the terminal (``PreparedFrame``), or withdraws the last offer when there is nothing
     /// to draw ahead: help or a hint showing, the app ending, or a screen that cannot
-    /// promise a move without side effects (``ScreenHost/speculating(_:)``).
+    /// promise a move without side effects (``DrawingAheadHost/drawingAhead(_:)``).
     ///
     /// Each frame comes from the same code as the real one: the command is performed on
     /// the screen's state, the frame composed, and the state put back. When the key comes,
@@ -38,16 +38,16 @@ extension Runtime {
 
     private func drawAheadFrames() {
         var frames: [PreparedFrame] = []
-        if configuration.drawsAhead, outcome == nil, !showingHelp, hint == nil, let top = stack.last, let shown = lastFrame {
+        if configuration.drawsAhead, outcome == nil, !showingHelp, hint == nil, let top = entries.last, let shown = lastFrame {
             for command in Self.commandsDrawnAhead {
-                // `speculating` refuses at once while anything loads (a stream's reports
+                // `drawingAhead` refuses at once while anything loads (a stream's reports
                 // come many times a second), before the keys are looked up.
-                let drawn = top.speculating { () -> Buffer? in
-                    guard case .handled(changed: true) = top.perform(command, now: now) else { return nil }
+                let drawn = top.drawingAhead?.drawingAhead { () -> Buffer? in
+                    guard case .handled(changed: true) = top.host.perform(command, now: now) else { return nil }
                     return composeFrame(reusingSpare: false, regions: regionsDrawnAhead)
                 }
                 guard let frame = drawn ?? nil, frame != shown else { continue }
-                let keys = configuration.keyMap.keys(for: command).filter { !top.takesKey($0) }
+                let keys = configuration.keyMap.keys(for: command).filter { top.keys?.takesKey($0) != true }
                 if !keys.isEmpty { frames.append(PreparedFrame(keys: keys, frame: frame)) }
             }
         }

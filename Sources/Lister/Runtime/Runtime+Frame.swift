@@ -20,9 +20,10 @@ extension Runtime {
     /// noted in `regions` (by default the map clicks go by).
     func composeFrame(reusingSpare: Bool = true, regions: RegionMap? = nil) -> Buffer? {
         let regions = regions ?? self.regions
-        guard let top = stack.last else { return nil }
+        guard let entry = entries.last else { return nil }
+        let top = entry.host
         let size = terminal.size
-        let layout = ScreenLayout(size: size, chrome: top.chrome)
+        let layout = ScreenLayout(size: size, chrome: entry.chrome)
         var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
         // A body draws its list where its own layout puts it; when that is not the room
         // the list was laid out in (the first frame of a body with lines around its list,
@@ -34,11 +35,11 @@ extension Runtime {
             top.layout(body: layout.body)
             buffer.reset(size: size)
             top.render(in: layout.body, buffer: &buffer, regions: regions, now: now)
-        } while top.listDrawn(regions, body: layout.body) && passes < 2
+        } while entry.clicks?.listDrawn(regions, body: layout.body) == true && passes < 2
         drawChrome(layout.lines, of: top, buffer: &buffer)
         if showingHelp {
-            let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: top) }
-            var overlay = HelpOverlay(entries: top.actionHelp + bindings.map { ($0.keyLabel, $0.help) })
+            let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: entry) }
+            var overlay = HelpOverlay(entries: (entry.keys?.actionHelp ?? []) + bindings.map { ($0.keyLabel, $0.help) })
             let visible = HelpOverlay.visibleEntries(count: overlay.entries.count, rows: layout.full.height)
             helpOffset = max(0, min(helpOffset, overlay.entries.count - visible))
             overlay.offset = helpOffset
@@ -72,24 +73,24 @@ extension Runtime {
     private func chromeContext(of top: any ScreenHost) -> ChromeContext {
         let status = top.status(now: now)
         let helpKey = configuration.keyMap.key(for: .help)?.label ?? "?"
-        return ChromeContext(titles: stack.map(\.title), position: status.position, state: hint ?? status.state,
+        return ChromeContext(titles: entries.map(\.host.title), position: status.position, state: hint ?? status.state,
                              helpHint: "\(helpKey) help", now: now)
     }
 
     /// Whether `command` does something now, for the help overlay: the runtime's own
     /// commands always do (back only with a screen to go back to), the rest as `top` says.
-    func offers(_ command: Command, on top: any ScreenHost) -> Bool {
+    func offers(_ command: Command, on top: StackEntry) -> Bool {
         switch command {
         case .help, .back, .quit, .interrupt, .suspend, .redraw: return true
-        case .parent: return stack.count > 1
-        default: return top.offers(command)
+        case .parent: return entries.count > 1
+        default: return top.keys?.offers(command) ?? true
         }
     }
 
     /// Draws the breadcrumb of the stack's titles, or pastes it from the last frame when
     /// the titles and the width are the same.
     func drawHeader(in rect: Rect, buffer: inout Buffer) {
-        let titles = stack.map(\.title)
+        let titles = entries.map(\.host.title)
         guard rect.height == 1, rect.intersection(buffer.area) == rect else {
             Breadcrumb(titles).render(in: rect, buffer: &buffer)
             return

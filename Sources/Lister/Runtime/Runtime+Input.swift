@@ -15,7 +15,7 @@ extension Runtime {
                 hint = nil
                 dirty = true
             }
-            if !showingHelp, let top = stack.last, let response = top.handleOwnKey(key, now: now) {
+            if !showingHelp, let response = entries.last?.keys?.handleOwnKey(key, now: now) {
                 apply(response)  // typed into the screen's line (the filter)
                 return
             }
@@ -27,10 +27,10 @@ extension Runtime {
     /// Wheel scrolls three rows; a click selects; a second click on the same row soon after
     /// opens it; a click on a footer error row retries.
     func handle(_ mouse: MouseEvent) {
-        guard !showingHelp, let top = stack.last else { return }
+        guard !showingHelp, let top = entries.last else { return }
         // On a split, the pane under the pointer takes the focus first: the wheel and
         // clicks then go to it as to a screen of its own.
-        if let split = top as? SplitHost, let hit = regions.region(at: mouse.position), split.focus(pane: hit.pane) {
+        if let split = top.host as? SplitHost, let hit = regions.region(at: mouse.position), split.focus(pane: hit.pane) {
             lastClick = nil  // a click in another pane never ends a double click
             dirty = true
         }
@@ -38,7 +38,7 @@ extension Runtime {
         case .wheelUp, .wheelDown:
             // Over a preview pane the wheel scrolls the pane; elsewhere it moves the list.
             let overPreview = regions.region(at: mouse.position)?.id == .preview
-            let towardsStart = (mouse.kind == .wheelUp) != top.listGrowsUpward
+            let towardsStart = (mouse.kind == .wheelUp) != (top.clicks?.listGrowsUpward ?? false)
             let command: Command = overPreview ? (mouse.kind == .wheelUp ? .previewUp : .previewDown)
                                                : (towardsStart ? .up : .down)
             for _ in 0..<3 { perform(command) }
@@ -49,7 +49,7 @@ extension Runtime {
             let list: Rect
             if let hit = regions.region(at: point) {
                 if hit.id == .tableHeader {
-                    apply(top.clickHeader(x: point.column - hit.rect.left, now: now))
+                    if let table = top.table { apply(table.clickHeader(x: point.column - hit.rect.left, now: now)) }
                     return
                 }
                 guard hit.id == .list else { return }
@@ -58,7 +58,8 @@ extension Runtime {
                 list = ScreenLayout(size: terminal.size, chrome: top.chrome).body
                 guard regions.rect(of: .list) == nil, point.row >= list.top, point.row < list.bottom else { return }
             }
-            let (row, response) = top.click(line: point.row - list.top, now: now)
+            guard let clicks = top.clicks else { return }
+            let (row, response) = clicks.click(line: point.row - list.top, now: now)
             apply(response)
             if let row, let last = lastClick, last.row == row, now - last.at <= Self.doubleClickInterval {
                 lastClick = nil
@@ -73,7 +74,8 @@ extension Runtime {
     static let doubleClickInterval: Duration = .milliseconds(400)
 
     func perform(_ command: Command) {
-        guard let top = stack.last else { return }
+        guard let entry = entries.last else { return }
+        let top = entry.host
         if showingHelp, ![.quit, .interrupt, .suspend, .redraw].contains(command) {
             switch command {
             case .help, .back: showingHelp = false
@@ -106,22 +108,22 @@ extension Runtime {
             terminal.redraw()
             lastFrame = nil
             header = nil
-            top.forgetDrawnRows()  // Ctrl-L draws everything from scratch
+            entry.rows?.forgetDrawnRows()  // Ctrl-L draws everything from scratch
             dirty = true
         case .back:
-            if top.closeLayer() {
+            if entry.keys?.closeLayer() == true {
                 dirty = true
-            } else if stack.count > 1 {
-                stack.removeLast().cancelAll()
+            } else if entries.count > 1 {
+                entries.removeLast().host.cancelAll()
                 dirty = true
             } else {
                 outcome = top.isPicker ? .cancelled : .finished
             }
         case .parent:
-            if top.scrollsColumnsBack() {
+            if entry.table?.scrollsColumnsBack() == true {
                 dirty = true
-            } else if stack.count > 1 {
-                stack.removeLast().cancelAll()
+            } else if entries.count > 1 {
+                entries.removeLast().host.cancelAll()
                 dirty = true
             }
         default:
@@ -138,7 +140,7 @@ extension Runtime {
             dirty = true
         case .push(let screen):
             push(screen)
-            stack.last?.appear(now: now)
+            entries.last?.host.appear(now: now)
             dirty = true
         case .pick(let items):
             outcome = .picked(items)

@@ -4,7 +4,7 @@ import Logging
 extension Runtime {
     /// The screen's title, the load's stream and generation, for every log line about a load.
     func logMetadata(_ load: LoadID) -> Logger.Metadata {
-        let title = stack.first(where: { $0.id == load.screen })?.title ?? "(closed)"
+        let title = entries.first(where: { $0.host.id == load.screen })?.host.title ?? "(closed)"
         var metadata: Logger.Metadata = ["screen": "\(title)", "generation": "\(load.generation)"]
         if load.stream != .list { metadata["stream"] = "\(load.stream)" }
         return metadata

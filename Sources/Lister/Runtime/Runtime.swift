@@ -33,8 +33,11 @@ public final class Runtime {
     let configuration: Configuration
     /// The key hints name to retry, from the key map (``KeyHints``).
     let retryHint: String?
-    var stack: [any ScreenHost] = []
-    /// The id of the screen made last (``makeHost(for:)``).
+    /// The screens shown, the top one last, each with the roles its host plays.
+    var entries: [StackEntry] = []
+    /// The hosts of ``entries`` (tests and logging).
+    var stack: [any ScreenHost] { entries.map(\.host) }
+    /// The id of the screen made last (``makeEntry(for:)``).
     var nextScreenID = 0
     var showingHelp = false
     /// The first help entry shown while help is up (↑ and ↓ scroll a long table).
@@ -142,7 +145,7 @@ public final class Runtime {
     @_spi(Testing) public func start() {
         if running { heldLoads = [] }
         KeyHints.$retry.withValue(retryHint) {
-            stack.last?.appear(now: now)
+            entries.last?.host.appear(now: now)
             render()
         }
         if running {
@@ -163,11 +166,14 @@ public final class Runtime {
 
     /// The type of the source the top screen's filter reads (`CSVTable`, or the strings
     /// built from the rows), once it has read one.
-    @_spi(Testing) public var filterSourceDescription: String? { stack.last?.filterSourceDescription }
+    @_spi(Testing) public var filterSourceDescription: String? {
+        // A cast, not a role of the entry: only tests ask, and only after a load.
+        (entries.last?.host as? any FilterSourceDescribing)?.filterSourceDescription
+    }
 
     /// The next moment something changes on its own, or nil when idle.
     @_spi(Testing) public var nextDeadline: Duration? {
-        stack.compactMap { $0.nextDeadline(after: now) }.min()
+        entries.compactMap { $0.host.nextDeadline(after: now) }.min()
     }
 
     /// Applies one event and draws if anything changed.
@@ -201,7 +207,7 @@ public final class Runtime {
         case .tick, .wake:
             break
         }
-        for host in stack where host.advance(to: now) { dirty = true }
+        for entry in entries where entry.host.advance(to: now) { dirty = true }
         KeyTrace.mark(.advanced)
         if outcome == nil { render() }
     }
@@ -209,11 +215,11 @@ public final class Runtime {
     // MARK: - Screens
 
     func push(_ screen: some Screen) {
-        stack.append(makeHost(for: screen))
+        entries.append(makeEntry(for: screen))
     }
 
     private func shutDown() {
-        for host in stack { host.cancelAll() }
+        for entry in entries { entry.host.cancelAll() }
         heldLoads = nil
         loads.cancelAll()
     }

@@ -36,24 +36,28 @@ extension LoadScheduler {
     }
 }
 
-/// A screen together with its state, as the runtime keeps it on the stack.
+/// A screen together with its state, as the runtime keeps it on the stack: the core every
+/// kind of screen has. What only some screens do is in the roles of `HostRoles.swift`
+/// (their own keys, a list that takes clicks, a table's header, drawing ahead), which the
+/// runtime reaches through the ``StackEntry`` made with the host.
 @MainActor
 protocol ScreenHost: AnyObject {
+    /// The screen's identity on the stack; loads are addressed to it (``LoadID/screen``).
     var id: Int { get }
+    /// The screen's title, for the breadcrumb.
     var title: String { get }
-    /// The lines drawn around the body (the screen's ``Screen/chrome``).
-    var chrome: ScreenChrome { get }
+    /// Whether the screen chooses rows: Esc and quit then end the app as cancelled.
     var isPicker: Bool { get }
-    /// Whether the list draws its first row at the bottom (``FilterPrompt/growsUpward``):
-    /// the wheel then moves the other way, as what is shown does.
-    var listGrowsUpward: Bool { get }
-    /// The type of the source the filter reads, once it has read one (tests).
-    var filterSourceDescription: String? { get }
+    /// Whether a load of this screen is in flight (for invariants and tests).
+    var isLoading: Bool { get }
+    /// The screen is shown for the first time, or again when the one above it went back.
     func appear(now: Duration)
-    /// Carries out `command` on the screen; page keys move by the screen's own
-    /// ``pageHeight``.
+    /// Carries out `command` on the screen; page keys move by the rows its list had when it
+    /// was last laid out.
     func perform(_ command: Command, now: Duration) -> HostResponse
+    /// Applies what time changed (timeouts, a live feed due); true when it must be drawn.
     func advance(to now: Duration) -> Bool
+    /// The next time ``advance(to:)`` has something to do after `now`.
     func nextDeadline(after now: Duration) -> Duration?
     /// Lays the screen out in `body`, the room between the header and the status bar:
     /// keeps the selection in view in the rows its list has there.
@@ -61,70 +65,10 @@ protocol ScreenHost: AnyObject {
     /// Draws the screen's body into `body`; views that take input note where they were
     /// drawn in `regions`.
     func render(in body: Rect, buffer: inout Buffer, regions: RegionMap, now: Duration)
-    /// Takes where the list was drawn in the frame just rendered into `body`. True when its
-    /// height differs from the one it was laid out in: the runtime lays out and draws again.
-    func listDrawn(_ regions: RegionMap, body: Rect) -> Bool
-    /// The rows a page key moves by: the height of the list as last laid out.
-    var pageHeight: Int { get }
+    /// Cancels every load of the screen: it leaves the stack, or the app ends.
     func cancelAll()
-    /// Whether a load of this screen is in flight (for invariants and tests).
-    var isLoading: Bool { get }
-    /// Offers `key` to the screen before the key table: the line open for typing (the
-    /// filter) takes it as text, else one of the screen's own actions runs. Nil when the
-    /// screen does not take it and the key's command should run.
-    func handleOwnKey(_ key: Key, now: Duration) -> HostResponse?
-    /// Closes the screen's topmost layer (the filter, the marks) for Esc; false when there
-    /// is none and Esc should go back.
-    func closeLayer() -> Bool
-    /// A click on `line` of the list area: selects the row there (a footer error row
-    /// retries). Returns whether a row was selected, and what to do.
-    func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse)
-    /// A click at `x` (columns from its left edge) on a table's header line: sorts by the
-    /// column there.
-    func clickHeader(x: Int, now: Duration) -> HostResponse
-    /// Left on a table scrolled sideways: scrolls it back a column (true) instead of going
-    /// back a screen.
-    func scrollsColumnsBack() -> Bool
-    /// The screen's own keys and their help, for the help overlay.
-    var actionHelp: [(keys: String, help: String)] { get }
-    /// Whether `command` does something on this screen now, so that the help overlay
-    /// lists only keys that work here: no filter on a detail, no marks outside a multiple
-    /// picker, Enter and Right only when the selected row opens something (or, for Enter,
-    /// in a picker). The runtime's own commands (help, back, quit…) are not asked about.
-    func offers(_ command: Command) -> Bool
     /// Position (`3/40`) and state (`loading`, `refreshing`…) for the status bar.
     func status(now: Duration) -> StatusLine
-    /// Drops the rows kept from the last frame, so the next one draws every row.
-    func forgetDrawnRows()
-    /// Whether the screen takes `key` before the key table does (its own actions, a line
-    /// open for typing).
-    func takesKey(_ key: Key) -> Bool
-    /// Runs `body`, which may perform commands and draw, and then puts the screen's state
-    /// back as it was, with no load started or cancelled: how frames are drawn ahead
-    /// (``PreparedFrame``). Nil, without running `body`, when the screen cannot promise
-    /// that (a load in flight or due, a filter open, a kind of screen that does not draw
-    /// ahead).
-    func speculating<Result>(_ body: () -> Result) -> Result?
-}
-
-extension ScreenHost {
-    func handleOwnKey(_ key: Key, now: Duration) -> HostResponse? { nil }
-    func closeLayer() -> Bool { false }
-    var actionHelp: [(keys: String, help: String)] { [] }
-    func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) { (nil, .handled(changed: false)) }
-    func forgetDrawnRows() {}
-    func clickHeader(x: Int, now: Duration) -> HostResponse { .handled(changed: false) }
-    func scrollsColumnsBack() -> Bool { false }
-    func listDrawn(_ regions: RegionMap, body: Rect) -> Bool { false }
-    func takesKey(_ key: Key) -> Bool { false }
-    func speculating<Result>(_ body: () -> Result) -> Result? { nil }
-}
-
-/// A host whose frames reuse the rows of the last one (see ``RowCache``).
-@MainActor
-protocol RowReusingHost: AnyObject {
-    /// Whether frames reuse rows; when false every row is drawn and nothing is kept.
-    var reusesRows: Bool { get set }
 }
 
 /// Whether Enter (`.open`) or Right (`.drillIn`) does something for a row whose screen's
@@ -150,9 +94,4 @@ func response(to command: Command, on item: any Sendable, pickMode: PickMode,
     case .screen(let next): return .push(next)
     case .pick(let value): return command == .open ? .pick([value]) : .hint("Enter chooses this row")
     }
-}
-
-extension ScreenHost {
-    var listGrowsUpward: Bool { false }
-    var filterSourceDescription: String? { nil }
 }

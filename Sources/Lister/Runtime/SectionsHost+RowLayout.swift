@@ -24,18 +24,4 @@ extension SectionsHost {
             }
         }
     }
-
-    /// The lines rows of several lines have in a list of `height` lines: one less, for the
-    /// sticky header's own line (lists shorter than three lines have none).
-    func tallRowLines(in height: Int) -> Int {
-        height >= 3 ? height - 1 : height
-    }
-
-    /// The row drawn on `line` of a list of rows of several lines, nil on the sticky
-    /// header's line or past the last row.
-    func tallRow(atLine line: Int, height: Int, scrollOffset: Int) -> Int? {
-        let sticky = height >= 3 && rows.stickySection(atOffset: scrollOffset) != nil
-        if sticky, line == 0 { return nil }
-        return rowLayout.position(atLine: sticky ? line - 1 : line, from: scrollOffset, rows: rows.count)
-    }
 }

@@ -4,7 +4,7 @@ import TerminalCore
 /// as every list), the drawn rows built from them, and a selection kept by identity while
 /// sections load around it.
 @MainActor
-final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
+final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, ClickableHost, DrawingAheadHost, MessageReceiver {
     typealias Rows = SectionRows<S.Item.ID>
     /// What a section's load brings back (the section is the load's stream).
     enum Message: Sendable {
@@ -34,8 +34,8 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     var marks: Set<Rows.Anchor> = []
     /// Columns of long rows scrolled out on the left (`<` and `>`, as in a plain list).
     private var horizontalOffset = 0
-    /// Set while ``speculating(_:)`` runs: loads are neither started nor cancelled.
-    private var isSpeculating = false
+    /// Set while ``drawingAhead(_:)`` runs: loads are neither started nor cancelled.
+    private var isDrawingAhead = false
 
     init(id: Int, screen: S, timing: LoadTiming, scheduler: any LoadScheduler) {
         self.id = id
@@ -66,8 +66,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         let current = selectedRow ?? 0
         let layout = rowLayout
         let page: (Bool) -> Int = { [rows, height] forward in
-            guard layout.height != nil else { return max(1, height - 1) }
-            return layout.pageRows(from: current, visibleIn: self.tallRowLines(in: height), rows: rows.count, forward: forward)
+            layout.pageRows(from: current, visibleIn: height, rows: rows.count, forward: forward, stickyHeader: true)
         }
         if let move = Move(command, page: page) {
             select(rows.destination(of: move, from: current))
@@ -132,15 +131,10 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     /// first line and empty sections' rows take no clicks.
     func click(line: Int, now: Duration) -> (selectedRow: Int?, response: HostResponse) {
         self.now = now
-        let row: Int
-        if rowLayout.height != nil {
-            guard let tall = tallRow(atLine: line, height: height, scrollOffset: scrollOffset) else { return (nil, .handled(changed: false)) }
-            row = tall
-        } else {
-            row = scrollOffset + line
-            if line == 0, rows.stickySection(atOffset: scrollOffset) != nil { return (nil, .handled(changed: false)) }
-        }
-        guard row < rows.count, rows[row].isSelectable else { return (nil, .handled(changed: false)) }
+        let sticky = rows.stickySection(atOffset: scrollOffset) != nil
+        guard let row = rowLayout.position(atLine: line, from: scrollOffset, rows: rows.count, height: height, stickyHeader: sticky),
+              rows[row].isSelectable
+        else { return (nil, .handled(changed: false)) }
         let before = selectedRow
         select(row)
         if case .failed(let section) = rows[row] {
@@ -179,8 +173,6 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
         models.compactMap { $0.nextDeadline(after: now) }.min()
     }
 
-    var pageHeight: Int { height }
-
     func layout(body: Rect) {
         height = listArea(in: body).height
         keepSelectionVisible()
@@ -213,13 +205,13 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
     /// Runs `body` (a move and its frame, drawn ahead) and puts the selection, the scroll
     /// and the time back; nil while any section loads, when a move could meet rows that
     /// are about to change.
-    func speculating<Result>(_ body: () -> Result) -> Result? {
-        guard !isSpeculating, !isLoading, !filterLine.isEditing, models.allSatisfy(\.isSettled) else { return nil }
+    func drawingAhead<Result>(_ body: () -> Result) -> Result? {
+        guard !isDrawingAhead, !isLoading, !filterLine.isEditing, models.allSatisfy(\.isSettled) else { return nil }
         let saved = (selectedRow: selectedRow, anchor: anchor, scrollOffset: scrollOffset, now: now)
-        isSpeculating = true
+        isDrawingAhead = true
         defer {
             (selectedRow, anchor, scrollOffset, now) = (saved.selectedRow, saved.anchor, saved.scrollOffset, saved.now)
-            isSpeculating = false
+            isDrawingAhead = false
         }
         return body()
     }
@@ -296,16 +288,11 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, MessageReceiver {
             scrollOffset = max(0, min(scrollOffset, rows.count - height))
             return
         }
-        let layout = rowLayout
-        if layout.height != nil {
-            scrollOffset = layout.scrollOffset(keeping: row, visibleIn: tallRowLines(in: height), from: scrollOffset, rows: rows.count)
-        } else {
-            scrollOffset = ListView.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
-        }
+        scrollOffset = rowLayout.scrollOffset(keeping: row, visibleIn: height, from: scrollOffset, rows: rows.count, stickyHeader: true)
     }
 
     private func run(_ effects: [ListModel<S.Item>.Effect], section: Int) {
-        guard !isSpeculating else { return }  // a move drawn ahead starts nothing
+        guard !isDrawingAhead else { return }  // a move drawn ahead starts nothing
         for effect in effects {
             switch effect {
             case .startLoad(let generation), .loadPage(let generation, _):

@@ -120,7 +120,7 @@ public struct ListContext<S: ListScreen> {
         var isMarked: ((Int) -> Bool)?
         if let marks, !marks.isEmpty { isMarked = { self.isMarked($0) } }
         view.reuse = RowReuse(cache: rowCache, environment: environment, items: items, isMarked: isMarked,
-                              peeks: isDrawingAhead)
+                              isDrawingAhead: isDrawingAhead)
         return view
     }
 
@@ -179,7 +179,7 @@ public struct ListContext<S: ListScreen> {
                 footer: footer,
                 row: { index in decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index) }
             )
-            view.rowLayout = rowLayout  // rows of several lines are drawn afresh, never reused
+            view.rowLayout = rowLayout
             return (view, .all)
         }
         let grouped = screen._asGrouped

@@ -45,16 +45,17 @@ extension ListModel {
         }
     }
 
-    /// As ``layout(height:rows:selectedRow:stickyHeader:)``, for rows of several lines
-    /// (`rowLayout`, by drawn row): the sticky header takes a line of its own above them
-    /// (``ListView``), so the rows are laid out in one line less.
+    /// As ``layout(height:rows:selectedRow:stickyHeader:)`` with a sticky header, for rows
+    /// that take the lines `rowLayout` says (by drawn row).
     mutating func layout(height: Int, rows: Int, selectedRow: Int, rowLayout: RowLayout) {
         viewportHeight = height
-        let lines = height >= 3 ? height - 1 : height
-        scrollOffset = rowLayout.scrollOffset(keeping: selectedRow, visibleIn: lines, from: scrollOffset, rows: rows)
-        if selectedRow == rows - 2, selection == count - 1, lines >= rowLayout.lines(of: selectedRow) + 1 {
+        scrollOffset = rowLayout.scrollOffset(keeping: selectedRow, visibleIn: height, from: scrollOffset, rows: rows,
+                                              stickyHeader: true)
+        if selectedRow == rows - 2, selection == count - 1,
+           rowLayout.fits(2, rowsFrom: selectedRow, in: height, stickyHeader: true) {
             // On the last row, the footer row below it comes into view too.
-            scrollOffset = rowLayout.scrollOffset(keeping: rows - 1, visibleIn: lines, from: scrollOffset, rows: rows)
+            scrollOffset = rowLayout.scrollOffset(keeping: rows - 1, visibleIn: height, from: scrollOffset, rows: rows,
+                                                  stickyHeader: true)
         }
     }
 

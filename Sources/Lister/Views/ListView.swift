@@ -24,9 +24,9 @@ public struct ListView: View {
     public var horizontalOffset: Int = 0
     /// The style merged into the selected row.
     public var highlight: Style
-    /// Whether the first row shown is drawn on the bottom line and the next ones above it
-    /// (fzf's default layout, under a prompt at the bottom). Rows of one line only; a list
-    /// with a sticky header or taller rows is drawn from the top.
+    /// Whether the first row shown is drawn on the bottom lines and the next ones above it
+    /// (fzf's default layout, under a prompt at the bottom); a row of several lines keeps
+    /// its lines in order. A list with a sticky header is drawn from the top.
     public var growsUpward = false
     /// Builds the view of row `index`; called only for visible rows.
     public var row: (Int) -> any View
@@ -65,96 +65,83 @@ public struct ListView: View {
     public func render(in rect: Rect, buffer: inout Buffer) {
         regions?.record(.list, rect)
         guard !rect.isEmpty else { return }
-        let first = max(0, min(scrollOffset, count))
-        var line = rect.top
-        var index = first
         // Rows are reused only where they are drawn whole: a list reaching outside the
         // buffer is clipped, and draws every row. `reuse` is read in place below (`?.`):
         // binding it with `if let` in the loop would copy the struct for every row.
         var reuse = rect.intersection(buffer.area) == rect ? self.reuse : nil
-        let peeks = reuse?.peeks == true
-        var peekCursor = 0
+        let drawingAhead = reuse?.isDrawingAhead == true
+        var lookAheadCursor = 0
         if var environment = reuse?.environment, let cache = reuse?.cache {
             environment.columns = rect.left..<rect.right
             environment.horizontalOffset = horizontalOffset
-            if !peeks {
+            if !drawingAhead {
                 cache.beginFrame(environment)
             } else if !cache.holds(environment) {
                 reuse = nil  // drawn ahead in another environment: every row afresh
             }
         }
         let cache = reuse?.cache
-        if rowLayout.height != nil {
-            // Rows of several lines are not covered by a sticky header: it takes a line of
-            // its own above them (a header over the first line of a tall row would leave
-            // the rest of that row showing under someone else's title).
-            var rows = rect
-            if let stickyHeader, rect.height >= 3 {
-                stickyHeader.render(in: Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width), buffer: &buffer)
-                rows = Rect(row: rect.top + 1, column: rect.left, rows: rect.height - 1, columns: rect.width)
-            }
-            (line, index) = renderTallRows(from: first, in: rows, buffer: &buffer)
+        let sticky = stickyHeader == nil ? .none : rowLayout.stickyHeaderPlacement(in: rect.height)
+        var rows = rect
+        if sticky == .ownLine, let stickyHeader {
+            stickyHeader.render(in: Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width), buffer: &buffer)
+            rows = Rect(row: rect.top + 1, column: rect.left, rows: rect.height - 1, columns: rect.width)
         }
-        let upward = growsUpward && rowLayout.height == nil && stickyHeader == nil
-        // Upward, the k-th row shown goes on line `rect.bottom - 1 - k`: `line` still counts
-        // from the top, and `drawnLine` turns it over.
-        func drawnLine(_ line: Int) -> Int { upward ? rect.top + rect.bottom - 1 - line : line }
-        while line < rect.bottom, index < count {
-            let area = Rect(row: drawnLine(line), column: rect.left, rows: 1, columns: rect.width)
-            if index != selection, peeks, let cache, let key = reuse?.key(index) {
+        let upward = growsUpward && stickyHeader == nil
+        // Lines are counted from the top of `rows`; upward, the lines a row takes are
+        // turned over, so that the first row shown takes the bottom ones.
+        func area(atLine line: Int, lines: Int) -> Rect {
+            Rect(row: upward ? rows.top + rows.bottom - line - lines : line, column: rect.left, rows: lines, columns: rect.width)
+        }
+        var line = rows.top
+        var index = max(0, min(scrollOffset, count))
+        while line < rows.bottom, index < count {
+            let lines = rowLayout.lines(of: index)
+            let shown = min(lines, rows.bottom - line)
+            let area = area(atLine: line, lines: shown)
+            let key = index == selection ? nil : reuse?.key(index, lines: shown)
+            if let key, let cache, drawingAhead {
                 // Drawn ahead: the last real frame's row if it has it, nothing kept.
-                if let cells = cache.peek(key, cursor: &peekCursor) {
-                    buffer.paste(cells, row: area.top, column: rect.left)
+                if let cells = cache.drawnLast(key, cursor: &lookAheadCursor) {
+                    buffer.paste(cells, lines: shown, row: area.top, column: rect.left)
                 } else {
-                    renderRow(index, in: area, buffer: &buffer)
+                    drawRow(index, in: area, cut: shown < lines, buffer: &buffer)
                 }
-            } else if index != selection, let cache, let key = reuse?.key(index) {
+            } else if let key, let cache {
                 if let cells = cache.reuse(key) {
-                    buffer.paste(cells, row: area.top, column: rect.left)
+                    buffer.paste(cells, lines: shown, row: area.top, column: rect.left)
                 } else {
                     let cursor = buffer.cursor
-                    renderRow(index, in: area, buffer: &buffer)
+                    drawRow(index, in: area, cut: shown < lines, buffer: &buffer)
                     // A row that moves the cursor is drawn every time, as is the selected one.
-                    if buffer.cursor == cursor { cache.store(buffer.cells(row: area.top, columns: rect.left..<rect.right), for: key) }
+                    if buffer.cursor == cursor { cache.store(area, of: buffer, for: key) }
                 }
             } else {
-                renderRow(index, in: area, buffer: &buffer)
+                drawRow(index, in: area, cut: shown < lines, buffer: &buffer)
             }
             if index == selection { mark(area, in: &buffer) }
-            line += 1
+            line += shown
             index += 1
         }
-        if line < rect.bottom, let footer {
-            let area = Rect(row: drawnLine(line), column: rect.left, rows: 1, columns: rect.width)
+        if line < rows.bottom, let footer {
+            let area = area(atLine: line, lines: 1)
             footer.render(in: area, buffer: &buffer)
             if footerSelected { mark(area, in: &buffer) }
         }
-        if let stickyHeader, rect.height >= 3, rowLayout.height == nil {
+        if sticky == .overFirstLine, let stickyHeader {
             let area = Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width)
             buffer.fill(area)
             stickyHeader.render(in: area, buffer: &buffer)
         }
     }
 
-    /// Draws rows of several lines from `first`, each selected row highlighted on all its
-    /// lines, a row cut by the list's bottom marked `…` on its last line shown. Rows are
-    /// drawn afresh (no reuse). Returns the line and row after the last one drawn.
-    private func renderTallRows(from first: Int, in rect: Rect, buffer: inout Buffer) -> (line: Int, index: Int) {
-        var line = rect.top
-        var index = first
-        while line < rect.bottom, index < count {
-            let lines = rowLayout.lines(of: index)
-            let shown = min(lines, rect.bottom - line)
-            let area = Rect(row: line, column: rect.left, rows: shown, columns: rect.width)
-            renderRow(index, in: area, buffer: &buffer)
-            if shown < lines, rect.width > 0 {
-                buffer.write("…", at: Point(row: area.bottom - 1, column: rect.right - 1), maxWidth: 1, style: .dim)
-            }
-            if index == selection { mark(area, in: &buffer) }
-            line += shown
-            index += 1
+    /// Draws row `index` in `area`; a row cut by the list's edge (`cut`) is marked `…` on
+    /// the last of its lines shown.
+    private func drawRow(_ index: Int, in area: Rect, cut: Bool, buffer: inout Buffer) {
+        renderRow(index, in: area, buffer: &buffer)
+        if cut, area.width > 0 {
+            buffer.write("…", at: Point(row: area.bottom - 1, column: area.right - 1), maxWidth: 1, style: .dim)
         }
-        return (line, index)
     }
 
     private func renderRow(_ index: Int, in area: Rect, buffer: inout Buffer) {

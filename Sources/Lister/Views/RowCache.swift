@@ -32,6 +32,8 @@ final class RowCache {
         /// The item's index in the model.
         var item: Int
         var isMarked: Bool
+        /// The lines of the row shown: fewer than it has when the list's edge cuts it.
+        var lines: Int
     }
 
     private var environment: Environment?
@@ -64,7 +66,8 @@ final class RowCache {
         previous.removeAll()
     }
 
-    /// The cells of the row with `key` from the last frame, kept for the next one too.
+    /// The cells of the row with `key` from the last frame (its lines one after another),
+    /// kept for the next one too.
     func reuse(_ key: Key) -> ContiguousArray<Cell>? {
         // No hashing: a linear search from where the last one ended (a list of forty rows).
         let count = previous.count
@@ -86,7 +89,7 @@ final class RowCache {
     /// The cells of the row with `key` from the last frame drawn for real, leaving the
     /// cache as it is: for a frame drawn ahead of a key, which must not change what the
     /// next real frame finds. `cursor` is the caller's, as ``reuse(_:)``'s is the cache's.
-    func peek(_ key: Key, cursor: inout Int) -> ContiguousArray<Cell>? {
+    func drawnLast(_ key: Key, cursor: inout Int) -> ContiguousArray<Cell>? {
         let count = current.count
         for step in 0..<count {
             let index = (cursor + step) % count
@@ -98,10 +101,19 @@ final class RowCache {
         return nil
     }
 
-    /// Keeps the cells just drawn for the row with `key`.
-    func store(_ cells: ArraySlice<Cell>, for key: Key) {
+    /// Keeps the cells just drawn in `area` of `buffer` for the row with `key`.
+    func store(_ area: Rect, of buffer: Buffer, for key: Key) {
         rowsDrawn += 1
-        current.append((key, ContiguousArray(cells)))
+        var cells = buffer.cells(row: area.top, columns: area.left..<area.right)
+        guard area.height > 1 else { return current.append((key, ContiguousArray(cells))) }
+        var lines = ContiguousArray<Cell>()
+        lines.reserveCapacity(area.width * area.height)
+        lines.append(contentsOf: cells)
+        for row in (area.top + 1)..<area.bottom {
+            cells = buffer.cells(row: row, columns: area.left..<area.right)
+            lines.append(contentsOf: cells)
+        }
+        current.append((key, lines))
     }
 }
 
@@ -115,14 +127,14 @@ struct RowReuse {
     /// Whether an item is marked; nil when none is.
     let isMarked: ((Int) -> Bool)?
     /// A frame drawn ahead of a key: rows of the last real frame are pasted, but nothing
-    /// is kept (``RowCache/peek(_:cursor:)``).
-    var peeks = false
+    /// is kept (``RowCache/drawnLast(_:cursor:)``).
+    var isDrawingAhead = false
 
-    /// The key of the row drawn at `row`, or nil when it is drawn afresh every frame (a
-    /// section header).
-    func key(_ row: Int) -> RowCache.Key? {
+    /// The key of the row drawn at `row` on `lines` lines, or nil when it is drawn afresh
+    /// every frame (a section header).
+    func key(_ row: Int, lines: Int) -> RowCache.Key? {
         guard let item = items.item(atRow: row) else { return nil }
-        return RowCache.Key(item: item, isMarked: isMarked?(item) ?? false)
+        return RowCache.Key(item: item, isMarked: isMarked?(item) ?? false, lines: lines)
     }
 }
 
