@@ -220,6 +220,25 @@ let berries = ["blackberry", "blueberry", "cranberry"].enumerated().map { Fruit(
         #expect(app.lines.last?.hasPrefix("2/3 ") == true)
     }
 
+    @Test func framesAreDrawnAheadInTheFocusedPaneOnlyOnceEveryPaneIsSettled() async {
+        let app = await makeApp()
+        left.succeed(fruits)
+        await app.settle()
+        #expect(app.terminal.prepared.isEmpty)  // the right pane still loads
+        right.succeed(berries)
+        await app.settle()
+        let down = app.terminal.preparedFrame(for: .character("j"))
+        #expect(down != nil)
+        await app.press(.character("j"))
+        #expect(app.frame == down)  // the frame Down gave is the one drawn ahead
+        await app.press(.tab)
+        let ahead = app.terminal.preparedFrame(for: .down)
+        await app.press(.down)
+        #expect(ahead != nil && app.frame == ahead)
+        #expect(selected(app, column: 20) == "blueberry")
+        #expect(selected(app, column: 0) == "banana")
+    }
+
     @Test func thePanesLoadsAreCancelledWhenTheSplitIsLeft() async {
         let outer = ScriptedLoader<[Fruit]>()
         struct Opener: ListScreen {
