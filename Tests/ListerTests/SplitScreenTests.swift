@@ -7,6 +7,7 @@ import Testing
 struct PaneScreen: ListScreen {
     var title: String
     let loader: ScriptedLoader<[Fruit]>
+    var handle: ScreenHandle? = nil
 
     nonisolated func load() async throws -> [Fruit] { try await loader.load() }
     func row(_ fruit: Fruit, context: RowContext) -> Text { Text(fruit.name) }
@@ -237,6 +238,34 @@ let berries = ["blackberry", "blueberry", "cranberry"].enumerated().map { Fruit(
         #expect(ahead != nil && app.frame == ahead)
         #expect(selected(app, column: 20) == "blueberry")
         #expect(selected(app, column: 0) == "banana")
+    }
+
+    @Test func aPanesHandleSteersThatPane() async {
+        let handle = ScreenHandle()
+        let split = SplitScreen("Market", panes: [PaneScreen(title: "Fruit", loader: left),
+                                                  PaneScreen(title: "Berries", loader: right, handle: handle)])
+        let app = HeadlessApp(root: split, size: Size(rows: 12, columns: 40), configuration: Configuration(timing: timing))
+        await app.start()
+        left.succeed(fruits)
+        right.succeed(berries)
+        await app.settle()
+        handle.select(102)  // cranberry, in the unfocused right pane
+        await app.settle()
+        #expect(selected(app, column: 20) == "cranberry")
+        #expect(selected(app, column: 0) == "apple")
+        handle.refresh()
+        await app.settle()
+        #expect(right.callCount == 2)
+        #expect(left.callCount == 1)
+        handle.push(OpenedFruit(fruit: fruits[0]))  // the split is on top: a pane may open
+        await app.settle()
+        #expect(app.lines[0] == "Market › about apple")
+    }
+
+    @Test func helpListsTheFocusKeys() async {
+        let app = await makeLoadedApp()
+        await app.press(.character("?"))
+        #expect(app.screen.contains("Tab Shift-Tab  Focus another pane"))
     }
 
     @Test func thePanesLoadsAreCancelledWhenTheSplitIsLeft() async {

@@ -128,7 +128,7 @@ extension SplitHost: KeyedHost {
     func offers(_ command: Command) -> Bool { focused.keys?.offers(command) ?? true }
 
     var actionHelp: [(keys: String, help: String)] {
-        [(keys: "Tab Shift-Tab", help: "Focus the next or previous pane")] + (focused.keys?.actionHelp ?? [])
+        [(keys: "Tab Shift-Tab", help: "Focus another pane")] + (focused.keys?.actionHelp ?? [])
     }
 }
 
