@@ -9,7 +9,7 @@
 ///
 /// The model only decides; its effects say what to start and cancel, so the runtime runs
 /// it and tests drive it on a virtual clock.
-public struct ContentModel<Key: Hashable & Sendable, Value: Sendable> {
+public struct ContentModel<Key: Hashable & Sendable, Value: Sendable>: LoadLifecycleModel {
     /// What the runtime must do after a transition.
     public enum Effect: Hashable, Sendable {
         /// Start the load of `key` as `generation`.
@@ -25,7 +25,7 @@ public struct ContentModel<Key: Hashable & Sendable, Value: Sendable> {
     /// How long a new key waits before its load starts; zero starts it at once.
     public var debounce: Duration
     /// Generations, spinner and stale results.
-    public private(set) var loads: LoadLifecycle<Value>
+    public internal(set) var loads: LoadLifecycle<Value>
     /// When the load of a key waiting out the debounce starts.
     public private(set) var startsAt: Duration?
 
@@ -88,14 +88,7 @@ public struct ContentModel<Key: Hashable & Sendable, Value: Sendable> {
     /// or a cancelled load), so nothing changed.
     @discardableResult
     public mutating func receive(_ result: Result<Value, ListError>, generation: Int, now: Duration) -> Bool {
-        let background = loads.isBackground
-        switch loads.receive(result, generation: generation, now: now) {
-        case .stale: return false
-        case .held: return true
-        case .apply(let result):
-            apply(result, background: background)
-            return true
-        }
+        receiveResult(result, generation: generation, now: now)
     }
 
     /// Takes what the load of `generation` has brought so far (a command's output while it
@@ -115,9 +108,7 @@ public struct ContentModel<Key: Hashable & Sendable, Value: Sendable> {
             startsAt = nil
             effects = start(now: now, background: false)
         }
-        let step = loads.advance(to: now)
-        if let result = step.released { apply(result, background: false) }
-        return (step.changed, effects)
+        return (advanceLoads(to: now), effects)
     }
 
     /// The next moment something changes on its own (a debounce ends, the spinner turns),
@@ -152,7 +143,7 @@ public struct ContentModel<Key: Hashable & Sendable, Value: Sendable> {
         }
     }
 
-    private mutating func apply(_ result: Result<Value, ListError>, background: Bool) {
+    mutating func apply(_ result: Result<Value, ListError>, background: Bool) {
         switch result {
         case .success(let value): state = .loaded(value)
         case .failure(let error):

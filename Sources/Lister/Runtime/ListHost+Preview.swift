@@ -7,7 +7,7 @@ extension ListHost {
     /// there are rows to preview: the spinner, an empty list and an error take all the room.
     func bodyView(_ context: ListContext<S>) -> any View {
         let body = screen.body(context)
-        guard let placement = screen.previewPlacement, isPreviewShown, case .loaded = model.state else { return body }
+        guard let placement = screen.previewPlacement, preview.isShown, case .loaded = model.state else { return body }
         let pane = previewView(context)
         return Split(placement.edge == .right ? .horizontal : .vertical, second: placement.size) {
             body
@@ -22,12 +22,12 @@ extension ListHost {
     private func previewView(_ context: ListContext<S>) -> AsyncContentView {
         let item = isSelectionVisible ? model.selectedItem : nil
         let preview = item.flatMap { screen.preview($0, context: context) }
-        let slot = contents.slot(.preview, ContentKey.self, PreviewText.self)
+        let slot = self.preview.contents.slot(.preview, ContentKey.self, PreviewText.self)
         let immediate = preview.flatMap(madeText)
         // A preview that prefetches shows a value loaded ahead for its key, if there is one
         // (frames drawn ahead too, so that the frame prepared for Down holds).
         let stamp = immediate == nil && preview?.prefetchesNeighbours == true ? previewStamp : nil
-        if contents.isRecording {
+        if self.preview.contents.isRecording {
             // An immediate preview needs no load: the region asks for none (and so cancels
             // the load of a key shown before).
             let load = immediate == nil ? preview?.load : nil
@@ -41,7 +41,7 @@ extension ListHost {
             }
         }
         // A preview scrolled and left starts at the top when the selection comes back.
-        if contents.isRecording, let scrolled = previewScroll, scrolled.key != preview?.key { previewScroll = nil }
+        if self.preview.contents.isRecording, let scrolled = self.preview.scroll, scrolled.key != preview?.key { self.preview.scroll = nil }
         let phase: AsyncContentView.Phase
         let offset = previewOffset(for: preview?.key)
         if item != nil, preview == nil {
@@ -91,18 +91,18 @@ extension ListHost {
     func performPreview(_ command: Command) -> HostResponse {
         guard screen.previewPlacement != nil else { return .hint("This list has no preview") }
         if command == .togglePreview {
-            isPreviewShown.toggle()
-            previewPreference.isShown = isPreviewShown  // screens opened from here start the same way
+            preview.isShown.toggle()
+            preview.preference.isShown = preview.isShown  // screens opened from here start the same way
             return .handled(changed: true)
         }
-        guard isPreviewShown else { return .hint("The preview is hidden") }
+        guard preview.isShown else { return .hint("The preview is hidden") }
         guard let item = isSelectionVisible ? model.selectedItem : nil,
               let preview = screen.preview(item, context: context(now: now)),
               let text = shownText(of: preview)
         else { return .handled(changed: false) }
         let before = previewOffset(for: preview.key)
-        let last = PreviewPane.maxOffset(lines: text.lines.count, height: previewHeight, hasNote: text.note != nil)
-        let page = max(1, previewHeight - (text.note == nil ? 0 : 1))
+        let last = PreviewPane.maxOffset(lines: text.lines.count, height: self.preview.height, hasNote: text.note != nil)
+        let page = max(1, self.preview.height - (text.note == nil ? 0 : 1))
         let target = switch command {
         case .previewUp: before - 1
         case .previewPageUp: before - page
@@ -112,29 +112,22 @@ extension ListHost {
         default: before + 1
         }
         let offset = max(0, min(last, target))
-        previewScroll = (preview.key, offset)
+        self.preview.scroll = (preview.key, offset)
         return .handled(changed: offset != before)
     }
 
     /// The lines of an immediate preview, made once per key while the rows and the screen
     /// stay the same (a refresh may change the item behind a key); nil for a preview that
     /// loads. The last few are kept: the frames drawn ahead make the neighbours' too.
-    private func madeText(_ preview: Preview) -> PreviewText? {
-        guard let make = preview.make else { return nil }
-        let stamp = MadePreview.Stamp(key: preview.key, rows: model.revision, screen: screenRevision)
-        if let index = previewsMade.firstIndex(where: { $0.stamp == stamp }) {
-            return previewsMade[index].text
-        }
-        let text = make()
-        if previewsMade.count >= 3 { previewsMade.removeFirst() }
-        previewsMade.append(MadePreview(stamp: stamp, text: text))
-        return text
+    private func madeText(_ shown: Preview) -> PreviewText? {
+        guard let make = shown.make else { return nil }
+        return preview.madeText(MadePreview.Stamp(key: shown.key, rows: model.revision, screen: screenRevision), make: make)
     }
 
     /// The lines the pane shows for `preview`, if they are there yet.
     private func shownText(of preview: Preview) -> PreviewText? {
         if let made = madeText(preview) { return made }
-        guard let slot = contents.existingSlot(.preview, ContentKey.self, PreviewText.self),
+        guard let slot = self.preview.contents.existingSlot(.preview, ContentKey.self, PreviewText.self),
               slot.model.key == preview.key, case .loaded(let text) = slot.model.state
         else { return nil }
         return text
@@ -142,34 +135,11 @@ extension ListHost {
 
     /// The first line shown of the preview of `key`: where the user scrolled it, or the
     /// top for a preview not scrolled yet.
-    private func previewOffset(for key: ContentKey?) -> Int {
-        guard let previewScroll, let key, previewScroll.key == key else { return 0 }
-        return previewScroll.offset
-    }
+    private func previewOffset(for key: ContentKey?) -> Int { preview.offset(for: key) }
 
     /// Whether the preview keys do something here.
     func offersPreview(_ command: Command) -> Bool {
         guard screen.previewPlacement != nil else { return false }
-        return command == .togglePreview || isPreviewShown
+        return command == .togglePreview || preview.isShown
     }
-}
-
-/// The lines of an immediate preview, and what they were made from.
-struct MadePreview {
-    struct Stamp: Equatable {
-        var key: ContentKey
-        var rows: Int
-        var screen: Int
-    }
-
-    var stamp: Stamp
-    var text: PreviewText
-}
-
-/// Whether the user last showed or hid a preview pane: screens opened after that start the
-/// same way, so a pane hidden once stays hidden while the user drills down. One per app.
-@MainActor
-final class PreviewPreference {
-    /// Nil until the user toggles a pane; then whether panes are shown.
-    var isShown: Bool?
 }

@@ -58,19 +58,8 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     private(set) var drawnList: (body: Rect, list: Rect)?
     /// The rows of the list as last laid out.
     private(set) var pageHeight = 0
-    /// The regions of the body that show async content: the preview pane.
-    let contents: ContentRegistry
-    /// Whether the preview pane is shown (the user's last toggle, else the screen's
-    /// placement, says how it starts).
-    var isPreviewShown: Bool
-    /// The user's last toggle of a pane, shared by the app's screens.
-    let previewPreference: PreviewPreference
-    /// The lines the preview pane had in the last frame, for its scroll keys.
-    var previewHeight = 0
-    /// Where the user scrolled the preview, and of which key.
-    var previewScroll: (key: ContentKey, offset: Int)?
-    /// The lines of the last immediate previews made (``MadePreview``).
-    var previewsMade: [MadePreview] = []
+    /// The preview pane: shown or not, its loads, its scroll.
+    var preview: PreviewHostState
     /// The feed of a ``LiveListScreen``; nil for other screens.
     var live: LiveHostState<S.Item>?
     /// The sort and sideways scroll of a ``TableScreen``.
@@ -81,9 +70,8 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         self.id = id
         self.screen = screen
         self.scheduler = scheduler
-        contents = ContentRegistry(screen: id, timing: timing, scheduler: scheduler)
-        self.previewPreference = previewPreference
-        isPreviewShown = screen.previewPlacement.map { previewPreference.isShown ?? !$0.startsHidden } ?? false
+        preview = PreviewHostState(contents: ContentRegistry(screen: id, timing: timing, scheduler: scheduler),
+                                   preference: previewPreference, placement: screen.previewPlacement)
         if let initial = screen.initialItems {
             model = ListModel(items: ItemList(initial), timing: timing)
         } else {
@@ -159,7 +147,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         case .refresh, .reload:
             if restartsFeed(on: command) { return .handled(changed: true) }
             // The preview loads again even when the list cannot (a pipe's rows).
-            let reloadedContent = contents.refresh(now: now)
+            let reloadedContent = preview.contents.refresh(now: now)
             guard screen.canReload else {
                 return reloadedContent ? .handled(changed: true) : .hint("This list cannot be read again")
             }
@@ -218,7 +206,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     func advance(to now: Duration) -> Bool {
         self.now = now
         let feedChanged = applyFeedIfDue(now: now)
-        let contentChanged = (!contents.isSettled && contents.advance(to: now)) || feedChanged
+        let contentChanged = (!preview.contents.isSettled && preview.contents.advance(to: now)) || feedChanged
         guard !model.isSettled else { return contentChanged }
         defer { startFeedIfDue() }  // a result held for the spinner's minimum may apply now  // the usual case on a key: nothing is due
         let timedOut = model.timeOut(now: now)
@@ -228,7 +216,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     }
 
     func nextDeadline(after now: Duration) -> Duration? {
-        [contents.nextDeadline(after: now), model.nextDeadline(after: now), feedDeadline].compactMap { $0 }.min()
+        [preview.contents.nextDeadline(after: now), model.nextDeadline(after: now), feedDeadline].compactMap { $0 }.min()
     }
 
     /// Keeps the selection in view and, as the selection nears the last loaded row of a
@@ -287,7 +275,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     }
 
     func listDrawn(_ regions: RegionMap, body: Rect) -> Bool {
-        previewHeight = regions.rect(of: .preview)?.height ?? 0
+        preview.height = regions.rect(of: .preview)?.height ?? 0
         guard let list = regions.rect(of: .list) else { return false }
         drawnList = (screenArea(in: body), list)
         return list.height != pageHeight
@@ -297,9 +285,9 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         self.now = now
         var context = self.context(now: now)
         context.regions = regions
-        context.contents = contents
-        contents.isRecording = !isDrawingAhead
-        defer { if !isDrawingAhead { contents.settleFrame(now: now) } }
+        context.contents = preview.contents
+        preview.contents.isRecording = !isDrawingAhead
+        defer { if !isDrawingAhead { preview.contents.settleFrame(now: now) } }
         guard filter.isActive else {
             bodyView(context).render(in: body, buffer: &buffer)
             return
@@ -313,7 +301,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     func cancelAll() {
         stopFeed()
         run(model.cancel())
-        contents.cancelAll()
+        preview.contents.cancelAll()
     }
 
     func forgetDrawnRows() {

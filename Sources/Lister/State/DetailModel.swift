@@ -1,6 +1,6 @@
 /// Everything a detail screen shows: one value through ``LoadState``, and how far its
 /// content is scrolled.
-public struct DetailModel<Value: Sendable> {
+public struct DetailModel<Value: Sendable>: LoadLifecycleModel {
     /// The value's state.
     public private(set) var state: LoadState<Value> = .idle
     /// A refresh is in flight while the loaded content stays visible.
@@ -10,7 +10,7 @@ public struct DetailModel<Value: Sendable> {
     /// The first content line shown.
     public private(set) var scrollOffset = 0
     /// The loads and the spinner.
-    public private(set) var loads: LoadLifecycle<Value>
+    public internal(set) var loads: LoadLifecycle<Value>
 
     /// Creates a model in the `idle` state.
     public init(timing: LoadTiming = LoadTiming()) {
@@ -40,17 +40,10 @@ public struct DetailModel<Value: Sendable> {
     /// Takes the result of the load of `generation`; false when it was stale.
     @discardableResult
     public mutating func receive(_ result: Result<Value, ListError>, generation: Int, now: Duration) -> Bool {
-        let background = loads.isBackground
-        switch loads.receive(result, generation: generation, now: now) {
-        case .stale: return false
-        case .held: return true
-        case .apply(let result):
-            apply(result, background: background)
-            return true
-        }
+        receiveResult(result, generation: generation, now: now)
     }
 
-    private mutating func apply(_ result: Result<Value, ListError>, background: Bool) {
+    mutating func apply(_ result: Result<Value, ListError>, background: Bool) {
         switch result {
         case .success(let value): state = .loaded(value)
         case .failure(let error):
@@ -61,9 +54,7 @@ public struct DetailModel<Value: Sendable> {
     /// Moves time forward; returns whether anything changed.
     @discardableResult
     public mutating func advance(to now: Duration) -> Bool {
-        let step = loads.advance(to: now)
-        if let result = step.released { apply(result, background: false) }
-        return step.changed
+        advanceLoads(to: now)
     }
 
     /// Scrolls by `delta` lines within `lineCount` lines shown `height` at a time.

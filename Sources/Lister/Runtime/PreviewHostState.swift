@@ -1,0 +1,63 @@
+import TerminalCore
+
+/// The preview pane's state in a list's host: whether it is shown, its loads, its scroll
+/// and the immediate previews already made.
+@MainActor
+struct PreviewHostState {
+    /// The regions of the body that show async content: the preview pane.
+    let contents: ContentRegistry
+    /// The user's last toggle of a pane, shared by the app's screens.
+    let preference: PreviewPreference
+    /// Whether the pane is shown (the user's last toggle, else the screen's placement, says
+    /// how it starts).
+    var isShown: Bool
+    /// The lines the pane had in the last frame, for its scroll keys.
+    var height = 0
+    /// Where the user scrolled the preview, and of which key.
+    var scroll: (key: ContentKey, offset: Int)?
+    /// The lines of the last immediate previews made (``MadePreview``).
+    private var made: [MadePreview] = []
+
+    init(contents: ContentRegistry, preference: PreviewPreference, placement: PreviewPlacement?) {
+        self.contents = contents
+        self.preference = preference
+        isShown = placement.map { preference.isShown ?? !$0.startsHidden } ?? false
+    }
+
+    /// The lines of the immediate preview `stamp` names: made by `make` the first time, then
+    /// kept while the last few are (the frames drawn ahead make the neighbours' too).
+    mutating func madeText(_ stamp: MadePreview.Stamp, make: () -> PreviewText) -> PreviewText {
+        if let index = made.firstIndex(where: { $0.stamp == stamp }) { return made[index].text }
+        let text = make()
+        if made.count >= 3 { made.removeFirst() }
+        made.append(MadePreview(stamp: stamp, text: text))
+        return text
+    }
+
+    /// The first line shown of the preview of `key`: where the user scrolled it, or the
+    /// top for a preview not scrolled yet.
+    func offset(for key: ContentKey?) -> Int {
+        guard let scroll, let key, scroll.key == key else { return 0 }
+        return scroll.offset
+    }
+}
+
+/// The lines of an immediate preview, and what they were made from.
+struct MadePreview {
+    struct Stamp: Equatable {
+        var key: ContentKey
+        var rows: Int
+        var screen: Int
+    }
+
+    var stamp: Stamp
+    var text: PreviewText
+}
+
+/// Whether the user last showed or hid a preview pane: screens opened after that start the
+/// same way, so a pane hidden once stays hidden while the user drills down. One per app.
+@MainActor
+final class PreviewPreference {
+    /// Nil until the user toggles a pane; then whether panes are shown.
+    var isShown: Bool?
+}
