@@ -61,7 +61,7 @@ public struct FilterPrompt: Hashable, Sendable {
     public var isOnTop: Bool
     /// Whether the best row is drawn at the bottom of the list, just above a prompt at
     /// the bottom, and the others above it (fzf's default layout); false draws them from
-    /// the top down.
+    /// the top down. A row of several lines keeps its lines in order.
     public var growsUpward: Bool
     /// Keys that go to the key table even while the query is typed, before the prompt's
     /// own editing keys (``LineEditor/defaultAction(for:)``): the keys a picker's `--bind`

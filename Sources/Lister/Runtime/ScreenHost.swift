@@ -72,7 +72,7 @@ protocol ScreenHost: AnyObject {
 }
 
 /// Whether Enter (`.open`) or Right (`.drillIn`) does something for a row whose screen's
-/// `open` gives `result` (nil: no row), for ``ScreenHost/offers(_:)``: Enter always chooses
+/// `open` gives `result` (nil: no row), for ``KeyedHost/offers(_:)``: Enter always chooses
 /// in a picker; otherwise both open what the row leads to, and Right never chooses.
 func offersOpening(_ command: Command, pickMode: PickMode, result: @autoclosure () -> OpenResult?) -> Bool {
     if command == .open, pickMode != .none { return true }
