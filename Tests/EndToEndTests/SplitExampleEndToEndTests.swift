@@ -3,7 +3,7 @@ import Testing
 
 /// `Examples/Split`: two lists side by side in a real terminal, each loading on its own
 /// (the planets slowly, the moons failing once); Tab moves the focus, and a key changes
-/// only the focused list.
+/// only the focused list; a click focuses the list under it.
 @Suite struct SplitExampleEndToEndTests {
     @Test func tabMovesTheFocusAndAKeyInTheRightListChangesOnlyIt() throws {
         let session = try TmuxSession(arguments: [try TmuxSession.examplePath("Split")], columns: 80, rows: 14)
@@ -30,6 +30,11 @@ import Testing
         try session.waitFor("▸ Moons")
         try session.sendKeys("Enter")  // and from the right one, still on Deimos
         try session.waitFor("Sky › Deimos")
+        try session.sendKeys("Escape")
+        try session.waitForAbsence(of: "Sky › Deimos")
+        try session.click(column: 2, row: 4)  // Earth, in the left list: it takes the focus
+        screen = try session.waitFor("3/5")
+        #expect(screen.contains("▸ Planets"))
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
         #expect(try session.terminalState() == .restored)
