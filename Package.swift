@@ -158,6 +158,7 @@ let package = Package(
         .executableTarget(name: "Live", dependencies: ["Lister"], path: "Examples/Live"),
         .executableTarget(name: "Mixed", dependencies: ["Lister"], path: "Examples/Mixed"),
         .executableTarget(name: "Table", dependencies: ["Lister"], path: "Examples/Table"),
+        .executableTarget(name: "Split", dependencies: ["Lister"], path: "Examples/Split"),
 
         // Benchmarks: `make bench` runs them (release build); `make test` only compiles them.
         .executableTarget(

@@ -235,7 +235,7 @@ final class ChaosRun {
     /// Two clicks on one row of the list, a random time apart on the virtual clock: within
     /// the double-click interval they open the row.
     private func doubleClick() async {
-        let list = ScreenLayout(size: app.terminal.size).list
+        let list = ScreenLayout(size: app.terminal.size).body
         var row = list.height > 0 ? random.int(list.top...(list.bottom - 1)) : 0
         if random.chance(0.9), let frame = app.frame,  // mostly on the selected row, which has something to open
            let selected = (list.top..<list.bottom).first(where: { frame[$0, 0].style.attributes.contains(.reverse) }) {

@@ -109,4 +109,7 @@ struct StackEntry {
     var drawingAhead: (any DrawingAheadHost)? = nil
     /// Its reused rows; nil: every frame draws every row.
     var rows: (any RowReusingHost)? = nil
+    /// The lines drawn around its body: its screen's ``Screen/chrome``, taken when the
+    /// screen was pushed.
+    var chrome: ScreenChrome = .standard
 }

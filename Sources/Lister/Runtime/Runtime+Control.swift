@@ -1,8 +1,10 @@
 /// What screens' handles ask for (``ScreenHandle``).
 extension Runtime {
-    /// Carries out `control` for the screen with id `screen`; nothing once it is gone.
+    /// Carries out `control` for the screen with id `screen` (a pane of a split too);
+    /// nothing once it is gone.
     func apply(_ control: ScreenControl, to screen: Int) {
-        guard let host = entries.first(where: { $0.host.id == screen })?.host else { return }
+        guard let (entry, onStack) = entry(ofScreen: screen) else { return }
+        let host = entry.host
         switch control {
         case .command(let command):
             apply(host.perform(command, now: now))
@@ -11,10 +13,10 @@ extension Runtime {
         case .push(let screen):
             // Only the screen the user sees opens another: a screen under it must not
             // pull the view away.
-            guard host.id == entries.last?.host.id else { return }
+            guard onStack.id == entries.last?.host.id else { return }
             apply(HostResponse.push(screen))
         case .pop:
-            guard host.id == entries.last?.host.id, entries.count > 1 else { return }
+            guard onStack.id == entries.last?.host.id, entries.count > 1 else { return }
             entries.removeLast().host.cancelAll()
             dirty = true
         case .message(let text):

@@ -23,7 +23,7 @@ extension Runtime {
         guard let entry = entries.last else { return nil }
         let top = entry.host
         let size = terminal.size
-        let layout = ScreenLayout(size: size)
+        let layout = ScreenLayout(size: size, chrome: entry.chrome)
         var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
         // A body draws its list where its own layout puts it; when that is not the room
         // the list was laid out in (the first frame of a body with lines around its list,
@@ -32,19 +32,11 @@ extension Runtime {
         repeat {
             passes += 1
             regions.removeAll()
-            top.layout(body: layout.list)
+            top.layout(body: layout.body)
             buffer.reset(size: size)
-            top.render(in: layout.list, buffer: &buffer, regions: regions, now: now)
-        } while entry.clicks?.listDrawn(regions, body: layout.list) == true && passes < 2
-        if let header = layout.header {
-            drawHeader(in: header, buffer: &buffer)
-        }
-        if let statusArea = layout.status {
-            let status = top.status(now: now)
-            let helpKey = configuration.keyMap.key(for: .help)?.label ?? "?"
-            StatusBar(position: status.position, state: hint ?? status.state, hint: "\(helpKey) help")
-                .render(in: statusArea, buffer: &buffer)
-        }
+            top.render(in: layout.body, buffer: &buffer, regions: regions, now: now)
+        } while entry.clicks?.listDrawn(regions, body: layout.body) == true && passes < 2
+        drawChrome(layout.lines, of: top, buffer: &buffer)
         if showingHelp {
             let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: entry) }
             var overlay = HelpOverlay(entries: (entry.keys?.actionHelp ?? []) + bindings.map { ($0.keyLabel, $0.help) })
@@ -55,6 +47,34 @@ extension Runtime {
             buffer.cursor = nil
         }
         return buffer
+    }
+
+    /// Draws the lines around the body: the breadcrumb (pasted when unchanged), the status
+    /// bar, and the screen's own lines, made from a ``ChromeContext``.
+    private func drawChrome(_ lines: [(line: ChromeLine, rect: Rect)], of top: any ScreenHost, buffer: inout Buffer) {
+        var context: ChromeContext?
+        for (line, rect) in lines {
+            if case .breadcrumb = line.kind {
+                drawHeader(in: rect, buffer: &buffer)
+                continue
+            }
+            // Asked once, and only when a line shows it: the status reads the whole screen.
+            let shown = context ?? chromeContext(of: top)
+            context = shown
+            switch line.kind {
+            case .breadcrumb: break
+            case .statusBar: shown.statusBar.render(in: rect, buffer: &buffer)
+            case .custom(let make): make(shown).render(in: rect, buffer: &buffer)
+            }
+        }
+    }
+
+    /// What the chrome lines of a frame of `top` can show.
+    private func chromeContext(of top: any ScreenHost) -> ChromeContext {
+        let status = top.status(now: now)
+        let helpKey = configuration.keyMap.key(for: .help)?.label ?? "?"
+        return ChromeContext(titles: entries.map(\.host.title), position: status.position, state: hint ?? status.state,
+                             helpHint: "\(helpKey) help", now: now)
     }
 
     /// Whether `command` does something now, for the help overlay: the runtime's own

@@ -28,6 +28,12 @@ extension Runtime {
     /// opens it; a click on a footer error row retries.
     func handle(_ mouse: MouseEvent) {
         guard !showingHelp, let top = entries.last else { return }
+        // On a split, the pane under the pointer takes the focus first: the wheel and
+        // clicks then go to it as to a screen of its own.
+        if let split = top.host as? SplitHost, let hit = regions.region(at: mouse.position), split.focus(pane: hit.pane) {
+            lastClick = nil  // a click in another pane never ends a double click
+            dirty = true
+        }
         switch mouse.kind {
         case .wheelUp, .wheelDown:
             // Over a preview pane the wheel scrolls the pane; elsewhere it moves the list.
@@ -49,7 +55,7 @@ extension Runtime {
                 guard hit.id == .list else { return }
                 list = hit.rect
             } else {
-                list = ScreenLayout(size: terminal.size).list
+                list = ScreenLayout(size: terminal.size, chrome: top.chrome).body
                 guard regions.rect(of: .list) == nil, point.row >= list.top, point.row < list.bottom else { return }
             }
             guard let clicks = top.clicks else { return }

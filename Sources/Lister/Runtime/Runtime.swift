@@ -37,7 +37,8 @@ public final class Runtime {
     var entries: [StackEntry] = []
     /// The hosts of ``entries`` (tests and logging).
     var stack: [any ScreenHost] { entries.map(\.host) }
-    private var nextScreenID = 0
+    /// The id of the screen made last (``makeEntry(for:)``).
+    var nextScreenID = 0
     var showingHelp = false
     /// The first help entry shown while help is up (↑ and ↓ scroll a long table).
     var helpOffset = 0
@@ -192,12 +193,12 @@ public final class Runtime {
             outcome = outcome ?? .interrupted(.hangup)
         case .loadFinished(let load, let delivery):
             let started = loads.remove(load)
-            let isShown = entries.contains { $0.host.id == load.screen }
+            let isShown = showsScreen(load.screen)
             if load.stream.isLogged { logFinished(load, summary: delivery.summary, startedAt: started?.startedAt) }
             // A screen that was left takes nothing: its loads were cancelled with it.
             if isShown, delivery.apply(load, now) { dirty = true }
         case .loadProgress(let load, let slot):
-            if let delivery = slot.take(), entries.contains(where: { $0.host.id == load.screen }), delivery.apply(load, now) {
+            if let delivery = slot.take(), showsScreen(load.screen), delivery.apply(load, now) {
                 dirty = true
             }
         case .control(let screen, let control):
@@ -214,40 +215,7 @@ public final class Runtime {
     // MARK: - Screens
 
     func push(_ screen: some Screen) {
-        nextScreenID += 1
-        if let handle = screen.handle {
-            let id = nextScreenID
-            handle.attach { [probe, continuation] control in
-                probe.reportSent()  // headless tests settle after it
-                continuation.yield(.control(id, control))
-            }
-        }
-        if let sectioned = screen._asSectioned {
-            entries.append(makeHost(sectioned, id: nextScreenID))
-            return
-        }
-        if let list = screen._asList {
-            entries.append(makeHost(list, id: nextScreenID))
-        } else if let detail = screen._asDetail {
-            entries.append(makeHost(detail, id: nextScreenID))
-        } else {
-            preconditionFailure("Lister shows ListScreen and DetailScreen screens; \(type(of: screen)) is neither")
-        }
-    }
-
-    private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> StackEntry {
-        let host = ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self, previewPreference: previewPreference)
-        return StackEntry(host: host, keys: host, clicks: host, table: host, drawingAhead: host, rows: host)
-    }
-
-    private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> StackEntry {
-        let host = SectionsHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
-        return StackEntry(host: host, keys: host, clicks: host, drawingAhead: host)
-    }
-
-    private func makeHost<S: DetailScreen>(_ screen: S, id: Int) -> StackEntry {
-        let host = DetailHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
-        return StackEntry(host: host, keys: host)
+        entries.append(makeEntry(for: screen))
     }
 
     private func shutDown() {

@@ -1,25 +1,44 @@
 import TerminalCore
 
-/// Where the header, the list and the status bar go at a given size.
+/// Where a screen's chrome lines and its body go at a given size (``ScreenChrome``).
 struct ScreenLayout {
+    /// The whole terminal.
     var full: Rect
-    var header: Rect?
-    var list: Rect
-    var status: Rect?
+    /// The room between the lines above and below: where the screen's body is drawn.
+    var body: Rect
+    /// The chrome lines that fit, with where each goes, top to bottom.
+    var lines: [(line: ChromeLine, rect: Rect)] = []
 
+    /// The standard chrome at `size`: the breadcrumb from three rows, the status bar from two.
     init(size: Size) {
+        self.init(size: size, chrome: .standard)
+    }
+
+    /// `chrome` at `size`: the lines below the body are given rows first (the lowest
+    /// first), then those above it (the highest first), each while the body keeps a row.
+    init(size: Size, chrome: ScreenChrome) {
         full = Rect(size: size)
+        var left = size.rows
+        func fits(_ line: ChromeLine) -> Bool {
+            guard left - line.height >= 1 else { return false }
+            left -= line.height
+            return true
+        }
+        let bottom = chrome.bottom.reversed().filter(fits).reversed()
+        let top = chrome.top.filter(fits)
         var rest = full
-        if size.rows >= 2 {
-            let split = rest.splitBottom(1)
-            rest = split.0
-            status = split.1
+        for line in top {
+            let (rect, below) = rest.splitTop(line.height)
+            lines.append((line, rect))
+            rest = below
         }
-        if size.rows >= 3 {
-            let split = rest.splitTop(1)
-            header = split.0
-            rest = split.1
+        var under: [(line: ChromeLine, rect: Rect)] = []
+        for line in bottom.reversed() {
+            let (above, rect) = rest.splitBottom(line.height)
+            under.append((line, rect))
+            rest = above
         }
-        list = rest
+        lines += under.reversed()
+        body = rest
     }
 }

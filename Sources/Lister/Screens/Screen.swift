@@ -12,10 +12,16 @@ public protocol Screen: Sendable, _ScreenRefinements {
     /// The handle the app steers this screen with (refresh, select, messages); nil by
     /// default. The runtime attaches it when the screen is shown.
     var handle: ScreenHandle? { get }
+
+    /// The lines drawn around the screen's body: ``ScreenChrome/standard`` (the breadcrumb
+    /// above, the status bar below) by default.
+    var chrome: ScreenChrome { get }
 }
 
 extension Screen {
     public var handle: ScreenHandle? { nil }
+
+    public var chrome: ScreenChrome { .standard }
 }
 
 /// Context for drawing one row.

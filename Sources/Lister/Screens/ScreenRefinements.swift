@@ -12,12 +12,15 @@ public protocol _ScreenRefinements {
     var _asSectioned: (any SectionedListScreen)? { get }
     /// The screen as a ``DetailScreen``, if it is one.
     var _asDetail: (any DetailScreen)? { get }
+    /// The screen as a ``SplitScreen``, if it is one.
+    var _asSplit: SplitScreen? { get }
 }
 
 extension Screen {
     public var _asList: (any ListScreen)? { nil }
     public var _asSectioned: (any SectionedListScreen)? { nil }
     public var _asDetail: (any DetailScreen)? { nil }
+    public var _asSplit: SplitScreen? { nil }
 }
 
 extension ListScreen {

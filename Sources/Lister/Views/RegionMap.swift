@@ -12,6 +12,9 @@ public struct RegionID: Hashable, Sendable, CustomStringConvertible {
     /// The list of a list screen.
     public static let list = RegionID("list")
 
+    /// The whole of one pane of a ``SplitScreen``: clicks there focus the pane.
+    public static let pane = RegionID("pane")
+
     public var description: String { name }
 }
 
@@ -30,27 +33,35 @@ extension RegionID: ExpressibleByStringLiteral {
 /// frame records a handful of rectangles and allocates nothing once the map has grown.
 @MainActor
 final class RegionMap {
-    private(set) var entries: [(id: RegionID, rect: Rect)] = []
+    private(set) var entries: [(id: RegionID, rect: Rect, pane: Int)] = []
+
+    /// The pane of a ``SplitScreen`` being drawn (0 on other screens): regions are noted
+    /// and looked up by name within it, so each pane has its own list.
+    var pane = 0
 
     /// Forgets the last frame's regions.
-    func removeAll() { entries.removeAll(keepingCapacity: true) }
+    func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        pane = 0
+    }
 
-    /// Notes that `id` was drawn in `rect` (the last one drawn wins a repeated name).
+    /// Notes that `id` was drawn in `rect` in the current pane (the last one drawn wins a
+    /// repeated name).
     func record(_ id: RegionID, _ rect: Rect) {
-        if let index = entries.firstIndex(where: { $0.id == id }) {
+        if let index = entries.firstIndex(where: { $0.id == id && $0.pane == pane }) {
             entries[index].rect = rect
         } else {
-            entries.append((id, rect))
+            entries.append((id, rect, pane))
         }
     }
 
-    /// Where `id` was drawn, or nil when it was not.
+    /// Where `id` was drawn in the current pane, or nil when it was not.
     func rect(of id: RegionID) -> Rect? {
-        entries.first(where: { $0.id == id })?.rect
+        entries.first(where: { $0.id == id && $0.pane == pane })?.rect
     }
 
-    /// The region drawn under `point`, topmost (last drawn) first.
-    func region(at point: Point) -> (id: RegionID, rect: Rect)? {
+    /// The region drawn under `point`, topmost (last drawn) first, and its pane.
+    func region(at point: Point) -> (id: RegionID, rect: Rect, pane: Int)? {
         entries.last { entry in
             point.row >= entry.rect.top && point.row < entry.rect.bottom
                 && point.column >= entry.rect.left && point.column < entry.rect.right
