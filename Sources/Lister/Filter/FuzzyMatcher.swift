@@ -98,7 +98,7 @@ struct FuzzyMatcher {
 
     init(_ pattern: FuzzyPattern) {
         self.pattern = pattern
-        requiredDecides = pattern.groups.allSatisfy { group in
+        requiredDecides = pattern.options.algorithm == .v2 && pattern.groups.allSatisfy { group in
             group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse && group[0].scalars.allSatisfy { $0 < 0x80 }
         }
         needs = FuzzyScore.Line.Needs(pattern)
@@ -203,11 +203,14 @@ struct FuzzyMatcher {
             var satisfied = false
             for term in group {
                 let text = line.text(for: term)
+                let options = pattern.options
                 let found: FuzzyScore.TermMatch? = switch term.kind {
+                case .fuzzy where options.algorithm == .v1:
+                    FuzzyScore.greedy(text, line.bonuses, pattern: term.scalars, forward: options.forward)
                 case .fuzzy:
                     FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions,
-                                     scheme: pattern.options.scheme)
-                case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars, scheme: pattern.options.scheme)
+                                     forward: options.forward)
+                case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars, forward: options.forward)
                 case .prefix: FuzzyScore.prefix(text, line.bonuses, pattern: term.scalars)
                 case .suffix: FuzzyScore.suffix(text, line.bonuses, pattern: term.scalars)
                 case .equal: FuzzyScore.equal(text, pattern: term.scalars, scheme: pattern.options.scheme)
