@@ -113,6 +113,8 @@ import Testing
         Case("--tiebreak=end searches exact terms from the end", "x-ab ab\nx/ab\n", ["--tiebreak=end", "-f", "'ab"],
              "x-ab ab\nx/ab\n"),
         Case("--tiebreak=end takes the last one-character match", "a x a\nxx a\n", ["--tiebreak=end", "-f", "a"], "a x a\nxx a\n"),
+        Case("--tiebreak=pathname counts code points to the last /", "e/ab\né/ab\n", ["--tiebreak=pathname", "-f", "ab"],
+             "e/ab\né/ab\n"),
         Case("--tiebreak=begin,end searches from the start", "x-ab ab\nx/ab\n", ["--tiebreak=begin,end", "-f", "'ab"],
              "x/ab\nx-ab ab\n"),
         // From the start `'ab` would be the first "ab" of the first line, before its last

@@ -44,10 +44,10 @@ struct PositionalTies: Hashable, Sendable {
     var chunk = Int(UInt16.max)
     var pathname = Int(UInt16.max)
 
-    /// The values for a line of `codes` (its UTF-8 `bytes`) whose terms matched from
-    /// `minBegin` (the earliest start), `minEnd` (the earliest end) to `maxEnd` (the latest
-    /// end), with `trimmedLength` code points without white space around them.
-    init(codes: [UInt32], bytes: UnsafeBufferPointer<UInt8>, minBegin: Int, minEnd: Int, maxEnd: Int, trimmedLength: Int) {
+    /// The values for a line of `codes` whose terms matched from `minBegin` (the earliest
+    /// start), `minEnd` (the earliest end) to `maxEnd` (the latest end), with
+    /// `trimmedLength` code points without white space around them.
+    init(codes: [UInt32], minBegin: Int, minEnd: Int, maxEnd: Int, trimmedLength: Int) {
         @inline(__always) func saturated(_ value: Int) -> Int { max(0, min(value, Int(UInt16.max))) }
         @inline(__always) func isWhite(_ code: UInt32) -> Bool { FuzzyText.charClass(code) == .white }
         // The leading white space, up to the match.
@@ -63,10 +63,12 @@ struct PositionalTies: Hashable, Sendable {
         while start >= 1, !isWhite(codes[start - 1]) { start -= 1 }
         while stop < codes.count, !isWhite(codes[stop]) { stop += 1 }
         chunk = saturated(stop - start)
-        // As fzf: the byte offset of the last separator against the code point offset of
-        // the match.
-        var separator = bytes.count - 1
-        while separator >= 0, bytes[separator] != UInt8(ascii: "/"), bytes[separator] != UInt8(ascii: "\\") { separator -= 1 }
+        // The code point offset of the last separator against the match's (fzf 0.74.5
+        // ranks `e/ab` before `é/ab` for `ab`: the same distance).
+        var separator = codes.count - 1
+        while separator >= 0, codes[separator] != UInt32(UInt8(ascii: "/")), codes[separator] != UInt32(UInt8(ascii: "\\")) {
+            separator -= 1
+        }
         if separator <= minBegin { pathname = saturated(minBegin - separator) }
     }
 
@@ -298,7 +300,7 @@ struct FuzzyMatcher {
         for position in positions where unique.last != position { unique.append(position) }
         var match = FuzzyMatch(score: total, positions: unique, length: line.trimmedLength, textEnd: line.textEnd)
         if minBegin != Int.max {
-            match.positionalTies = PositionalTies(codes: line.codes, bytes: bytes, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd,
+            match.positionalTies = PositionalTies(codes: line.codes, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd,
                                                   trimmedLength: match.length)
         }
         return match
