@@ -12,7 +12,7 @@ struct PickCommand: InteractiveCommand {
         commandName: "pick",
         abstract: "A fuzzy finder that takes fzf's options: type to narrow, best match first, Enter prints it.",
         discussion: """
-            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden] (fzf's up and left put it below and right; border-*, wrap, follow, +N taken), -m/--multi[=N] (at most N marks), --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], --bash/--zsh/--fish (print key bindings), -d/--delimiter STR, -n/--nth, --with-nth FIELDS|TEMPLATE (shown and matched; a template fills {2}, {-1}, {2..}, {1,3} with fields: '{2} {1}'), --accept-nth FIELDS|TEMPLATE (what Enter and -f print, as fzf: fields without the blanks before the first word and without the last delimiter), --tiebreak length|chunk|pathname|begin|end|index[,…] (at most three, index last), --scheme default|path|history (path: a word after / scores most, tiebreak pathname,length; history: no length tiebreak), --algo v2, -i/+i, -e/+e (--exact/--no-exact), +x/--no-extended, +s/--no-sort, --tac, --literal/--no-literal (by default a letter with an accent matches its base letter, as in fzf: resume finds résumé, unless the term has an accent itself), --ansi (SGR colours shown, escape sequences neither matched nor printed), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen), --cycle, --history FILE (Ctrl-P/Ctrl-N walk the queries of earlier runs; each accepted query is appended), --history-size N, --no-color (and --color=bw). Taken so that a dotfile's line works, not drawn yet: --border[=STYLE], --border-label, --margin, --padding, --info, --pointer, --marker, --color's other schemes and colours, --no-scrollbar, --keep-right, --no-hscroll.
+            Options, under fzf's names: -q/--query, -f/--filter (no screen: print the ranked matches), -1/--select-1, -0/--exit-0, --print-query, --header, --prompt, --preview CMD, --preview-window right|bottom[:SIZE[%]][:hidden] (fzf's up and left put it below and right; border-*, wrap, follow, +N taken), -m/--multi[=N] (at most N marks), --read0, --print0, --expect KEYS, --bind KEY:ACTION[,…], --bash/--zsh/--fish (print key bindings), -d/--delimiter STR, -n/--nth, --with-nth FIELDS|TEMPLATE (shown and matched; a template fills {2}, {-1}, {2..}, {1,3} with fields and {n} with the line's index from 0: '{2} {1}'), --accept-nth FIELDS|TEMPLATE (what Enter and -f print, as fzf: fields without the blanks before the first word and without the last delimiter), --tiebreak length|chunk|pathname|begin|end|index[,…] (at most three, index last), --scheme default|path|history (path: a word after / scores most, tiebreak pathname,length; history: no length tiebreak), --algo v1|v2 (v1: fzf's greedy matcher, v2 the default), -i/+i, -e/+e (--exact/--no-exact), +x/--no-extended, +s/--no-sort, --tac, --literal/--no-literal (by default a letter with an accent matches its base letter, as in fzf: resume finds résumé, unless the term has an accent itself), --ansi (SGR colours shown, escape sequences neither matched nor printed), --header-lines N (the first N lines pinned as a header, not matched), --layout default|reverse|reverse-list, --height N[%] (N lines below the cursor, no alternate screen; too tall: the whole screen), --cycle, --history FILE (Ctrl-P/Ctrl-N walk the queries of earlier runs; each accepted query is appended), --history-size N, --no-color (and --color=bw). Taken so that a dotfile's line works, not drawn yet: --border[=STYLE], --border-label, --margin, --padding, --info, --pointer, --marker, --color's other schemes and colours, --no-scrollbar, --keep-right, --no-hscroll.
 
             Query syntax: fuzzy terms separated by spaces (all must match); 'exact, 'word' (exact, with no letter or digit right before or after it), ^prefix, suffix$, !not, a | b (either), backslash-space for a space in a term. Smart case.
 
@@ -88,17 +88,19 @@ struct PickCommand: InteractiveCommand {
             let ascending = block.indices.sorted { block[$0] < block[$1] }
             let rows = ascending.map { block[$0] }
             var spans = [Range<Int>](repeating: 0..<0, count: block.count)
+            var indices = [Int](repeating: 0, count: block.count)
             var next = 0
             text.removeAll(keepingCapacity: true)
             rows.withUnsafeBufferPointer { rows in
-                lines.forEachLine(in: rows) { _, bytes in
+                lines.forEachLine(in: rows) { row, bytes in
                     spans[ascending[next] - block.startIndex] = text.count..<(text.count + bytes.count)
+                    indices[ascending[next] - block.startIndex] = Int(row)
                     text.append(contentsOf: bytes)
                     next += 1
                 }
             }
-            for span in spans {
-                if !options.printsAsRead { try output.append(options.printed(text[span])) } else { try output.append(text[span]) }
+            for (span, index) in zip(spans, indices) {
+                if !options.printsAsRead { try output.append(options.printed(text[span], index: index)) } else { try output.append(text[span]) }
             }
             start += block.count
         }
@@ -135,10 +137,12 @@ extension PickCommand {
             // Both decide on the whole input and the query as given, before any screen.
             let lines = try PickInput.readAll(fd: input.fd, separator: separator)
             PickInput.wait(for: input.child)
-            let ranked = try await options.ranking(of: options.query).rank(PickText(lines: lines, fields: options.fields, ansi: options.ansi))
+            let text = PickText(lines: lines, fields: options.fields, ansi: options.ansi, firstIndex: headerLines.count)
+            let ranked = try await options.ranking(of: options.query).rank(text)
             if ranked.isEmpty, options.exitZero { throw ExitCode(1) }
             if ranked.count == 1, options.selectOne {
-                try print([lines[Int(ranked[0])]], choice: PromptChoice(query: options.query, key: nil), options: options)
+                try print([lines[Int(ranked[0])]], choice: PromptChoice(query: options.query, key: nil), options: options,
+                          headerCount: headerLines.count)
                 throw ExitCode(0)
             }
             preloaded = lines
@@ -174,7 +178,7 @@ extension PickCommand {
             if let action = Self.endingAction(for: choice.key, in: options.bindings) {
                 try finish(action, picked: picked, query: choice.query, options: options)
             }
-            try print(picked, choice: choice, options: options)
+            try print(picked, choice: choice, options: options, headerCount: headerLines.count)
             throw ExitCode(picked.isEmpty ? 1 : 0)  // Enter with no match: 1
         case .interrupted(let signal) where signal != .interrupt:
             throw ExitCode(outcome.exitStatus)
@@ -184,15 +188,15 @@ extension PickCommand {
     }
 
     /// fzf's output: the query (`--print-query`), the key that chose (`--expect`, empty
-    /// for Enter), then the lines.
-    private func print(_ lines: [Line], choice: PromptChoice, options: PickOptions) throws {
+    /// for Enter), then the lines (read after `headerCount` header lines, for `{n}`).
+    private func print(_ lines: [Line], choice: PromptChoice, options: PickOptions, headerCount: Int) throws {
         var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
         if options.printQuery { try output.append(Array(choice.query.utf8)) }
         if !options.expect.isEmpty {
             let name = choice.key.flatMap { key in options.expect.first { $0.key == key }?.name } ?? ""
             try output.append(Array(name.utf8))
         }
-        for line in lines { try output.append(options.printed(line.bytes)) }
+        for line in lines { try output.append(options.printed(line.bytes, index: headerCount + line.number - 1)) }
         try output.flush()
     }
 }

@@ -30,5 +30,34 @@ extension PickConformanceTests {
         Case("--nth of the template's text leaves out the rest", "a b c\n",
              ["--with-nth", "{2} {1}. {1}.", "--nth", "1", "-f", "a. a."], ""),
         Case("--with-nth template with -d", "a,b,c\n", ["-d", ",", "--with-nth", "{2}-{1}", "--nth", "1", "-f", "b-a"], "a,b,c\n"),
+        Case("--with-nth template: {n} is the line's index, {0} nothing", "a b c\nd e f\nx a\n",
+             ["--with-nth", "{n}:{0}{1}", "-f", "^1:"], "d e f\n"),
+    ]
+
+    static let indexPlaceholders: [Case] = [
+        Case("--accept-nth {n} prints the line's index from 0", "a b c\nd e f\nx a\n", ["--accept-nth", "{n}", "-f", "a"], "2\n0\n"),
+        Case("--accept-nth {n} counts the header lines", "h\na b c\nd e f\nx a\n",
+             ["--header-lines", "1", "--accept-nth", "{n}", "-f", "a"], "3\n1\n"),
+        Case("--accept-nth {0} and a range with field 0 print nothing", "a b c\nx a\n",
+             ["--accept-nth", "[{n}] {1} {0}{1,0}{0..}", "-f", "a"], "[1] x\n[0] a\n"),
+        Case("--accept-nth template loses its last delimiter", "x,a,\n", ["-d", ",", "--accept-nth", "{1},,", "-f", "a"], "x,\n"),
+        Case("--accept-nth template loses its trailing blanks", "x a\n", ["--accept-nth", "{1}  {n} ", "-f", "a"], "x  0\n"),
+    ]
+
+    static let fieldAnchors: [Case] = [
+        Case("$ of the last --nth field ignores its delimiter", "foo,bar,baz\n", ["-d", ",", "-n2", "-f", "bar$"], "foo,bar,baz\n"),
+        Case("the last --nth field's delimiter is not searched", "foo,bar,baz\n", ["-d", ",", "-n2", "-f", "bar,$"], ""),
+        Case("nor found by a fuzzy term", "foo,bar,baz\n", ["-d", ",", "-n2", "-f", ","], ""),
+        Case("^ and $ of one --nth field", "foo,bar,baz\n", ["-d", ",", "-n2", "-f", "^bar$"], "foo,bar,baz\n"),
+        Case("the delimiters inside an --nth range are searched", "foo,bar,baz\n", ["-d", ",", "-n1..2", "-f", "foo,bar$"],
+             "foo,bar,baz\n"),
+        Case("a longer delimiter", "foo::bar::baz\n", ["-d", "::", "-n2", "-f", "bar$"], "foo::bar::baz\n"),
+        Case("blanks before the delimiter are before $", "foo,bar ,baz\n", ["-d", ",", "-n2", "-f", "bar$"], "foo,bar ,baz\n"),
+        Case("^ of an AWK-style field after blanks", "  x  y\n", ["--nth", "2", "-f", "^y"], "  x  y\n"),
+        Case("the blanks before the first word are not in field 1", "  x  y\n", ["--nth", "1", "-f", "^\\ \\ x"], ""),
+        Case("but --nth 1.. is the whole line", "  x  y\n", ["--nth", "1..", "-f", "^\\ \\ x"], "  x  y\n"),
+        Case("an AWK-style field keeps its trailing blanks", "a b c\n", ["-n2", "-f", "b\\ $"], "a b c\n"),
+        Case("a line ending in the delimiter has an empty last field", "foo,bar,baz,\n", ["-d", ",", "-n-1", "-f", "baz$"], ""),
+        Case("and prints it empty", "foo,bar,baz,\n", ["-d", ",", "--accept-nth", "-1", "-f", ""], "\n"),
     ]
 }

@@ -97,6 +97,56 @@ import Testing
         Case("--algo=v2 is the default", "ab\n", ["--algo=v2", "-f", "ab"], "ab\n"),
     ]
 
+    static let algorithms: [Case] = [
+        // v2 scores " ab" of the first line 62, v1 its "a_b" 57; the second line scores 59.
+        Case("--algo=v2 finds the best alignment", "a_b ab\nx/ab\n", ["--tiebreak=index", "-f", "ab"], "a_b ab\nx/ab\n"),
+        Case("--algo=v1 takes the first one", "a_b ab\nx/ab\n", ["--algo=v1", "--tiebreak=index", "-f", "ab"], "x/ab\na_b ab\n"),
+        Case("--algo=v1 searches from the end under --tiebreak=end", "ab a_b\nx/ab\n", ["--algo=v1", "--tiebreak=end", "-f", "ab"],
+             "x/ab\nab a_b\n"),
+        Case("--algo v1 with an exact term", "a_b ab\nx/ab\n", ["--algo", "v1", "--tiebreak=index", "-f", "'ab"], "a_b ab\nx/ab\n"),
+        Case("the first boundary stops a one-character term", "x-a a\nx/a\n", ["--tiebreak=index", "-f", "a"], "x/a\nx-a a\n"),
+        Case("and an exact one", "x-ab ab\nx/ab\n", ["--tiebreak=index", "-f", "'ab"], "x/ab\nx-ab ab\n"),
+        Case("punctuation after a blank scores as a word after it", "a-b\nx -\n-x\n", ["--tiebreak=index", "-f", "-"],
+             "x -\n-x\na-b\n"),
+        Case("and after a delimiter in the path scheme", "a-b\nx -\n-x\n", ["--scheme=path", "--tiebreak=index", "-f", "-"],
+             "-x\na-b\nx -\n"),
+        Case("--tiebreak=end searches exact terms from the end", "x-ab ab\nx/ab\n", ["--tiebreak=end", "-f", "'ab"],
+             "x-ab ab\nx/ab\n"),
+        Case("--tiebreak=end takes the last one-character match", "a x a\nxx a\n", ["--tiebreak=end", "-f", "a"], "a x a\nxx a\n"),
+        Case("--tiebreak=pathname counts code points to the last /", "e/ab\né/ab\n", ["--tiebreak=pathname", "-f", "ab"],
+             "e/ab\né/ab\n"),
+        Case("--tiebreak=begin,end searches from the start", "x-ab ab\nx/ab\n", ["--tiebreak=begin,end", "-f", "'ab"],
+             "x/ab\nx-ab ab\n"),
+        // From the start `'ab` would be the first "ab" of the first line, before its last
+        // `/`, and the shorter second line would rank first.
+        Case("--scheme=path searches from the end", "ab/x/ab\nz/ab/x\n", ["--scheme=path", "-f", "'ab"], "ab/x/ab\nz/ab/x\n"),
+    ]
+
+    static let greedyFallback: [Case] = {
+        // 2 × 51,300 cells are past fzf's table: its first line aligns greedily (40), below
+        // the second (57); at 51,100 the table finds " ab" (62).
+        func line(_ length: Int) -> String { "a" + String(repeating: "x", count: 10) + "b" + String(repeating: "y", count: length - 15) + " ab" }
+        return [Case("a line too long for the table aligns greedily", "\(line(51_300))\na-b\n", ["--tiebreak=index", "-f", "ab"],
+                     "a-b\n\(line(51_300))\n"),
+                Case("a line that fits is aligned by the table", "\(line(51_100))\na-b\n", ["--tiebreak=index", "-f", "ab"],
+                     "\(line(51_100))\na-b\n")]
+    }()
+
+    /// Lines with bytes of invalid UTF-8, printed by index: fzf prints U+FFFD for the bad
+    /// bytes, lister the bytes as read (see DECISIONS), so the lines are compared by `{n}`.
+    static let invalidUTF8: [Case] = {
+        let input: [UInt8] = [0x61, 0xFF, 0x62, 0x0A, 0x61, 0x62, 0x0A, 0xC3, 0xA9, 0x78, 0x0A, 0xC3, 0x78, 0x0A, 0xE2, 0x82, 0x0A]
+        func query(_ name: String, _ query: [UInt8], _ output: String) -> Case {
+            let text = String(decoding: query, as: UTF8.self)  // bad bytes of an argument become U+FFFD
+            return Case(name, input, ["--accept-nth", "{n}", "-f", text], Array(output.utf8))
+        }
+        return [query("a bad byte of the query matches any bad byte", [0xFF], "3\n4\n0\n"),
+                query("U+FFFD in a term", Array("a\u{FFFD}b".utf8), "0\n"),
+                query("U+FFFD anchored", Array("^\u{FFFD}".utf8), "3\n4\n"),
+                query("U+FFFD inverse", Array("!\u{FFFD}".utf8), "1\n2\n"),
+                query("ASCII across a bad byte", Array("ab".utf8), "1\n0\n")]
+    }()
+
     static let syntax: [Case] = [
         Case("backslash-space is a space in a term", "foo bar\nfoobar\nfoo  bar\nxfoo bar\n", ["-f", "foo\\ bar"],
              "foo bar\nfoo  bar\nxfoo bar\n"),
@@ -128,8 +178,8 @@ import Testing
         return [Case("a line of 256 KiB is matched and printed whole", "short\n\(long)\n", ["-f", "needle"], "\(long)\n")]
     }()
 
-    @Test(arguments: accents + unicodeCase + ranking + schemes + syntax + statuses + longLine
-                     + acceptNth + withNthTemplates)
+    @Test(arguments: accents + unicodeCase + ranking + schemes + algorithms + greedyFallback + syntax + statuses + longLine
+                     + invalidUTF8 + acceptNth + withNthTemplates + indexPlaceholders + fieldAnchors)
     func matchesFzf(_ test: Case) throws {
         let lister = try run(TmuxSession.listerPath(), ["pick"] + test.arguments, input: test.input)
         #expect(lister.status == test.status, "lister: \(test.name)")
@@ -144,12 +194,33 @@ import Testing
         #expect(peer.output == lister.output, "fzf and lister differ: \(test.name): fzf printed \(printed)")
     }
 
+    /// A deliberate difference: fzf prints U+FFFD for each byte of invalid UTF-8, lister
+    /// the line as read, so that a file name with such a byte still names the file.
+    @Test func bytesOfInvalidUTF8ArePrintedAsRead() throws {
+        let first: [UInt8] = [0x61, 0xFF, 0x62, 0x0A], second: [UInt8] = [0xC3, 0x78, 0x0A]
+        let input = first + second
+        // U+FFFD at the start of a line scores more than after a letter.
+        for (arguments, expected) in [(["-f", ""], input), (["-f", "a"], first), (["-f", "\u{FFFD}"], second + first),
+                                      (["--nth", "1", "-f", "x"], second)] {
+            let lister = try run(TmuxSession.listerPath(), ["pick", "--tiebreak=index"] + arguments, input: input)
+            #expect(lister.status == 0 && lister.output == expected, "\(arguments)")
+            guard let fzf = peerFzfPath() else {
+                print("PickConformanceTests: \(peerFzfMissingNote)")
+                continue
+            }
+            let peer = try run(fzf, ["--tiebreak=index"] + arguments, input: input)
+            let replaced = String(decoding: expected, as: UTF8.self)  // U+FFFD for each bad byte, as fzf prints
+            #expect(peer.status == 0 && peer.output == Array(replaced.utf8), "fzf: \(arguments)")
+        }
+    }
+
     @Test func badValuesAreUsageErrorsNamingTheBadPart() throws {
         for (value, message) in [("--tiebreak=size", "unknown criterion 'size'"), ("--tiebreak=length,length", "'length' is given twice"),
                                  ("--tiebreak=index,length", "index must be the last criterion"), ("--tiebreak=", "unknown criterion ''"),
                                  ("--tiebreak=length,begin,end,chunk", "at most 3 criteria besides index"),
                                  ("--scheme=paths", "unknown scheme 'paths'"), ("--algo=v3", "unknown algorithm 'v3'"),
-                                 ("--algo=v1", "--algo v1 (fzf's greedy matcher) is not supported yet"),
+                                 ("--algo=V1", "unknown algorithm 'V1'"),
+                                 ("--accept-nth={+n}", "--accept-nth '{+n}': a template needs a field placeholder"),
                                  ("--accept-nth={x}", "--accept-nth '{x}': a template needs a field placeholder"),
                                  ("--with-nth=[{1]", "--with-nth '[{1]': a template needs a field placeholder"),
                                  ("--accept-nth=0", "--accept-nth '0': a field is a number other than 0"),

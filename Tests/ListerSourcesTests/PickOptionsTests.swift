@@ -153,7 +153,7 @@ import Testing
 
     @Test func acceptNthCutsThePrintedLine() throws {
         func printed(_ arguments: [String], _ line: String) throws -> String {
-            String(decoding: try PickOptions.parse(arguments).printed(Array(line.utf8)), as: UTF8.self)
+            String(decoding: try PickOptions.parse(arguments).printed(Array(line.utf8), index: 0), as: UTF8.self)
         }
         #expect(try printed(["--accept-nth", "3,1"], "  x  y\tz  ") == "z  x")
         #expect(try printed(["--accept-nth", "{2}:{1}"], "  x  y\tz  ") == "y:x")

@@ -233,7 +233,7 @@ import Testing
 }
 
 /// Rows given as raw bytes.
-private struct FilterBytes: FilterableText {
+struct FilterBytes: FilterableText {
     let rows: [[UInt8]]
     init(_ rows: [[UInt8]]) { self.rows = rows }
     var count: Int { rows.count }

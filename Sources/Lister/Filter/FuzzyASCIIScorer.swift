@@ -1,7 +1,7 @@
 /// fzf's score of one fuzzy term over a line of ASCII bytes, computed from the places where
 /// the term's characters occur instead of the whole table.
 ///
-/// It gives the score ``FuzzyScore/fuzzy(_:_:pattern:table:withPositions:)`` gives (a test
+/// It gives the score ``FuzzyScore/fuzzy(_:_:pattern:table:withPositions:forward:)`` gives (a test
 /// compares the two on every short string of a small alphabet), without positions, at a
 /// fraction of the cost: a line of 60 characters has a few occurrences of each character
 /// of the term, against a table of the term's length times the window.
@@ -116,15 +116,17 @@ final class FuzzyASCIIScorer {
         let m = count, n = line.count
         guard n >= m, let text = line.baseAddress else { return .noMatch }
         // A line this long may need the general path's fallback; the general path decides.
-        guard m * n <= FuzzyScore.tableLimit else { return .useGeneral }
+        guard m * n <= FuzzyScore.greedyThreshold else { return .useGeneral }
         if m == 1 {
-            // Row 0 alone: the best bonus of an occurrence, doubled (the first one of equals).
+            // Row 0 alone: the best bonus of an occurrence, doubled (the first one of equals),
+            // or as fzf, the first boundary's (any bonus of 8 or more), though a later one
+            // may score more.
             var best: Int32 = -1
             for index in 0..<n where rowsOfByte[Int(text[index])] != 0 {
                 let value = bonus(text, index)
                 if value > best {
                     best = value
-                    if best >= scheme.boundaryWhite { break }  // as fzf
+                    if best >= FuzzyScore.boundary { break }
                 }
             }
             return best < 0 ? .noMatch : .score(FuzzyScore.match + best * FuzzyScore.firstCharMultiplier)

@@ -44,10 +44,10 @@ struct PositionalTies: Hashable, Sendable {
     var chunk = Int(UInt16.max)
     var pathname = Int(UInt16.max)
 
-    /// The values for a line of `codes` (its UTF-8 `bytes`) whose terms matched from
-    /// `minBegin` (the earliest start), `minEnd` (the earliest end) to `maxEnd` (the latest
-    /// end), with `trimmedLength` code points without white space around them.
-    init(codes: [UInt32], bytes: UnsafeBufferPointer<UInt8>, minBegin: Int, minEnd: Int, maxEnd: Int, trimmedLength: Int) {
+    /// The values for a line of `codes` whose terms matched from `minBegin` (the earliest
+    /// start), `minEnd` (the earliest end) to `maxEnd` (the latest end), with
+    /// `trimmedLength` code points without white space around them.
+    init(codes: [UInt32], minBegin: Int, minEnd: Int, maxEnd: Int, trimmedLength: Int) {
         @inline(__always) func saturated(_ value: Int) -> Int { max(0, min(value, Int(UInt16.max))) }
         @inline(__always) func isWhite(_ code: UInt32) -> Bool { FuzzyText.charClass(code) == .white }
         // The leading white space, up to the match.
@@ -63,10 +63,12 @@ struct PositionalTies: Hashable, Sendable {
         while start >= 1, !isWhite(codes[start - 1]) { start -= 1 }
         while stop < codes.count, !isWhite(codes[stop]) { stop += 1 }
         chunk = saturated(stop - start)
-        // As fzf: the byte offset of the last separator against the code point offset of
-        // the match.
-        var separator = bytes.count - 1
-        while separator >= 0, bytes[separator] != UInt8(ascii: "/"), bytes[separator] != UInt8(ascii: "\\") { separator -= 1 }
+        // The code point offset of the last separator against the match's (fzf 0.74.5
+        // ranks `e/ab` before `é/ab` for `ab`: the same distance).
+        var separator = codes.count - 1
+        while separator >= 0, codes[separator] != UInt32(UInt8(ascii: "/")), codes[separator] != UInt32(UInt8(ascii: "\\")) {
+            separator -= 1
+        }
         if separator <= minBegin { pathname = saturated(minBegin - separator) }
     }
 
@@ -81,11 +83,11 @@ struct FuzzyMatcher {
     private var line = FuzzyScore.Line()
     private var table = ScoreTable()
     private let needs: FuzzyScore.Line.Needs
-    /// ASCII bytes each line must contain in order (folded where case is ignored): a cheap
-    /// test that rejects most lines before they are decoded.
-    /// `accents`: the term folds accents, so a line with a character that folds may match
-    /// even without the bytes.
-    private let required: [(bytes: [UInt8], folds: Bool, accents: Bool)]
+    /// ASCII bytes each line must contain in order (lowercase where case is ignored, with
+    /// the masks of ``ByteSearch``): a cheap test that rejects most lines before they are
+    /// decoded. `folds`: case is ignored; `accents`: the term folds accents, so a line with
+    /// a character that folds may match even without the bytes.
+    private let required: [(bytes: [UInt8], masks: [UInt8], folds: Bool, accents: Bool)]
 
     /// Whether ``required`` is the whole test for a line whose bytes are ASCII: every
     /// group is one fuzzy ASCII term.
@@ -98,40 +100,98 @@ struct FuzzyMatcher {
 
     init(_ pattern: FuzzyPattern) {
         self.pattern = pattern
-        requiredDecides = pattern.groups.allSatisfy { group in
+        requiredDecides = pattern.options.algorithm == .v2 && pattern.groups.allSatisfy { group in
             group.count == 1 && group[0].kind == .fuzzy && !group[0].isInverse && group[0].scalars.allSatisfy { $0 < 0x80 }
         }
         needs = FuzzyScore.Line.Needs(pattern)
         required = pattern.groups.compactMap { group in
             guard group.count == 1, let term = group.first, !term.isInverse, term.scalars.allSatisfy({ $0 < 0x80 })
             else { return nil }
-            return (term.scalars.map { UInt8($0) }, !term.isCaseSensitive, term.foldsAccents)
+            let bytes = term.scalars.map { UInt8($0) }
+            let masks = bytes.map { !term.isCaseSensitive && $0 &- 0x61 < 26 ? UInt8(0x20) : 0 }
+            return (bytes, masks, !term.isCaseSensitive, term.foldsAccents)
         }
+        flat = FlatTerms(required.map { ($0.bytes, $0.masks) })
+        flatBytes = UnsafePointer(flat.bytes)
+        flatMasks = UnsafePointer(flat.masks)
+        flatCounts = UnsafePointer(flat.counts)
+        flatTerms = required.count
+    }
+
+    /// The bytes and masks of ``required`` one after the other, and each term's count:
+    /// the per-line test reads them through pointers, without reference counting.
+    private final class FlatTerms {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let masks: UnsafeMutablePointer<UInt8>
+        let counts: UnsafeMutablePointer<Int>
+
+        init(_ terms: [(bytes: [UInt8], masks: [UInt8])]) {
+            let total = terms.reduce(0) { $0 + $1.bytes.count }
+            bytes = .allocate(capacity: max(total, 1))
+            masks = .allocate(capacity: max(total, 1))
+            counts = .allocate(capacity: max(terms.count, 1))
+            var offset = 0
+            for (index, term) in terms.enumerated() {
+                (bytes + offset).initialize(from: term.bytes, count: term.bytes.count)
+                (masks + offset).initialize(from: term.masks, count: term.masks.count)
+                counts[index] = term.bytes.count
+                offset += term.bytes.count
+            }
+        }
+
+        deinit {
+            bytes.deallocate()
+            masks.deallocate()
+            counts.deallocate()
+        }
+    }
+
+    // The storage of ``FlatTerms`` is kept alive by `flat`; the pointers are copies of its.
+    private let flat: FlatTerms
+    private let flatBytes: UnsafePointer<UInt8>
+    private let flatMasks: UnsafePointer<UInt8>
+    private let flatCounts: UnsafePointer<Int>
+    private let flatTerms: Int
+
+    /// Whether the ASCII line `bytes` has every single-term group's characters in order:
+    /// for an ASCII line the whole test of ``mayMatch(_:)``.
+    @inline(__always)
+    private func mayMatchASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        for index in 0..<flatTerms {
+            let count = flatCounts[index]
+            guard ByteSearch.containsSubsequence(bytes, pattern: flatBytes + offset, masks: flatMasks + offset, count: count)
+            else { return false }
+            offset += count
+        }
+        return true
     }
 
     /// Whether `bytes` may match: every single-term group's ASCII characters appear in
     /// order. A line that fails cannot match.
     @inline(__always)
     private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = bytes.count
-        for (pattern, folds, accents) in required {
-            var index = 0
-            for wanted in pattern {
-                var found = false
-                while index < count {
-                    var byte = bytes[index]
-                    if folds, byte &- 0x41 < 26 { byte |= 0x20 }
-                    index += 1
-                    if byte == wanted { found = true; break }
-                }
-                // İ and the Kelvin sign fold to ASCII letters that the bytes do not show,
-                // and so do letters with accents.
-                if !found {
-                    // (An ASCII line, the common case, is told by a vector test first.)
-                    guard (folds || accents) && !ByteSearch.isASCII(bytes) else { return false }
-                    return folds && ByteSearch.containsASCIILowercasingScalar(bytes) || accents && FuzzyFold.mayHoldFoldable(bytes)
+        for term in required {
+            let found = term.bytes.withUnsafeBufferPointer { pattern in
+                term.masks.withUnsafeBufferPointer { masks in
+                    ByteSearch.containsSubsequence(bytes, pattern: pattern.baseAddress!, masks: masks.baseAddress!, count: pattern.count)
                 }
             }
+            if found { continue }
+            // İ and the Kelvin sign fold to ASCII letters that the bytes do not show, and so
+            // do letters with accents: where the line has such a character, a character past
+            // ASCII may stand for any of the term's. (An ASCII line, the common case, is told
+            // by a vector test first.)
+            guard (term.folds || term.accents) && !ByteSearch.isASCII(bytes) else { return false }
+            guard term.folds && ByteSearch.containsASCIILowercasingScalar(bytes) || term.accents && FuzzyFold.mayHoldFoldable(bytes)
+            else { return false }
+            let standing = term.bytes.withUnsafeBufferPointer { pattern in
+                term.masks.withUnsafeBufferPointer { masks in
+                    ByteSearch.containsSubsequence(bytes, pattern: pattern.baseAddress!, masks: masks.baseAddress!, count: pattern.count,
+                                                   standIns: true)
+                }
+            }
+            if !standing { return false }
         }
         return true
     }
@@ -186,6 +246,8 @@ struct FuzzyMatcher {
     mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, withPositions: Bool = true) -> FuzzyMatch? {
         if pattern.matchesEverything { return FuzzyMatch(score: 0, positions: [], length: 0) }
         if requiredDecides, !withPositions, ByteSearch.isASCII(bytes) {
+            // Most lines of a selective query fail here, before the scorer's pass.
+            guard mayMatchASCII(bytes) else { return nil }
             switch asciiScore(bytes) {
             case .score(let score):
                 let (length, end) = Self.trimmedASCIILength(bytes)
@@ -203,15 +265,19 @@ struct FuzzyMatcher {
             var satisfied = false
             for term in group {
                 let text = line.text(for: term)
+                let options = pattern.options
                 let found: FuzzyScore.TermMatch? = switch term.kind {
+                case .fuzzy where options.algorithm == .v1:
+                    FuzzyScore.greedy(text, line.bonuses, pattern: term.scalars, forward: options.forward)
                 case .fuzzy:
                     FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions,
-                                     scheme: pattern.options.scheme)
-                case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars, scheme: pattern.options.scheme)
+                                     forward: options.forward)
+                case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars, forward: options.forward)
                 case .prefix: FuzzyScore.prefix(text, line.bonuses, pattern: term.scalars)
                 case .suffix: FuzzyScore.suffix(text, line.bonuses, pattern: term.scalars)
                 case .equal: FuzzyScore.equal(text, pattern: term.scalars, scheme: pattern.options.scheme)
-                case .boundary: FuzzyScore.exactAtBoundaries(text, line.codes, line.bonuses, pattern: term.scalars, scheme: pattern.options.scheme)
+                case .boundary: FuzzyScore.exactAtBoundaries(text, line.codes, line.bonuses, pattern: term.scalars, scheme: options.scheme,
+                                                              forward: options.forward)
                 }
                 if term.isInverse {
                     if found == nil { satisfied = true; break }
@@ -236,7 +302,7 @@ struct FuzzyMatcher {
         for position in positions where unique.last != position { unique.append(position) }
         var match = FuzzyMatch(score: total, positions: unique, length: line.trimmedLength, textEnd: line.textEnd)
         if minBegin != Int.max {
-            match.positionalTies = PositionalTies(codes: line.codes, bytes: bytes, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd,
+            match.positionalTies = PositionalTies(codes: line.codes, minBegin: minBegin, minEnd: minEnd, maxEnd: maxEnd,
                                                   trimmedLength: match.length)
         }
         return match

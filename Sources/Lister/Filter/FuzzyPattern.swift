@@ -42,15 +42,37 @@ public struct FuzzyPattern: Hashable, Sendable, CustomStringConvertible {
         public var foldsAccents: Bool
         /// Which boundaries score most (`--scheme`).
         public var scheme: FuzzyScheme
+        /// How fuzzy terms are aligned (`--algo`).
+        public var algorithm: FuzzyAlgorithm
+        /// Whether exact terms, and fuzzy terms aligned greedily, are searched from the
+        /// start (true) or from the end: fzf searches from the end when `end` or `pathname`
+        /// comes before `begin` among the tiebreaks (``forward(tiebreaks:)``). It decides
+        /// which of equally good occurrences scores.
+        public var forward: Bool
 
         /// Creates options; the defaults are fzf's.
         public init(caseMode: CaseMode = .smart, exact: Bool = false, extended: Bool = true, foldsAccents: Bool = true,
-                    scheme: FuzzyScheme = .default) {
+                    scheme: FuzzyScheme = .default, algorithm: FuzzyAlgorithm = .v2, forward: Bool = true) {
             self.scheme = scheme
+            self.algorithm = algorithm
+            self.forward = forward
             self.caseMode = caseMode
             self.exact = exact
             self.extended = extended
             self.foldsAccents = foldsAccents
+        }
+
+        /// The direction fzf searches in under `tiebreaks`: the first of `begin` (forward),
+        /// `end` and `pathname` (backward) decides; forward when none is given.
+        public static func forward(tiebreaks: [FuzzyTiebreak]) -> Bool {
+            for tiebreak in tiebreaks {
+                switch tiebreak {
+                case .begin: return true
+                case .end, .pathname: return false
+                default: continue
+                }
+            }
+            return true
         }
     }
 

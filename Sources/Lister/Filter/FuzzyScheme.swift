@@ -44,7 +44,9 @@ public enum FuzzyScheme: String, CaseIterable, Hashable, Sendable {
     /// The bonus for a character of class `current` after one of class `previous`.
     @inline(__always)
     func bonus(_ previous: FuzzyText.CharClass, _ current: FuzzyText.CharClass) -> Int32 {
-        if current > .nonWord {
+        // As fzf 0.74.5: any character but white space after a boundary (`-` after a blank
+        // scores as a word after it).
+        if current >= .nonWord {
             switch previous {
             case .white: return boundaryWhite
             case .delimiter: return boundaryDelimiter

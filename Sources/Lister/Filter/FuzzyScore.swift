@@ -2,10 +2,10 @@
 /// anew here): points per matched character, bonuses at word boundaries, camelCase humps
 /// and digits, consecutive runs, a penalty per gap, the first character's bonus doubled.
 ///
-/// ``FuzzyScore/fuzzy(_:)`` finds the best-scoring alignment by dynamic programming over the
-/// window between the first possible start and the last occurrence of the last character;
-/// a window too big for that falls back to the shortest match ending at the first
-/// possible end.
+/// ``FuzzyScore/fuzzy(_:_:pattern:table:withPositions:forward:)`` finds the
+/// best-scoring alignment by dynamic programming over the window between the first possible
+/// start and the last occurrence of the last character; a line too long for that (as fzf
+/// decides it: ``greedyThreshold``) is aligned greedily, as `--algo v1` does.
 enum FuzzyScore {
     static let match: Int32 = 16
     static let gapStart: Int32 = -3
@@ -17,9 +17,6 @@ enum FuzzyScore {
     static let firstCharMultiplier: Int32 = 2
     static let boundaryWhite: Int32 = boundary + 2
     static let boundaryDelimiter: Int32 = boundary + 1
-
-    /// Cells of the score table past which the linear fallback is used.
-    static let tableLimit = 1 << 18
 
     /// The bonus for a character of class `current` after one of class `previous`, in
     /// the default scheme.
@@ -36,9 +33,12 @@ enum FuzzyScore {
             var lowered = false
             var folded = false
             var loweredFolded = false
+            /// A term holds U+FFFD: bytes of invalid UTF-8 are read as U+FFFD, as fzf does.
+            var replacement = false
 
             init(_ pattern: FuzzyPattern) {
                 for term in pattern.groups.joined() {
+                    if term.scalars.contains(0xFFFD) { replacement = true }
                     if !term.isCaseSensitive { lowered = true }
                     if term.foldsAccents { if term.isCaseSensitive { folded = true } else { loweredFolded = true } }
                 }
@@ -56,7 +56,7 @@ enum FuzzyScore {
         var bonuses: [Int32] = []
 
         mutating func load(_ bytes: UnsafeBufferPointer<UInt8>, needs: Needs, needsBonuses: Bool = true, scheme: FuzzyScheme = .default) {
-            FuzzyText.decode(bytes, into: &codes)
+            FuzzyText.decode(bytes, into: &codes, replacingInvalid: needs.replacement)
             lowered.removeAll(keepingCapacity: true)
             if needs.lowered { lowered.append(contentsOf: codes.lazy.map(FuzzyText.lowercase)) }
             // Any scalar past ASCII may fold (`Ő` does not, its lowercase `ő` does).
@@ -141,10 +141,13 @@ enum FuzzyScore {
     }
 
     /// The best alignment of `pattern` as a subsequence of `text`, or nil.
+    /// `forward` is the direction of the greedy alignment of a line too long for the table.
     static func fuzzy(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], table: inout ScoreTable,
-                      withPositions: Bool = true, scheme: FuzzyScheme = .default) -> TermMatch? {
+                      withPositions: Bool = true, forward: Bool = true) -> TermMatch? {
         let m = pattern.count, n = text.count
         guard m > 0 else { return TermMatch(score: 0, positions: []) }
+        // As fzf: the whole line's length decides, not the window's.
+        if m * n > greedyThreshold { return greedy(text, bonuses, pattern: pattern, forward: forward) }
         // The first possible position of each pattern character, and the last of the last.
         var firsts = table.takeFirsts(count: m)
         defer { table.firsts = firsts }
@@ -159,7 +162,6 @@ enum FuzzyScore {
         while text[last] != pattern[m - 1] { last -= 1 }
         let first = firsts[0]
         let width = last - first + 1
-        if m * width > tableLimit || m == 1 && width > tableLimit { return linear(text, bonuses, pattern: pattern, firsts: firsts) }
         table.prepare(rows: m, width: width)
         var maxScore: Int32 = 0, maxColumn = -1
         // Row 0.
@@ -171,12 +173,13 @@ enum FuzzyScore {
                 score = match + bonuses[j] * firstCharMultiplier
                 table.runs[column] = 1
                 inGap = false
-                if m == 1, score > maxScore || maxColumn < 0 {
+                // Searching backward, as fzf: the last of the best occurrences.
+                if m == 1, score > maxScore || maxColumn < 0 || !forward && score == maxScore {
                     maxScore = score
                     maxColumn = column
-                    // As fzf: a one-character term stops at the first occurrence with the
-                    // after-white-space bonus, though the path scheme scores `/` higher.
-                    if bonuses[j] >= scheme.boundaryWhite {
+                    // As fzf: from the start, a one-character term stops at the first
+                    // boundary (a bonus of 8 or more), though a later one may score more.
+                    if forward, bonuses[j] >= boundary {
                         table.scores[column] = score
                         break
                     }
@@ -254,37 +257,24 @@ enum FuzzyScore {
         return TermMatch(score: maxScore, positions: positions)
     }
 
-    /// The shortest match ending at the first possible end, scored from the left: for
-    /// windows too big for the table.
-    private static func linear(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], firsts: [Int]) -> TermMatch {
-        let end = firsts[pattern.count - 1] + 1
-        var start = end - 1
-        var p = pattern.count - 1
-        while true {
-            if text[start] == pattern[p] {
-                if p == 0 { break }
-                p -= 1
-            }
-            start -= 1
-        }
-        return score(text, bonuses, pattern: pattern, from: start, to: end)
-    }
-
-    /// The occurrence of `pattern` whose first character has the best bonus, or nil.
-    static func exact(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], scheme: FuzzyScheme = .default) -> TermMatch? {
+    /// The occurrence of `pattern` whose first character has the best bonus, or nil: the
+    /// first of equals from the start, or from the end when `forward` is false (as fzf
+    /// searches under the `end` and `pathname` tiebreaks).
+    static func exact(_ text: [UInt32], _ bonuses: [Int32], pattern: [UInt32], forward: Bool = true) -> TermMatch? {
         let m = pattern.count, n = text.count
         guard m > 0 else { return TermMatch(score: 0, positions: []) }
         guard n >= m else { return nil }
         var best = -1
         var bestBonus: Int32 = -1
-        var start = 0
-        while start <= n - m {
+        var start = forward ? 0 : n - m
+        let step = forward ? 1 : -1
+        while start >= 0, start <= n - m {
             if text[start] == pattern[0], text[start..<(start + m)].elementsEqual(pattern), bonuses[start] > bestBonus {
                 best = start
                 bestBonus = bonuses[start]
-                if bestBonus >= scheme.boundaryWhite { break }  // as fzf: not the highest in every scheme
+                if bestBonus >= boundary { break }  // as fzf: the first boundary, not the best one
             }
-            start += 1
+            start += step
         }
         guard best >= 0 else { return nil }
         return score(text, bonuses, pattern: pattern, from: best, to: best + m)

@@ -2,7 +2,8 @@
 ///
 /// A line is decoded from UTF-8 into code points; a byte that is not part of valid UTF-8
 /// becomes U+10FF00 plus the byte (as `PathBytes` does), so it matches only itself and a
-/// line with invalid UTF-8 never fails to decode.
+/// line with invalid UTF-8 never fails to decode; or U+FFFD, for a query that holds U+FFFD
+/// (what fzf makes of every such byte, and of one in a command-line argument).
 enum FuzzyText {
     /// The classes that decide bonuses, ordered as fzf's (word characters after
     /// `nonWord`).
@@ -51,8 +52,10 @@ enum FuzzyText {
         string.unicodeScalars.map(\.value)
     }
 
-    /// Decodes `bytes` into `output` (cleared first).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt32]) {
+    /// Decodes `bytes` into `output` (cleared first). With `replacingInvalid`, each byte
+    /// that is not part of valid UTF-8 becomes U+FFFD, as fzf reads it, rather than its
+    /// escape.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt32], replacingInvalid: Bool = false) {
         output.removeAll(keepingCapacity: true)
         let count = bytes.count
         var index = 0
@@ -85,7 +88,7 @@ enum FuzzyText {
                 output.append(code)
                 index += length
             } else {
-                output.append(0x10FF00 + UInt32(lead))
+                output.append(replacingInvalid ? 0xFFFD : 0x10FF00 + UInt32(lead))
                 index += 1
             }
         }

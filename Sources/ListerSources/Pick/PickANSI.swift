@@ -53,9 +53,10 @@ enum PickANSI {
 }
 
 extension PickOptions {
-    /// A chosen line as fzf prints it: with `--ansi`, without its escape sequences (the
-    /// colours are for the screen); with `--accept-nth`, its fields; else as read.
-    public func printed(_ line: some Collection<UInt8>) -> [UInt8] {
+    /// A chosen line, the input's line `index` (from 0, for `{n}`), as fzf prints it: with
+    /// `--ansi`, without its escape sequences (the colours are for the screen); with
+    /// `--accept-nth`, its fields; else as read.
+    public func printed(_ line: some Collection<UInt8>, index: Int) -> [UInt8] {
         var plain = Array(line)
         if ansi, line.contains(0x1B) {
             plain = []
@@ -63,7 +64,7 @@ extension PickOptions {
         }
         guard let accept = fields.acceptNth else { return plain }
         var accepted: [UInt8] = []
-        plain.withUnsafeBufferPointer { fields.render(accept, of: $0, accepted: true, into: &accepted) }
+        plain.withUnsafeBufferPointer { fields.render(accept, of: $0, index: index, accepted: true, into: &accepted) }
         return accepted
     }
 

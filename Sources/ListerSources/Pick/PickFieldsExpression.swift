@@ -13,6 +13,11 @@ extension PickFields {
             case literal([UInt8])
             /// `{2}`, `{-1}`, `{2..}`, `{1,3}`: the fields without the last delimiter.
             case fields([Range])
+            /// `{n}`: the line's index in the input, from 0 (`--header-lines` counted).
+            case index
+            /// A field placeholder with a field 0 (`{0}`, `{1,0}`, `{0..}`): fzf fills it
+            /// with nothing.
+            case nothing
         }
     }
 
@@ -28,11 +33,10 @@ extension PickFields {
                 rest = rest[open...]
                 break
             }
-            let inside = rest[rest.index(after: open)..<close]
-            if !inside.isEmpty, let ranges = try? PickFields.ranges(String(inside), option: option) {
+            if let part = placeholder(rest[rest.index(after: open)..<close]) {
                 if !literal.isEmpty { parts.append(.literal(literal)) }
                 literal = []
-                parts.append(.fields(ranges))
+                parts.append(part)
             } else {
                 literal += rest[open...close].utf8
             }
@@ -53,11 +57,38 @@ extension PickFields {
         }
     }
 
-    /// The bytes `expression` makes of `line`: for `--with-nth` (`accepted` false) ranges
-    /// keep every delimiter; for `--accept-nth` (`accepted` true) the last delimiter of the
-    /// selected fields is removed, as fzf prints them. Template placeholders are filled as
-    /// ``cut(_:of:)`` does in both.
-    func render(_ expression: Expression, of line: UnsafeBufferPointer<UInt8>, accepted: Bool, into output: inout [UInt8]) {
+    /// Parses `--nth`: nil (the whole line, blanks before the first word included) for one
+    /// range of every field (`..`, `1..`), as fzf does.
+    static func nth(_ text: String) throws(PickOptions.Failure) -> [Range]? {
+        let ranges = try ranges(text, option: "--nth")
+        if ranges.count == 1, (ranges[0].lower ?? 1) == 1, ranges[0].upper == nil { return nil }
+        return ranges
+    }
+
+    /// What the text between `{` and `}` of a template holds, as fzf 0.74.5 reads it: field
+    /// ranges, `n`, or ranges with a field 0, which fill nothing; nil: text.
+    private static func placeholder(_ inside: Substring) -> Expression.Part? {
+        if inside == "n" { return .index }
+        guard !inside.isEmpty else { return nil }
+        if let ranges = try? PickFields.ranges(String(inside), option: "") { return .fields(ranges) }
+        // A 0 is an error in a field range, but not in a placeholder.
+        var hasZero = false
+        let bounds = inside.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            part.split(separator: "..", omittingEmptySubsequences: false).map { bound -> Substring in
+                guard let value = Int(bound), value == 0 else { return bound }
+                hasZero = true
+                return "1"
+            }.joined(separator: "..")
+        }.joined(separator: ",")
+        return hasZero && (try? PickFields.ranges(bounds, option: "")) != nil ? .nothing : nil
+    }
+
+    /// The bytes `expression` makes of `line`, the input's line `index` (from 0): for
+    /// `--with-nth` (`accepted` false) ranges keep every delimiter; for `--accept-nth`
+    /// (`accepted` true) the last delimiter of the selected fields is removed, as fzf prints
+    /// them. Template placeholders are filled as ``cut(_:of:)`` does in both.
+    func render(_ expression: Expression, of line: UnsafeBufferPointer<UInt8>, index: Int, accepted: Bool,
+                into output: inout [UInt8]) {
         switch expression {
         case .ranges(let ranges) where !accepted:
             select(ranges, of: line, into: &output)
@@ -70,8 +101,12 @@ extension PickFields {
                 switch part {
                 case .literal(let bytes): output += bytes
                 case .fields(let ranges): output += cut(ranges, of: line)
+                case .index: output += String(index).utf8
+                case .nothing: break
                 }
             }
+            // As fzf: what an --accept-nth template makes loses its last delimiter too.
+            if accepted { stripLastDelimiter(&output) }
         }
     }
 
@@ -79,8 +114,24 @@ extension PickFields {
     /// the other, the blanks before the first word of the line left out (fzf's tokens do not
     /// hold them), and the last delimiter (trailing blanks without `--delimiter`) removed.
     func cut(_ ranges: [Range], of line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let fields = self.fields(line)
         var output: [UInt8] = []
+        cut(ranges, of: line, into: &output, trimsBlanks: true)
+        return output
+    }
+
+    /// The text `--nth` searches in `line`, as fzf 0.74.5 has it: the fields `ranges`
+    /// select, one after the other, without the blanks before the first word and, with
+    /// `--delimiter`, without the last delimiter, so that `bar$` finds field 2 of
+    /// `foo,bar,baz`. Blanks after the last field stay (fzf keeps them; `$` looks past them).
+    func searched(_ ranges: [Range], of line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        cut(ranges, of: line, into: &output, trimsBlanks: false)
+    }
+
+    /// ``cut(_:of:)`` into `output`; `trimsBlanks` false keeps the trailing blanks of
+    /// AWK-style fields.
+    private func cut(_ ranges: [Range], of line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], trimsBlanks: Bool) {
+        output.removeAll(keepingCapacity: true)
+        let fields = self.fields(line)
         let awk = delimiter?.isEmpty ?? true
         forEachField(ranges, count: fields.count) { index in
             var field = fields[index]
@@ -91,11 +142,16 @@ extension PickFields {
             }
             output += line[field]
         }
-        if awk {
+        if trimsBlanks || !awk { stripLastDelimiter(&output) }
+    }
+
+    /// Removes the delimiter at the end of `output`, or its trailing blanks without
+    /// `--delimiter`.
+    private func stripLastDelimiter(_ output: inout [UInt8]) {
+        if delimiter?.isEmpty ?? true {
             while let last = output.last, last == 0x20 || last == 0x09 { output.removeLast() }
         } else if let delimiter, output.count >= delimiter.utf8.count, output.suffix(delimiter.utf8.count).elementsEqual(delimiter.utf8) {
             output.removeLast(delimiter.utf8.count)
         }
-        return output
     }
 }

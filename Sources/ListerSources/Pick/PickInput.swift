@@ -17,12 +17,16 @@ public struct PickText: FilterableText {
     public let fields: PickFields
     /// Whether escape sequences are removed before matching (`--ansi`).
     public let ansi: Bool
+    /// The input index of row 0 (the `--header-lines` read before `lines`), for `{n}`.
+    public let firstIndex: Int
 
-    /// Searches `fields` of `lines`, without escape sequences when `ansi`.
-    public init(lines: LineStore, fields: PickFields, ansi: Bool = false) {
+    /// Searches `fields` of `lines`, without escape sequences when `ansi`; row 0 is the
+    /// input's line `firstIndex` (from 0).
+    public init(lines: LineStore, fields: PickFields, ansi: Bool = false, firstIndex: Int = 0) {
         self.lines = lines
         self.fields = fields
         self.ansi = ansi
+        self.firstIndex = firstIndex
     }
 
     public var count: Int { lines.count }
@@ -30,14 +34,14 @@ public struct PickText: FilterableText {
     public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard !fields.isIdentity || ansi else { return lines.withUTF8(row: row, body) }
         var buffers = Buffers()
-        lines.withUTF8(row: row) { transform($0, buffers: &buffers, body) }
+        lines.withUTF8(row: row) { transform($0, index: firstIndex + row, buffers: &buffers, body) }
     }
 
     public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         guard !fields.isIdentity || ansi else { return lines.forEachUTF8(in: rows, body) }
         var buffers = Buffers()
         lines.forEachUTF8(in: rows) { row, bytes in
-            transform(bytes, buffers: &buffers) { body(row, $0) }
+            transform(bytes, index: firstIndex + row, buffers: &buffers) { body(row, $0) }
         }
     }
 
@@ -47,26 +51,26 @@ public struct PickText: FilterableText {
     }
 
     /// The fields searched, then (`--ansi`) without escape sequences, as the row shows them.
-    func transform(_ line: UnsafeBufferPointer<UInt8>, buffers: inout Buffers,
+    func transform(_ line: UnsafeBufferPointer<UInt8>, index: Int, buffers: inout Buffers,
                    _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard ansi else { return select(line, shown: &buffers.shown, selected: &buffers.selected, body) }
+        guard ansi else { return select(line, index: index, shown: &buffers.shown, selected: &buffers.selected, body) }
         var plain = buffers.plain
-        select(line, shown: &buffers.shown, selected: &buffers.selected) { PickANSI.strip($0, into: &plain) }
+        select(line, index: index, shown: &buffers.shown, selected: &buffers.selected) { PickANSI.strip($0, into: &plain) }
         plain.withUnsafeBufferPointer(body)
         buffers.plain = plain
     }
 
     /// The text searched, as fzf has it: the `--with-nth` fields (what is shown), and of
-    /// those the `--nth` fields.
-    private func select(_ line: UnsafeBufferPointer<UInt8>, shown: inout [UInt8], selected: inout [UInt8],
+    /// those the `--nth` fields (``PickFields/searched(_:of:into:)``).
+    private func select(_ line: UnsafeBufferPointer<UInt8>, index: Int, shown: inout [UInt8], selected: inout [UInt8],
                         _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard !fields.isIdentity else { return body(line) }
         if let withNth = fields.withNth {
-            fields.render(withNth, of: line, accepted: false, into: &shown)
+            fields.render(withNth, of: line, index: index, accepted: false, into: &shown)
             guard let nth = fields.nth else { return shown.withUnsafeBufferPointer(body) }
-            shown.withUnsafeBufferPointer { fields.select(nth, of: $0, into: &selected) }
+            shown.withUnsafeBufferPointer { fields.searched(nth, of: $0, into: &selected) }
         } else if let nth = fields.nth {
-            fields.select(nth, of: line, into: &selected)
+            fields.searched(nth, of: line, into: &selected)
         }
         selected.withUnsafeBufferPointer(body)
     }

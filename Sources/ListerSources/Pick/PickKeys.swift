@@ -120,7 +120,8 @@ public struct PickFields: Hashable, Sendable {
                     index += 1
                 }
             }
-            if start < count || fields.isEmpty { fields.append(start..<count) }
+            // As fzf: a line ending in the delimiter has an empty last field (`-1` of `a,b,`).
+            fields.append(start..<count)
             return fields
         }
         var index = 0

@@ -41,19 +41,17 @@ extension PickOptions {
     /// `--scheme NAME` (which also sets its tiebreaks, as in fzf: the later of `--scheme`
     /// and `--tiebreak` wins) and `--algo NAME`.
     mutating func apply(_ name: String, _ value: String) throws(Failure) {
-        let lowered = value.lowercased()
         if name == "--scheme" {
-            guard let scheme = FuzzyScheme(rawValue: lowered) else {
+            guard let scheme = FuzzyScheme(rawValue: value.lowercased()) else {
                 throw Failure("--scheme: unknown scheme '\(value)' (default, path, history)")
             }
             self.scheme = scheme
             tiebreaks = scheme.tiebreaks
             return
         }
-        switch lowered {
-        case "v2": break
-        case "v1": throw Failure("--algo v1 (fzf's greedy matcher) is not supported yet; v2, the default, is")
-        default: throw Failure("--algo: unknown algorithm '\(value)' (v1, v2)")
+        guard let algorithm = FuzzyAlgorithm(rawValue: value) else {  // in lower case only, as fzf
+            throw Failure("--algo: unknown algorithm '\(value)' (v1, v2)")
         }
+        self.algorithm = algorithm
     }
 }

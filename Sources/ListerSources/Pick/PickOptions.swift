@@ -35,6 +35,8 @@ public struct PickOptions: Sendable, Equatable {
     public var literal = false
     /// `--scheme`: which boundaries score most (its tiebreaks unless `--tiebreak` follows).
     public var scheme = FuzzyScheme.default
+    /// `--algo`: how fuzzy terms are aligned (v2, the default, or fzf's greedy v1).
+    public var algorithm = FuzzyAlgorithm.v2
     public var sorts = true
     public var tac = false
     public var noMouse = false
@@ -73,7 +75,8 @@ public struct PickOptions: Sendable, Equatable {
 
     /// How a query is read under these options.
     public var patternOptions: FuzzyPattern.Options {
-        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended, foldsAccents: !literal, scheme: scheme)
+        FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended, foldsAccents: !literal, scheme: scheme,
+                             algorithm: algorithm, forward: FuzzyPattern.Options.forward(tiebreaks: tiebreaks))
     }
 
     /// The ranking of `query` under these options.
@@ -177,7 +180,7 @@ public struct PickOptions: Sendable, Equatable {
                 }
             case "--bind": options.bindings += try PickBinding.parseList(value(for: name, inline: inline))
             case "-d", "--delimiter": options.fields.delimiter = try value(for: name, inline: inline)
-            case "-n", "--nth": options.fields.nth = try PickFields.ranges(value(for: name, inline: inline), option: "--nth")
+            case "-n", "--nth": options.fields.nth = try PickFields.nth(value(for: name, inline: inline))
             case "--with-nth": options.fields.withNth = try PickFields.expression(value(for: name, inline: inline), option: "--with-nth")
             case "--accept-nth": options.fields.acceptNth = try PickFields.expression(value(for: name, inline: inline), option: "--accept-nth")
             case "--tiebreak": options.tiebreaks = try tiebreaks(value(for: name, inline: inline))

@@ -47,15 +47,16 @@ public struct PickScreen: ListScreen {
 
     public func row(_ line: Line, context: RowContext) -> Text {
         guard options.fields.withNth != nil else { return options.ansi ? PickANSI.row(line.bytes) : Text(line.description) }
-        return text(of: Array(line.bytes))
+        return text(of: Array(line.bytes), index: headerLines.count + line.number - 1)
     }
 
-    /// A line as shown: its `--with-nth` fields, its colours with `--ansi`.
-    private func text(of bytes: [UInt8]) -> Text {
+    /// A line as shown, the input's line `index` (from 0): its `--with-nth` fields, its
+    /// colours with `--ansi`.
+    private func text(of bytes: [UInt8], index: Int) -> Text {
         var shown = bytes
         if let withNth = options.fields.withNth {
             shown = []
-            bytes.withUnsafeBufferPointer { options.fields.render(withNth, of: $0, accepted: false, into: &shown) }
+            bytes.withUnsafeBufferPointer { options.fields.render(withNth, of: $0, index: index, accepted: false, into: &shown) }
         }
         return options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self))
     }
@@ -71,7 +72,7 @@ public struct PickScreen: ListScreen {
 
     private var headerRows: [any View] {
         // Upward, the first header line is the one nearest the prompt, as in fzf.
-        let rows = headerLines.map { text(of: $0) as any View }
+        let rows = headerLines.enumerated().map { text(of: $0.element, index: $0.offset) as any View }
         return options.reverse || options.reverseList ? rows : rows.reversed()
     }
 
@@ -131,6 +132,6 @@ public struct PickScreen: ListScreen {
 
     public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
         guard let store = items.storage as? LineStore else { return nil }
-        return PickText(lines: store, fields: options.fields, ansi: options.ansi)
+        return PickText(lines: store, fields: options.fields, ansi: options.ansi, firstIndex: headerLines.count)
     }
 }

@@ -15,7 +15,7 @@ extension PickText {
         lines.forEachUTF8(in: rows) { row, line in
             // The text searched, cut as every other search cuts it; on the way, with
             // `--with-nth`, `buffers.shown` receives the row as shown.
-            transform(line, buffers: &buffers) { searched.replaceSubrange(searched.indices, with: $0) }
+            transform(line, index: firstIndex + row, buffers: &buffers) { searched.replaceSubrange(searched.indices, with: $0) }
             func measure(_ shown: UnsafeBufferPointer<UInt8>) {
                 guard ansi else { return searched.withUnsafeBufferPointer { body(row, $0, shown) } }
                 PickANSI.strip(shown, into: &plain)
