@@ -244,10 +244,23 @@ public struct FilterRun: Sendable, Identifiable {
         var found: [Int32] = []
         if let pattern = matcher.fuzzy {
             var fuzzy = FuzzyMatcher(pattern)
-            let test = { (utf8: UnsafeBufferPointer<UInt8>) in fuzzy.matches(utf8) }
+            guard let quick = FuzzySubsequence(pattern) else {
+                forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+                    source.forEachUTF8(in: batch) { row, utf8 in
+                        if fuzzy.matches(utf8) { found.append(Int32(truncatingIfNeeded: row)) }
+                    }
+                }
+                return found
+            }
+            // The common query (fuzzy ASCII terms): ASCII rows by vectors, the rest in full.
             forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
                 source.forEachUTF8(in: batch) { row, utf8 in
-                    if test(utf8) { found.append(Int32(truncatingIfNeeded: row)) }
+                    let matches = switch quick.test(utf8) {
+                    case .match: true
+                    case .noMatch: false
+                    case .undecided: fuzzy.matches(utf8)
+                    }
+                    if matches { found.append(Int32(truncatingIfNeeded: row)) }
                 }
             }
             return found
