@@ -29,7 +29,7 @@ import Testing
             var copy = row
             copy.withUTF8 { utf8 in
                 let expected = matcher.matches(utf8)
-                let answer = quick.test(utf8)
+                let answer = quick.test(utf8).answer
                 #expect(answer == (expected ? .match : .noMatch), "\(query) in \(row)")
                 if expected { matched += 1 }
             }
@@ -40,10 +40,36 @@ import Testing
     @Test func leavesNonASCIIRowsAndOtherTermsToTheGeneralMatcher() throws {
         let quick = try #require(FuzzySubsequence(FuzzyPattern("resume")))
         var row = "résumé of the resume"
-        row.withUTF8 { #expect(quick.test($0) == .undecided) }
+        row.withUTF8 { #expect(quick.test($0).answer == .undecided) }
         #expect(FuzzySubsequence(FuzzyPattern("!test")) == nil)
         #expect(FuzzySubsequence(FuzzyPattern("'exact")) == nil)
         #expect(FuzzySubsequence(FuzzyPattern("a | b")) == nil)
         #expect(FuzzySubsequence(FuzzyPattern("résumé")) == nil)
+    }
+
+    /// Rows for typing a query key by key: ASCII ones, long ones (a match ending past byte
+    /// 255 is not kept), and ones with accents (the general matcher decides those).
+    static let typedRows: [String] = rows.enumerated().map { index, row in
+        switch index % 7 {
+        case 3: return String(repeating: "x", count: 250) + row
+        case 5: return "é" + row + "Ó"
+        default: return row
+        }
+    }
+
+    @Test(arguments: ["orem", "OREM", "oRem", "eeee", "or-m"])
+    func aLongerQueryResumesWhereTheShorterOnesMatchEndedAndFindsTheSameRows(query: String) {
+        let text = FilterStrings(Self.typedRows)
+        var engine = FilterEngine(rowCount: text.count)
+        var typed = ""
+        for character in query {
+            typed.append(character)
+            var action = engine.setQuery(FilterQuery(extended: typed))
+            while let run = action.run { action = engine.receive(run.perform(over: text)) }
+            let expected = Self.typedRows.indices.filter { FuzzyPattern(typed).matches(Self.typedRows[$0]) }
+            let matches = engine.matches
+            #expect(matches.map { $0.rowIndices.map(Int.init) } == expected, "\(typed)")
+            #expect(matches?.ends?.count == expected.count, "each match keeps where it ended (\(typed))")
+        }
     }
 }

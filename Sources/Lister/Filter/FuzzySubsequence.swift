@@ -53,23 +53,55 @@ struct FuzzySubsequence: Sendable {
         neverOnASCII = never
     }
 
-    /// Whether `row` matches, or ``Answer/undecided`` when it has non-ASCII bytes.
+    /// Whether the pattern is one term: then a match's end (``test(_:)``) lets a longer
+    /// query resume there (``resume(_:from:skipping:)``).
+    var isSingleTerm: Bool { ends.count == 1 }
+
+    /// How many characters of this pattern's one term are `shorter`'s whole term, when
+    /// this term starts with it and compares alike: a row's search for this pattern may
+    /// then resume where its search for `shorter` ended. Nil otherwise.
+    func resumes(after shorter: FuzzySubsequence) -> Int? {
+        guard isSingleTerm, shorter.isSingleTerm, !neverOnASCII, !shorter.neverOnASCII,
+              shorter.bytes.count <= bytes.count,
+              bytes.starts(with: shorter.bytes), masks.starts(with: shorter.masks) else { return nil }
+        return shorter.bytes.count
+    }
+
+    /// Whether `row` matches, or ``Answer/undecided`` when it has non-ASCII bytes; with a
+    /// match of a single term (``isSingleTerm``), where its leftmost match ends.
     @inline(__always)
-    func test(_ row: UnsafeBufferPointer<UInt8>) -> Answer {
-        guard ByteSearch.isASCII(row) else { return .undecided }
-        if neverOnASCII { return .noMatch }
+    func test(_ row: UnsafeBufferPointer<UInt8>) -> (answer: Answer, end: Int) {
+        guard ByteSearch.isASCII(row) else { return (.undecided, 0) }
+        if neverOnASCII { return (.noMatch, 0) }
         return bytes.withUnsafeBufferPointer { bytes in
             masks.withUnsafeBufferPointer { masks in
-                var start = 0
+                var start = 0, from = 0
                 for end in ends {
-                    var from = 0
+                    from = 0
                     for index in start..<end {
-                        guard let at = Self.find(bytes[index], mask: masks[index], in: row, from: from) else { return .noMatch }
+                        guard let at = Self.find(bytes[index], mask: masks[index], in: row, from: from) else { return (.noMatch, 0) }
                         from = at + 1
                     }
                     start = end
                 }
-                return .match
+                return (.match, from)
+            }
+        }
+    }
+
+    /// The test of a single term on an ASCII row whose leftmost match of the term's first
+    /// `skipping` characters ends at `from`: the leftmost match of the whole term extends
+    /// it, so only the characters after them are looked for.
+    @inline(__always)
+    func resume(_ row: UnsafeBufferPointer<UInt8>, from: Int, skipping: Int) -> (answer: Answer, end: Int) {
+        bytes.withUnsafeBufferPointer { bytes in
+            masks.withUnsafeBufferPointer { masks in
+                var from = from
+                for index in skipping..<bytes.count {
+                    guard let at = Self.find(bytes[index], mask: masks[index], in: row, from: from) else { return (.noMatch, 0) }
+                    from = at + 1
+                }
+                return (.match, from)
             }
         }
     }
