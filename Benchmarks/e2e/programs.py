@@ -62,9 +62,9 @@ def total_shows():
     return loaded
 
 
-def fzf(rows, extra=()):
+def fzf(rows, extra=(), binary="fzf"):
     return Program(
-        "fzf", ["fzf", "--layout=reverse", *extra], stdin=True, down="down", page_rows=rows - 2,
+        "fzf", [binary, "--layout=reverse", *extra], stdin=True, down="down", page_rows=rows - 2,
         loaded=counter_shows_any(),
     )
 

@@ -97,7 +97,7 @@ extension ChaosRun {
     private func checkSectionRetry(_ host: SectionsHost<ChaosSections>) -> String? {
         guard case .key(let key) = stepInput, !helpAtStepStart, app.runtime.configuration.keyMap.command(for: key) == .refresh,
               let start = sectionsAtStepStart, start.instance == host.screen.instance, let row = start.row,
-              !host.filterLine.isEditing  // open now means open before (r cannot open it): r was text
+              !host.filter.isEditing  // open now means open before (r cannot open it): r was text
         else { return nil }
         let retried: Int
         switch row {

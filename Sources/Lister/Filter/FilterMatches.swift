@@ -20,6 +20,10 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     let order: [Int32]?
     /// For each covered row, its position in `order`, or -1; nil when not ranked.
     private let positions: [Int32]?
+    /// For each of `rows`, where the leftmost match of the query's one fuzzy term ended in
+    /// the row's bytes (255: not known), so that a longer query resumes there; nil when
+    /// not kept (``FuzzySubsequence``).
+    let ends: [UInt8]?
 
     /// Creates matches from rows known to match `query`.
     /// - Parameters:
@@ -27,12 +31,19 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     ///   - rows: the matching rows, strictly ascending, each below `coveredRows`.
     ///   - coveredRows: how many rows of the list were examined.
     public init(query: FilterQuery, rows: [Int32], coveredRows: Int) {
+        self.init(query: query, rows: rows, coveredRows: coveredRows, ends: nil)
+    }
+
+    /// Matches with where each row's match ended (``ends``), one per row.
+    init(query: FilterQuery, rows: [Int32], coveredRows: Int, ends: [UInt8]?) {
+        precondition(ends == nil || ends?.count == rows.count, "one end per row")
         precondition(coveredRows >= 0 && coveredRows <= Int(Int32.max), "coveredRows \(coveredRows) out of range")
         assert(zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 }, "rows must be strictly ascending")
         assert(rows.last.map { Int($0) < coveredRows } ?? true, "rows must be below coveredRows")
         self.query = query
         self.rows = rows
         self.coveredRows = coveredRows
+        self.ends = ends
         order = nil
         positions = nil
     }
@@ -55,6 +66,7 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
         for (row, position) in positions.enumerated() where position >= 0 { rows.append(Int32(truncatingIfNeeded: row)) }
         self.rows = rows
         self.positions = positions
+        ends = nil
     }
 
     /// Nothing matched yet: no row examined.

@@ -92,8 +92,9 @@ public struct FilterRun: Sendable, Identifiable {
             return FilterResult(id: id, matches: FilterMatches(query: query, order: order, coveredRows: rowCount))
         }
         let matcher = QueryMatcher(query)
+        let resumption = self.resumption(matcher)
         let chunks = self.chunks(size: max(1, chunkSize))
-        var parts = [[Int32]](repeating: [], count: chunks.count)
+        var parts = [Part](repeating: Part(), count: chunks.count)
         var examined = 0
         let report = { (chunk: Chunk) in
             examined += chunk.count
@@ -102,12 +103,12 @@ public struct FilterRun: Sendable, Identifiable {
         if parallelism <= 1 || chunks.count <= 1 {
             for (index, chunk) in chunks.enumerated() {
                 try Task.checkCancellation()
-                parts[index] = Self.search(chunk, matcher: matcher, source: source)
+                parts[index] = Self.search(chunk, matcher: matcher, source: source, resumption: resumption)
                 try Task.checkCancellation()  // the search may have stopped early
                 report(chunk)
             }
         } else {
-            try await withThrowingTaskGroup(of: (Int, [Int32]).self) { group in
+            try await withThrowingTaskGroup(of: (Int, Part).self) { group in
                 var next = 0
                 func startNext() {
                     let index = next
@@ -115,7 +116,7 @@ public struct FilterRun: Sendable, Identifiable {
                     next += 1
                     group.addTask {
                         try Task.checkCancellation()
-                        let part = Self.search(chunk, matcher: matcher, source: source)
+                        let part = Self.search(chunk, matcher: matcher, source: source, resumption: resumption)
                         try Task.checkCancellation()  // the search may have stopped early
                         return (index, part)
                     }
@@ -141,8 +142,9 @@ public struct FilterRun: Sendable, Identifiable {
             return FilterResult(id: id, matches: FilterMatches(query: query, order: order, coveredRows: rowCount))
         }
         let matcher = QueryMatcher(query)
+        let resumption = self.resumption(matcher)
         let parts = chunks(size: max(1, rowCount)).map {
-            Self.search($0, matcher: matcher, source: source, checksCancellation: false)
+            Self.search($0, matcher: matcher, source: source, resumption: resumption, checksCancellation: false)
         }
         return FilterResult(id: id, matches: assemble(parts))
     }
@@ -206,22 +208,52 @@ public struct FilterRun: Sendable, Identifiable {
         return chunks
     }
 
-    /// The matches: the kept prior ones, then each chunk's, in order.
-    private func assemble(_ parts: [[Int32]]) -> FilterMatches {
+    /// The matches of one chunk, with where each row's match ended when they are kept.
+    struct Part: Sendable {
+        var rows: [Int32] = []
+        var ends: [UInt8]?
+    }
+
+    /// Where a longer fuzzy term resumes each row's search: the prior matches' ends, and
+    /// how many characters of the term they cover. Nil when they do not apply.
+    struct Resumption: Sendable {
+        let ends: [UInt8]
+        let skipping: Int
+    }
+
+    /// The resumption of this run: its query is one fuzzy ASCII term that starts with the
+    /// prior query's one term, and the prior matches kept their ends.
+    private func resumption(_ matcher: QueryMatcher) -> Resumption? {
+        guard let prior, !keepsPrior, let ends = prior.ends, let pattern = matcher.fuzzy,
+              let shorter = prior.query.pattern, let quick = FuzzySubsequence(pattern),
+              let before = FuzzySubsequence(shorter), let skipping = quick.resumes(after: before) else { return nil }
+        return Resumption(ends: ends, skipping: skipping)
+    }
+
+    /// The matches: the kept prior ones, then each chunk's, in order; their ends when
+    /// every part kept them.
+    private func assemble(_ parts: [Part]) -> FilterMatches {
         let kept = keepsPrior ? prior?.rows ?? [] : []
-        let nonEmpty = parts.filter { !$0.isEmpty }
+        let keptEnds: [UInt8]? = keepsPrior ? prior?.ends : []
+        let nonEmpty = parts.filter { !$0.rows.isEmpty }
         var rows: [Int32]
         if nonEmpty.isEmpty {
             rows = kept
         } else if kept.isEmpty, nonEmpty.count == 1 {
-            rows = nonEmpty[0]
+            rows = nonEmpty[0].rows
         } else {
             rows = []
-            rows.reserveCapacity(kept.count + nonEmpty.reduce(0) { $0 + $1.count })
+            rows.reserveCapacity(kept.count + nonEmpty.reduce(0) { $0 + $1.rows.count })
             rows += kept
-            for part in nonEmpty { rows += part }
+            for part in nonEmpty { rows += part.rows }
         }
-        return FilterMatches(query: query, rows: rows, coveredRows: rowCount)
+        var ends: [UInt8]?
+        if var all = keptEnds, nonEmpty.allSatisfy({ $0.ends != nil }), !rows.isEmpty {
+            all.reserveCapacity(rows.count)
+            for part in nonEmpty { all += part.ends ?? [] }
+            ends = all.count == rows.count ? all : nil
+        }
+        return FilterMatches(query: query, rows: rows, coveredRows: rowCount, ends: ends)
     }
 
     /// Rows read between two checks for cancellation.
@@ -233,24 +265,65 @@ public struct FilterRun: Sendable, Identifiable {
         _ chunk: Chunk,
         matcher: QueryMatcher,
         source: Source,
+        resumption: Resumption? = nil,
         checksCancellation: Bool = true
-    ) -> [Int32] {
+    ) -> Part {
         if matcher.matchesEverything {
             switch chunk {
-            case .candidates(let rows): return Array(rows)
-            case .rows(let range): return range.map { Int32(truncatingIfNeeded: $0) }
+            case .candidates(let rows): return Part(rows: Array(rows))
+            case .rows(let range): return Part(rows: range.map { Int32(truncatingIfNeeded: $0) })
             }
         }
         var found: [Int32] = []
         if let pattern = matcher.fuzzy {
             var fuzzy = FuzzyMatcher(pattern)
-            let test = { (utf8: UnsafeBufferPointer<UInt8>) in fuzzy.matches(utf8) }
+            guard let quick = FuzzySubsequence(pattern) else {
+                forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+                    source.forEachUTF8(in: batch) { row, utf8 in
+                        if fuzzy.matches(utf8) { found.append(Int32(truncatingIfNeeded: row)) }
+                    }
+                }
+                return Part(rows: found)
+            }
+            // The common query (fuzzy ASCII terms): ASCII rows by vectors, the rest in full.
+            // With one term, each match's end is kept for a longer query to resume at.
+            let keepsEnds = quick.isSingleTerm
+            var ends: [UInt8] = []
+            // Candidates are the prior matches: `position` walks their ends beside them.
+            var position = 0
+            let priorEnds: [UInt8]?
+            if case .candidates(let rows) = chunk, let resumption {
+                priorEnds = resumption.ends
+                position = rows.startIndex
+            } else {
+                priorEnds = nil
+            }
+            let skipping = resumption?.skipping ?? 0
             forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
                 source.forEachUTF8(in: batch) { row, utf8 in
-                    if test(utf8) { found.append(Int32(truncatingIfNeeded: row)) }
+                    var answer: (answer: FuzzySubsequence.Answer, end: Int)
+                    if let priorEnds {
+                        let end = priorEnds[position]
+                        position += 1
+                        // 255: where it ended is not known (a row of other bytes, or a long one).
+                        answer = end == 255 ? quick.test(utf8) : quick.resume(utf8, from: Int(end), skipping: skipping)
+                    } else {
+                        answer = quick.test(utf8)
+                    }
+                    let matches: Bool
+                    switch answer.answer {
+                    case .match: matches = true
+                    case .noMatch: matches = false
+                    case .undecided:
+                        matches = fuzzy.matches(utf8)
+                        answer.end = 255
+                    }
+                    guard matches else { return }
+                    found.append(Int32(truncatingIfNeeded: row))
+                    if keepsEnds { ends.append(UInt8(truncatingIfNeeded: min(answer.end, 255))) }
                 }
             }
-            return found
+            return Part(rows: found, ends: keepsEnds ? ends : nil)
         }
         matcher.withBound { bound in
             switch chunk {
@@ -269,7 +342,7 @@ public struct FilterRun: Sendable, Identifiable {
                 }
             }
         }
-        return found
+        return Part(rows: found)
     }
 
     /// Calls `body` with the rows of `chunk` in batches, stopping early once the current

@@ -1,18 +1,9 @@
 import TerminalCore
 
-/// What a filter run off the main actor came back with.
-enum FilterOutcome: Sendable {
-    case finished(FilterResult)
-    case stopped(id: Int)
-}
-
 /// The filter of a hosted list: `/` opens a line at the bottom, the list narrows as the
 /// query is typed, the selection stays on the same item, and rows that arrive later are
 /// filtered too.
-extension ListHost {
-    /// Runs at most this many row checks on the main actor at once; bigger runs go off it.
-    static var inlineFilterWorkload: Int { 50_000 }
-
+extension ListHost: FilterHosting {
     var isSelectionVisible: Bool {
         !filter.engine.isFiltering || filter.engine.visiblePosition(ofRow: model.selection) != nil
     }
@@ -123,7 +114,7 @@ extension ListHost {
 
     func applyQuery() {
         syncFilter()
-        execute(filter.engine.setQuery(screen.filterQuery(filter.text)))
+        executeFilter(filter.engine.setQuery(screen.filterQuery(filter.text)))
         keepSelectionAmongMatches()
     }
 
@@ -135,77 +126,27 @@ extension ListHost {
         let appended = filter.seenRevision >= model.replacedRevision && count >= filter.engine.rowCount
         filter.seenRevision = model.revision
         filter.source = nil
-        execute(appended ? filter.engine.rowsAppended(count: count) : filter.engine.rowsReplaced(count: count))
+        executeFilter(appended ? filter.engine.rowsAppended(count: count) : filter.engine.rowsReplaced(count: count))
         keepSelectionAmongMatches()
     }
 
-    private var filterSource: any FilterableText {
-        if let source = filter.source { return source }
+    func makeFilterSource() -> any FilterableText {
         let items = model.state.items
-        var source = screen.filterSource(for: items)
-        if source == nil, let base = table.base, let permutation = table.permutation,
-           let compact = screen.filterSource(for: base) {
+        if let source = screen.filterSource(for: items) { return source }
+        if let base = table.base, let permutation = table.permutation, let compact = screen.filterSource(for: base) {
             // A table sorted in memory: the rows' compact source, read in the sorted order.
-            source = PermutedFilterableText(base: compact, permutation: permutation, count: items.count)
+            return PermutedFilterableText(base: compact, permutation: permutation, count: items.count)
         }
-        let chosen = source ?? filterStrings(of: items)
-        filter.source = chosen
-        return chosen
+        return filterStrings(of: items)
     }
+
+    nonisolated static func filterMessage(_ outcome: FilterOutcome) -> Message { .filtered(outcome) }
+
+    func filterMatchesChanged() { keepSelectionAmongMatches() }
 
     /// The type of the source the filter reads (for tests: whether the compact one is used).
     var filterSourceDescription: String? {
         filter.source.map { String(describing: type(of: $0)) }
-    }
-
-    /// Completes here and now a filter run still going off the main actor, so that a key
-    /// acting on the selection (Enter, Tab) acts on a match of the query as typed, not of
-    /// the one before it.
-    func finishFilterNow() {
-        guard filter.asyncRunID != nil, let run = filter.engine.running else { return }
-        execute(.start(run), inline: true)
-        keepSelectionAmongMatches()
-    }
-
-    /// Carries out what the engine asks: small runs at once (every run with `inline`), big
-    /// ones off the main actor.
-    private func execute(_ action: FilterAction, inline: Bool = false) {
-        var action = action
-        while true {
-            if case .none = action { return }
-            if let running = filter.asyncRunID {
-                scheduler.cancelLoad(LoadID(screen: id, stream: .filter, generation: running))
-                filter.asyncRunID = nil
-            }
-            guard case .start(let run) = action else { return }
-            let source = filterSource
-            if inline || run.workload <= Self.inlineFilterWorkload {
-                action = filter.engine.receive(run.perform(over: source))
-                continue
-            }
-            filter.asyncRunID = run.id
-            let reply = Reply(to: self)
-            scheduler.startLoad(LoadID(screen: id, stream: .filter, generation: run.id)) {
-                do {
-                    return reply(.filtered(.finished(try await run.run(over: source))))
-                } catch {
-                    return reply(.filtered(.stopped(id: run.id)))
-                }
-            }
-            return
-        }
-    }
-
-    func receiveFilter(_ outcome: FilterOutcome) {
-        switch outcome {
-        case .finished(let result):
-            if filter.asyncRunID == result.id { filter.asyncRunID = nil }
-            execute(filter.engine.receive(result))
-        case .stopped(let id):
-            if filter.asyncRunID == id { filter.asyncRunID = nil }
-            filter.engine.runStopped(id: id)
-        }
-        keepSelectionAmongMatches()
     }
 
     /// When the selected item is filtered out, the nearest match is selected.

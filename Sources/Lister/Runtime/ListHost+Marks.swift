@@ -9,12 +9,7 @@ extension ListHost {
         guard screen.filterPrompt != nil else { return marked }
         var byID: [S.Item.ID: S.Item] = [:]
         for item in marked { byID[item.id] = item }
-        var seen = Set<S.Item.ID>()
-        var ordered: [any Sendable] = []
-        for id in markOrder where marks.contains(id) && seen.insert(id).inserted {
-            if let item = byID[id] { ordered.append(item) }
-        }
-        return ordered
+        return marks.inMarkedOrder.compactMap { byID[$0] }
     }
 
     /// Up on the first row goes to the last, and Down on the last to the first, on a prompt
@@ -40,14 +35,9 @@ extension ListHost {
     /// false: up). At the prompt's ``FilterPrompt/markLimit`` (`--multi=N`) a row is not
     /// marked and the selection stays, as in fzf.
     func toggleMark(forward: Bool = true) -> HostResponse {
-        guard screen.pickMode == .multiple else { return .hint("Marking needs a screen that chooses several rows") }
+        if let refusal = ListMarks<S.Item.ID>.refusal(pickMode: screen.pickMode) { return refusal }
         guard let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
-        if marks.remove(item.id) == nil {
-            if let limit = screen.filterPrompt?.markLimit, marks.count >= limit { return .handled(changed: false) }
-            if marks.isEmpty { markOrder = [] }  // the ids unmarked since are dropped
-            marks.insert(item.id)
-            markOrder.append(item.id)
-        }
+        guard marks.toggle(item.id, limit: markLimit) else { return .handled(changed: false) }
         if filter.engine.isFiltering {
             _ = performFiltered(forward ? .down : .up)
         } else {
@@ -68,9 +58,9 @@ extension ListHost {
             guard row < items.count else { continue }
             let id = items[row].id
             switch command {
-            case .markAll: addMark(id)
+            case .markAll: marks.mark(id, limit: markLimit)
             case .unmarkAll: marks.remove(id)
-            default: if marks.remove(id) == nil { addMark(id) }
+            default: marks.toggle(id, limit: markLimit)
             }
         }
         return .handled(changed: before != marks)
@@ -81,20 +71,14 @@ extension ListHost {
         guard screen.pickMode == .multiple, let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
         let before = marks
         switch change {
-        case .mark: addMark(item.id)
+        case .mark: marks.mark(item.id, limit: markLimit)
         case .unmark: marks.remove(item.id)
-        case .toggle: if marks.remove(item.id) == nil { addMark(item.id) }
+        case .toggle: marks.toggle(item.id, limit: markLimit)
         }
         return .handled(changed: before != marks)
     }
 
-    /// Marks `id`, remembering the order for the prompt's output; nothing at the prompt's
-    /// ``FilterPrompt/markLimit`` (`--multi=N`), as in fzf.
-    private func addMark(_ id: S.Item.ID) {
-        guard !marks.contains(id) else { return }
-        if let limit = screen.filterPrompt?.markLimit, marks.count >= limit { return }
-        if marks.isEmpty { markOrder = [] }  // the ids unmarked since are dropped
-        marks.insert(id)
-        markOrder.append(id)
-    }
+    /// The most rows that can be marked: the prompt's ``FilterPrompt/markLimit``
+    /// (`--multi=N`), as in fzf; nil: no limit.
+    private var markLimit: Int? { screen.filterPrompt?.markLimit }
 }

@@ -35,11 +35,9 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     unowned let scheduler: any LoadScheduler
     /// The filter (`/`): its line, engine and scroll.
     var filter = ListFilter()
-    /// The marked items of a multiple picker.
-    var marks: Set<S.Item.ID> = []
-    /// The marked ids in the order they were marked (with ids since unmarked, which
-    /// ``marks`` no longer holds): a prompt-first screen returns its marks in this order.
-    var markOrder: [S.Item.ID] = []
+    /// The marked items of a multiple picker, and the order they were marked in (a
+    /// prompt-first screen returns its marks in that order).
+    var marks = ListMarks<S.Item.ID>()
     /// Columns of long rows scrolled out on the left.
     var horizontalOffset = 0
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
@@ -351,7 +349,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             sectionCache = (model.revision, ListContext.sections(of: screen, items: model.state.items))
         }
         var context = ListContext(screen: screen, model: model, now: now, sections: sectionCache?.sections,
-                                  filter: filteredView, marks: screen.pickMode == .multiple ? marks : nil)
+                                  filter: filteredView, marks: screen.pickMode == .multiple ? marks.keys : nil)
         context.horizontalOffset = horizontalOffset
         context.filterText = filter.isActive ? filter.text : ""
         context.rowCache = reusesRows ? rowCache : nil

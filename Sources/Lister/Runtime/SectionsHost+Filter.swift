@@ -1,19 +1,20 @@
 import TerminalCore
 
-/// The matching indices of one section, for the rows and the query they were found for.
-struct SectionMatches {
-    var revision: Int
-    var query: FilterQuery
-    var indices: [Int]
-}
-
-/// The filter and the marks of a sectioned list, as on a plain list: `/` opens the line,
-/// the rows narrow as the query is typed (each section to its matches, in list order;
-/// a section with no match disappears, header and all; one still loading or failed
+/// The filter and the marks of a sectioned list, through the same types as a plain list's
+/// (``ListFilter`` and its ``FilterEngine``, ``FilterHosting``, ``ListMarks``): `/` opens
+/// the line, the rows narrow as the query is typed (each section to its matches, in list
+/// order; a section with no match disappears, header and all; one still loading or failed
 /// stays), and `Tab` marks rows in a multiple picker.
-extension SectionsHost {
+///
+/// One engine searches the loaded sections' items one after another
+/// (``SectionFilterRows``): a big search runs off the main actor and the rows stay as they
+/// were until it delivers; the next key cancels it.
+extension SectionsHost: FilterHosting {
+    /// The query the rows are filtered by (empty: every row).
+    var query: FilterQuery { filter.engine.query }
+
     /// Whether the filter line takes a row below the list.
-    var isFilterLineShown: Bool { filterLine.isEditing || !query.isEmpty }
+    var isFilterLineShown: Bool { filter.isActive }
 
     /// What a section shows as rows, filtered by ``query``.
     func content(ofSection section: Int) -> Rows.Content {
@@ -23,45 +24,57 @@ extension SectionsHost {
         case .error: return .failed
         case .empty: return query.isEmpty ? .empty : .hidden
         case .loaded(let items):
-            guard !query.isEmpty else { return .items(items.map(\.id)) }
-            let indices = matchingIndices(inSection: section)
+            // Until the first run delivers, every row shows, as on a plain list.
+            guard !query.isEmpty, let matches = filter.engine.matches else { return .items(items.map(\.id)) }
+            let indices = filterRows.indices(inSection: section, of: matches.rowIndices)
             return indices.isEmpty ? .hidden : .matches(indices.map { (index: $0, id: items[$0].id) })
         }
     }
 
-    /// The indices of the section's items that match ``query``, in list order; found again
-    /// only when the rows or the query changed. Sections are loaded whole, so a section is
-    /// matched on the main actor in one go.
-    private func matchingIndices(inSection section: Int) -> [Int] {
-        let model = models[section]
-        if let cached = matchCache[section], cached.revision == model.revision, cached.query == query {
-            return cached.indices
-        }
-        let items = model.state.items
-        let texts = FilterStrings(items.map { screen.filterText($0) })
-        let indices = FilterRun(query: query, rowCount: items.count).perform(over: texts).matches.sorted()
-        matchCache[section] = SectionMatches(revision: model.revision, query: query, indices: indices)
-        return indices
+    /// Tells the engine when a section's rows changed since it last looked: the rows are
+    /// laid out again and searched again (sections load whole, so nothing is appended).
+    func syncFilter() {
+        guard filter.isActive else { return }
+        let revisions = models.map(\.revision)
+        guard revisions != filterRows.revisions else { return }
+        filterRows = SectionFilterRows(counts: models.map { $0.state.items.count }, revisions: revisions)
+        filter.source = nil
+        isSyncingFilter = true
+        defer { isSyncingFilter = false }
+        executeFilter(filter.engine.rowsReplaced(count: filterRows.count))
     }
 
-    /// "12 of 40 match": how many loaded items the query keeps.
-    var matchSummary: String {
-        var shown = 0
-        var total = 0
-        for section in models.indices {
-            let count = models[section].state.items.count
-            total += count
-            if count > 0 { shown += matchingIndices(inSection: section).count }
-        }
-        return "\(shown) of \(total) match"
+    func makeFilterSource() -> any FilterableText {
+        FilterStrings(models.flatMap { $0.state.items.map { screen.filterText($0) } })
+    }
+
+    nonisolated static func filterMessage(_ outcome: FilterOutcome) -> Message { .filtered(outcome) }
+
+    /// The rows are built again from the new matches (the selection stays on its item, or
+    /// goes to the nearest row shown); inside ``syncFilter()`` the caller rebuilds them.
+    func filterMatchesChanged() {
+        if !isSyncingFilter { rebuildRows() }
+    }
+
+    /// "12 of 40 match", and "filtering…" while a run is in flight.
+    func sayFilterStatus(in line: inout StatusLine) {
+        guard !query.isEmpty else { return }
+        line.say("\(filter.engine.visibleCount) of \(filter.engine.rowCount) match")
+        if filter.engine.running != nil { line.say("filtering…") }
+    }
+
+    /// Opens the filter line (`/`).
+    func openFilter() {
+        filter.isEditing = true
+        syncFilter()
     }
 
     /// Takes typed keys while the filter line is open; else runs the screen's action for
     /// `key`, if it has one.
     func handleOwnKey(_ key: Key, now: Duration) -> HostResponse? {
         self.now = now
-        guard filterLine.isEditing else { return performAction(for: key, now: now) }
-        switch filterLine.edit(key) {
+        guard filter.isEditing else { return performAction(for: key, now: now) }
+        switch filter.line.edit(key) {
         case nil: return nil
         case .kept, .cursorMoved: return .handled(changed: true)
         case .endOfFile: return .handled(changed: false)
@@ -72,7 +85,7 @@ extension SectionsHost {
     }
 
     func takesKey(_ key: Key) -> Bool {
-        filterLine.isEditing || screen.actions.contains { $0.key == key }
+        filter.isEditing || screen.actions.contains { $0.key == key }
     }
 
     /// Esc clears the marks, then a kept filter, before it goes back.
@@ -82,7 +95,7 @@ extension SectionsHost {
             return true
         }
         guard isFilterLineShown else { return false }
-        filterLine = FilterLine()
+        filter.line = FilterLine()
         applyQuery()
         return true
     }
@@ -90,24 +103,26 @@ extension SectionsHost {
     /// Filters the rows by the line's text; the selection stays on its item when it still
     /// shows, else goes to the nearest row shown.
     private func applyQuery() {
-        query = FilterQuery(filterLine.text)
+        syncFilter()
+        executeFilter(filter.engine.setQuery(FilterQuery(filter.text)))
         rebuildRows()
     }
 
     /// Tab: marks or unmarks the selected item and moves down (up with `forward` false).
     func toggleMark(forward: Bool = true) -> HostResponse {
-        guard screen.pickMode == .multiple else { return .handled(changed: false) }
+        if let refusal = ListMarks<Rows.Anchor>.refusal(pickMode: screen.pickMode) { return refusal }
+        finishFilterNow()  // the selection is on a match of the query as typed
         guard let row = selectedRow, case .item(let section, _, let id) = rows[row] else {
             return .hint("Only items can be marked")
         }
-        let anchor = Rows.Anchor.item(section: section, id: id)
-        if marks.remove(anchor) == nil { marks.insert(anchor) }
+        marks.toggle(.item(section: section, id: id), limit: nil)
         select(rows.destination(of: .by(forward ? 1 : -1), from: row))
         keepSelectionVisible()
         return .handled(changed: true)
     }
 
-    /// The marked items, in the order the sections show them.
+    /// The marked items, in the order the sections show them (as a plain list's, in list
+    /// order).
     var markedItems: [any Sendable] {
         models.indices.flatMap { section in
             models[section].state.items.filter { marks.contains(.item(section: section, id: $0.id)) }.map { $0 as any Sendable }

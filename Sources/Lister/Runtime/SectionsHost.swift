@@ -9,13 +9,15 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
     /// What a section's load brings back (the section is the load's stream).
     enum Message: Sendable {
         case loaded(Result<ItemList<S.Item>, ListError>)
+        /// A filter run off the main actor ended.
+        case filtered(FilterOutcome)
     }
 
     let id: Int
     var screen: S
     private let sections: [ListSection<S.Item>]
     private(set) var models: [ListModel<S.Item>]
-    private unowned let scheduler: any LoadScheduler
+    unowned let scheduler: any LoadScheduler
     private(set) var rows = Rows([])
     /// The selected row, and what it shows (kept when rows move).
     private(set) var selectedRow: Int?
@@ -24,14 +26,14 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
     /// The rows the list has: the body, less the filter line when it shows.
     private var height = 0
     var now: Duration = .zero
-    /// The filter line (`/`): sections with no match disappear.
-    var filterLine = FilterLine()
-    /// The query the rows are filtered by (empty: every row).
-    var query = FilterQuery.empty
-    /// Each section's matching indices, for the rows and query they were found for.
-    var matchCache: [Int: SectionMatches] = [:]
+    /// The filter (`/`), as a plain list's: sections with no match disappear.
+    var filter = ListFilter()
+    /// Where each section's items lie in the rows the filter searches.
+    var filterRows = SectionFilterRows()
+    /// Set while ``syncFilter()`` runs, which rebuilds no rows itself.
+    var isSyncingFilter = false
     /// The marked items of a multiple picker, by section and id.
-    var marks: Set<Rows.Anchor> = []
+    var marks = ListMarks<Rows.Anchor>()
     /// Columns of long rows scrolled out on the left (`<` and `>`, as in a plain list).
     private var horizontalOffset = 0
     /// Set while ``drawingAhead(_:)`` runs: loads are neither started nor cancelled.
@@ -75,7 +77,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
         }
         switch command {
         case .filter:
-            filterLine.isEditing = true
+            openFilter()
             return .handled(changed: true)
         case .mark, .markUp:
             return toggleMark(forward: command == .mark)
@@ -100,6 +102,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
             horizontalOffset = Move.sideways(command, from: horizontalOffset)
             return .handled(changed: before != horizontalOffset)
         case .open, .drillIn:
+            finishFilterNow()  // choose among the matches of the query as typed
             if screen.pickMode == .multiple, command == .open, !marks.isEmpty { return .pick(markedItems) }
             guard let row = selectedRow else { return .hint("Nothing to open") }
             guard case .item(let section, let index, _) = rows[row] else {
@@ -148,8 +151,13 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
 
     func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
         self.now = now
+        if case .filtered(let outcome) = message {
+            receiveFilter(outcome)
+            return true
+        }
         guard case .section(let section) = load.stream, models.indices.contains(section) else { return false }
         switch message {
+        case .filtered: return false
         case .loaded(let result):
             guard models[section].receive(result, generation: load.generation, now: now) else { return false }
         }
@@ -197,7 +205,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
         let area = listArea(in: body)
         list.render(in: area, buffer: &buffer)
         if area.height < body.height {
-            filterLine.render(prompt: "/", in: Rect(row: area.bottom, column: body.left, rows: 1, columns: body.width),
+            filter.line.render(prompt: "/", in: Rect(row: area.bottom, column: body.left, rows: 1, columns: body.width),
                               buffer: &buffer)
         }
     }
@@ -206,7 +214,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
     /// and the time back; nil while any section loads, when a move could meet rows that
     /// are about to change.
     func drawingAhead<Result>(_ body: () -> Result) -> Result? {
-        guard !isDrawingAhead, !isLoading, !filterLine.isEditing, models.allSatisfy(\.isSettled) else { return nil }
+        guard !isDrawingAhead, !isLoading, !filter.isEditing, models.allSatisfy(\.isSettled) else { return nil }
         let saved = (selectedRow: selectedRow, anchor: anchor, scrollOffset: scrollOffset, now: now)
         isDrawingAhead = true
         defer {
@@ -236,7 +244,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
         if loading > 0 { line.say("loading \(loading) section\(loading == 1 ? "" : "s")") }
         if failed > 0 { line.say("\(failed) section\(failed == 1 ? "" : "s") failed") }
         if models.contains(where: \.isRefreshing) { line.say(StatusLine.activityWord(.refreshing)) }
-        if !query.isEmpty { line.say(matchSummary) }
+        sayFilterStatus(in: &line)
         line.marked(marks.count)
         return line
     }
@@ -266,6 +274,7 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
     /// same item or state row if it is still there, else the selectable row nearest to the
     /// place it had (the next match, when a filter hides the selected item).
     func rebuildRows() {
+        syncFilter()
         let selected = selectedRow.flatMap { rows.count > $0 ? rows[$0] : nil }
         rows = Rows(models.indices.map(content(ofSection:)))
         if let anchor, let row = rows.row(of: anchor) {

@@ -1,0 +1,69 @@
+/// The marked rows of a multiple picker (Tab), as a value: the same type on a plain list
+/// (keyed by item id) and on a sectioned one (keyed by section and id), so that both mark,
+/// limit, order and refuse alike.
+///
+/// It remembers the order rows were marked in, as fzf prints them: a key unmarked stays in
+/// that order until the marks are cleared, and is skipped when read.
+struct ListMarks<Key: Hashable>: Equatable, ExpressibleByArrayLiteral {
+    /// The marked keys.
+    private(set) var keys: Set<Key> = []
+    /// The keys in the order they were marked, with keys since unmarked (``keys`` no
+    /// longer holds them); dropped when the first key is marked again on no marks.
+    private var order: [Key] = []
+
+    /// No marks.
+    init() {}
+
+    /// Marks `elements`, in order (`marks = []` clears them).
+    init(arrayLiteral elements: Key...) {
+        for key in elements { mark(key, limit: nil) }
+    }
+
+    /// What a mark key answers on a screen that is not a multiple picker; nil on one.
+    ///
+    /// Every host asks this first, so that a list of any kind says the same.
+    static func refusal(pickMode: PickMode) -> HostResponse? {
+        pickMode == .multiple ? nil : .hint("Marking needs a screen that chooses several rows")
+    }
+
+    /// Whether nothing is marked.
+    var isEmpty: Bool { keys.isEmpty }
+    /// The number of marked keys.
+    var count: Int { keys.count }
+
+    /// Whether `key` is marked.
+    func contains(_ key: Key) -> Bool { keys.contains(key) }
+
+    /// Marks `key`; false when it was marked already or `limit` marks are set (fzf's
+    /// `--multi=N`, where a row beyond the limit is not marked).
+    @discardableResult
+    mutating func mark(_ key: Key, limit: Int?) -> Bool {
+        guard !keys.contains(key) else { return false }
+        if let limit, keys.count >= limit { return false }
+        if keys.isEmpty { order = [] }  // the keys unmarked since are dropped
+        keys.insert(key)
+        order.append(key)
+        return true
+    }
+
+    /// Unmarks `key`; returns it when it was marked (as `Set.remove`).
+    @discardableResult
+    mutating func remove(_ key: Key) -> Key? { keys.remove(key) }
+
+    /// Marks `key` when it is not marked, else unmarks it; false when nothing changed
+    /// (the limit was reached).
+    @discardableResult
+    mutating func toggle(_ key: Key, limit: Int?) -> Bool {
+        if keys.remove(key) != nil { return true }
+        return mark(key, limit: limit)
+    }
+
+    /// Keeps only the marks of `kept` (rows that are gone lose theirs).
+    mutating func formIntersection(_ kept: Set<Key>) { keys.formIntersection(kept) }
+
+    /// The marked keys in the order they were marked.
+    var inMarkedOrder: [Key] {
+        var seen = Set<Key>()
+        return order.filter { keys.contains($0) && seen.insert($0).inserted }
+    }
+}
