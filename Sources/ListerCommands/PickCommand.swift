@@ -60,7 +60,11 @@ struct PickCommand: InteractiveCommand {
         let command = getenv("LISTER_DEFAULT_COMMAND").map { String(cString: $0) }
         let input: (fd: Int32, child: pid_t?)
         do {
-            input = try PickInput.open(defaultCommand: command, stdinIsTerminal: StandardInput.hasNoInput)
+            // `--bind 'start:reload(CMD)'` reads its own lines: without input, it starts empty.
+            let reloadsAtStart = options.bindings.contains { binding in
+                binding.trigger == .event(.start) && binding.actions.contains { [.reload, .reloadSync].contains($0.name) }
+            }
+            input = try PickInput.open(defaultCommand: command ?? (reloadsAtStart ? "true" : nil), stdinIsTerminal: StandardInput.hasNoInput)
         } catch {
             throw ValidationError(error.description)
         }
@@ -155,6 +159,7 @@ extension PickCommand {
         if options.noMouse { interface.noMouse = true }
         var screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
         screen.history = history
+        screen.eventCommands = try Self.eventCommands(options.bindings, upward: !options.reverse && !options.reverseList)
         var settings = interface.settings
         settings.noColor = options.look.isMonochrome
         let outcome = try await AppRunner.run(screen, interface: settings, keyMap: keyMap, height: options.height)

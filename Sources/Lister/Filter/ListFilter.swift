@@ -74,6 +74,9 @@ public struct FilterPrompt: Hashable, Sendable {
     /// The queries of earlier runs, oldest first, for ``Command/previousHistory`` and
     /// ``Command/nextHistory`` (fzf's `--history`).
     public var history: [String] = []
+    /// Commands run when something happens to the picker (fzf's `--bind` events:
+    /// `start`, `load`, `change`, `result`, `focus`), each once per time it happens.
+    public var eventCommands: [PromptEvent: Command] = [:]
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -42,6 +42,7 @@ extension ListHost {
     func promptChoice(key: Key?) -> HostResponse {
         let choice = PromptChoice(query: filter.text, key: key)
         if screen.pickMode == .multiple, !marks.isEmpty { return .pick([choice] + markedItems) }
+        if let shown = chain?.shownBeforeQueryChange { return .pick([choice] + (shown.map { [$0] } ?? [])) }
         guard let item = model.selectedItem, isSelectionVisible else { return .pick([choice]) }
         return .pick([choice, item])
     }
@@ -97,9 +98,10 @@ extension ListHost {
             applyQuery()
             return .handled(changed: true)
         case .endOfFile:
-            // Bound to a key, `delete-char/eof` on an empty line does nothing here; the
-            // default Ctrl-D goes on to the key table instead (``handleOwnKey(_:now:)``).
-            return .handled(changed: false)
+            // Bound to a key, `delete-char/eof` on an empty prompt leaves as fzf does (the
+            // default Ctrl-D goes on to the key table instead: ``handleOwnKey(_:now:)``);
+            // on the `/` line of a list it does nothing.
+            return screen.filterPrompt == nil ? .handled(changed: false) : .interrupt
         }
     }
 
@@ -122,6 +124,7 @@ extension ListHost {
     }
 
     func applyQuery() {
+        noteQueryChangeInChain()
         syncFilter()
         execute(filter.engine.setQuery(screen.filterQuery(filter.text)))
         keepSelectionAmongMatches()

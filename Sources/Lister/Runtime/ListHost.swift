@@ -40,6 +40,11 @@ final class ListHost<S: ListScreen>: ScreenHost, RowReusingHost, MessageReceiver
     /// The marked ids in the order they were marked (with ids since unmarked, which
     /// ``marks`` no longer holds): a prompt-first screen returns its marks in this order.
     var markOrder: [S.Item.ID] = []
+    /// While a chain of commands runs (fzf's `a+b`), the row selected before its first
+    /// change of the query: its `accept` takes that row (``ListHost+Chain.swift``).
+    var chain: ChainState<S.Item>?
+    /// What the picker's events (``FilterPrompt/eventCommands``) last saw.
+    var eventTracker = PromptEventTracker()
     /// Columns of long rows scrolled out on the left.
     var horizontalOffset = 0
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
@@ -485,6 +490,9 @@ extension ListHost {
     }
 
     /// Puts `changed` in place of the screen and reloads behind the rows, keeping the selection.
+    /// Puts `changed` in place of the screen without loading (a ``ScreenChange``'s caller decides).
+    func setScreen(_ changed: S) { screen = changed }
+
     func replaceScreen(_ changed: S) {
         screen = changed
         if let paged = changed._asPaged { firstPage = NextPage.first(of: paged) }

@@ -84,6 +84,8 @@ extension Runtime {
         }
         switch command {
         case .sequence(let commands):
+            top.beginChain()
+            defer { top.endChain() }
             for command in commands where outcome == nil { perform(command) }
         case .help:
             showingHelp = true
@@ -140,6 +142,8 @@ extension Runtime {
             terminal.handOver(body)
             lastFrame = nil
             dirty = true
+        case .interrupt:
+            outcome = .interrupted(.interrupt)
         }
     }
 }

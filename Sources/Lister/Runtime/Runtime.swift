@@ -142,6 +142,7 @@ public final class Runtime {
         if running { heldLoads = [] }
         KeyHints.$retry.withValue(retryHint) {
             stack.last?.appear(now: now)
+            runEventCommands()
             render()
         }
         if running {
@@ -201,6 +202,7 @@ public final class Runtime {
             break
         }
         for host in stack where host.advance(to: now) { dirty = true }
+        runEventCommands()
         KeyTrace.mark(.advanced)
         if outcome == nil { render() }
     }

@@ -13,6 +13,8 @@ enum HostResponse {
     case pick([any Sendable])
     /// Give the terminal to this program; draw everything again when it is back.
     case handOver(@Sendable () -> Void)
+    /// End the app as interrupted, as Ctrl-C does (a bound `delete-char/eof` on an empty prompt).
+    case interrupt
 }
 
 /// Starts and cancels loads for hosts; the runtime implements it.
@@ -48,6 +50,12 @@ protocol ScreenHost: AnyObject {
     /// The type of the source the filter reads, once it has read one (tests).
     var filterSourceDescription: String? { get }
     func appear(now: Duration)
+    /// The commands of the picker's events (``FilterPrompt/eventCommands``) that happened
+    /// since the last call, in order; none for other screens.
+    func eventCommands() -> [Command]
+    /// A chain of commands (``Command/sequence(_:)``) begins or ends.
+    func beginChain()
+    func endChain()
     /// Carries out `command` on the screen; page keys move by the screen's own
     /// ``pageHeight``.
     func perform(_ command: Command, now: Duration) -> HostResponse
@@ -153,4 +161,10 @@ func response(to command: Command, on item: any Sendable, pickMode: PickMode,
 extension ScreenHost {
     var listGrowsUpward: Bool { false }
     var filterSourceDescription: String? { nil }
+}
+
+extension ScreenHost {
+    func eventCommands() -> [Command] { [] }
+    func beginChain() {}
+    func endChain() {}
 }

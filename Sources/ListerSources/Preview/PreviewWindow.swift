@@ -12,9 +12,10 @@ public enum PreviewWindow {
         public let description: String
     }
 
-    /// The placement `text` asks for; fzf's default (right, 50%) for parts left out.
-    public static func parse(_ text: String) throws -> PreviewPlacement {
-        var placement = PreviewPlacement.right(.percent(50))
+    /// The placement `text` asks for; `base` (by default fzf's: right, 50%) for parts left
+    /// out (`change-preview-window(…)` changes the `--preview-window` so).
+    public static func parse(_ text: String, over base: PreviewPlacement = .right(.percent(50))) throws -> PreviewPlacement {
+        var placement = base
         for part in text.split(whereSeparator: { $0 == ":" || $0 == "," }) {
             switch part {
             case "right", "left": placement.edge = .right

@@ -1,0 +1,21 @@
+/// A screen replaced by one of its own commands (``ListScreen/change(command:context:)``).
+extension ListHost {
+    /// Puts `change.screen` in place of the screen: its rows kept and matched again under
+    /// its query, or loaded again (now, or behind the rows shown).
+    func apply(_ change: ScreenChange<S>) -> HostResponse {
+        setScreen(change.screen)
+        if change.clearsMarks {
+            marks = []
+            markOrder = []
+        }
+        switch change.rows {
+        case .kept:
+            if filter.isActive { applyQuery() }
+        case .reloaded:
+            run(model.load(now: now))
+        case .reloadedBehind:
+            run(model.refresh(now: now))
+        }
+        return .handled(changed: true)
+    }
+}
