@@ -77,6 +77,12 @@ public struct FilterPrompt: Hashable, Sendable {
     /// Commands run when something happens to the picker (fzf's `--bind` events:
     /// `start`, `load`, `change`, `result`, `focus`), each once per time it happens.
     public var eventCommands: [PromptEvent: Command] = [:]
+    /// Drawn in a column before the selected row (fzf's `--pointer`); with ``marker``,
+    /// either set draws fzf's gutter (``GutterRow``). Nil for both: the selected row is
+    /// only highlighted and marks are a `●`.
+    public var pointer: String?
+    /// Drawn in a column before each marked row (fzf's `--marker`); see ``pointer``.
+    public var marker: String?
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

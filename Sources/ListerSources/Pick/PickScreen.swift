@@ -140,6 +140,8 @@ public struct PickScreen: ListScreen {
         prompt.cycles = options.look.cycle
         prompt.history = history
         prompt.eventCommands = eventCommands
+        prompt.pointer = options.look.pointer
+        prompt.marker = options.look.marker
         return prompt
     }
 
