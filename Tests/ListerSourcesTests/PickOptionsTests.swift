@@ -108,7 +108,9 @@ import Testing
         }
         #expect(failure(["--preview-label", "x"])?.contains("--preview-label is an fzf option that lister pick does not support") == true)
         #expect(failure(["--preview-window", "sideways"])?.contains("'sideways' is not a side") == true)
-        #expect(try PickOptions.parse(["--preview-window", "up,40%,border-bottom"]).previewWindow == .bottom(.percent(40)))
+        #expect(try PickOptions.parse(["--preview-window", "up,40%,border-bottom"]).previewWindow == PreviewPlacement(.top, size: .percent(40)))
+        #expect(try PickOptions.parse(["--preview-window", "left:30"]).previewWindow == PreviewPlacement(.left, size: .cells(30)))
+        #expect(try PickOptions.parse(["--preview-window", "down"]).previewWindow == .bottom(.percent(50)))
         #expect(failure(["--preview-window", "up,border-wavy"])?.contains("unknown border 'border-wavy'") == true)
         #expect(failure(["--preview", "cat {}"]) == nil)
         #expect(failure(["--height=40%"]) == nil)
