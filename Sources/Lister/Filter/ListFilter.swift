@@ -83,6 +83,9 @@ public struct FilterPrompt: Hashable, Sendable {
     public var pointer: String?
     /// Drawn in a column before each marked row (fzf's `--marker`); see ``pointer``.
     public var marker: String?
+    /// What surrounds the picker: margin, border, label, padding (fzf's `--margin`,
+    /// `--border`, `--border-label`, `--padding`); none by default.
+    public var frame = PromptFrame()
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -22,7 +22,16 @@ extension Runtime {
         let regions = regions ?? self.regions
         guard let top = stack.last else { return nil }
         let size = terminal.size
-        let layout = ScreenLayout(size: size)
+        // A picker's frame (fzf's --margin, --border, --padding) leaves the room inside it.
+        let frame = top.promptFrame
+        var framed: Buffer?
+        var room = Rect(size: size)
+        if let frame {
+            var border = Buffer(size: size)
+            room = frame.draw(in: room, buffer: &border)
+            framed = border
+        }
+        let layout = ScreenLayout(in: room, full: Rect(size: size))
         var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
         // A body draws its list where its own layout puts it; when that is not the room
         // the list was laid out in (the first frame of a body with lines around its list,
@@ -32,7 +41,7 @@ extension Runtime {
             passes += 1
             regions.removeAll()
             top.layout(body: layout.list)
-            buffer.reset(size: size)
+            if let framed { buffer = framed } else { buffer.reset(size: size) }
             top.render(in: layout.list, buffer: &buffer, regions: regions, now: now)
         } while top.listDrawn(regions, body: layout.list) && passes < 2
         if let header = layout.header {

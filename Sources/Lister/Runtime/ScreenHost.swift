@@ -53,6 +53,8 @@ protocol ScreenHost: AnyObject {
     /// The commands of the picker's events (``FilterPrompt/eventCommands``) that happened
     /// since the last call, in order; none for other screens.
     func eventCommands() -> [Command]
+    /// What surrounds a picker (``FilterPrompt/frame``); nil when nothing does.
+    var promptFrame: PromptFrame? { get }
     /// A chain of commands (``Command/sequence(_:)``) begins or ends.
     func beginChain()
     func endChain()
@@ -165,6 +167,7 @@ extension ScreenHost {
 
 extension ScreenHost {
     func eventCommands() -> [Command] { [] }
+    var promptFrame: PromptFrame? { nil }
     func beginChain() {}
     func endChain() {}
 }

@@ -8,8 +8,14 @@ struct ScreenLayout {
     var status: Rect?
 
     init(size: Size) {
-        full = Rect(size: size)
-        var rest = full
+        self.init(in: Rect(size: size), full: Rect(size: size))
+    }
+
+    /// The layout inside `room` (a picker's frame), help still drawn over `full`.
+    init(in room: Rect, full: Rect) {
+        self.full = full
+        let size = room.size
+        var rest = room
         if size.rows >= 2 {
             let split = rest.splitBottom(1)
             rest = split.0

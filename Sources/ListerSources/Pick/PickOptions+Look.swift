@@ -50,6 +50,21 @@ public struct PickLook: Sendable, Equatable {
         "cursor",
     ]
 
+    /// What surrounds the picker: `--margin`, `--border`, `--border-label`, `--padding`.
+    public var frame: PromptFrame {
+        var frame = PromptFrame()
+        frame.margin = PromptFrame.Insets(margin.map(Self.extent))
+        frame.padding = PromptFrame.Insets(padding.map(Self.extent))
+        frame.border = border.flatMap(PromptFrame.Border.init(rawValue:))  // "none": nil
+        frame.label = borderLabel
+        return frame
+    }
+
+    /// A size of `--margin` or `--padding` (checked by ``sizes(_:option:)``).
+    private static func extent(_ text: String) -> Split.Extent {
+        text.hasSuffix("%") ? .percent(Int(text.dropLast()) ?? 0) : .cells(Int(text) ?? 0)
+    }
+
     /// Takes the look option `name` if it is one; `value` reads its value (inline, or the
     /// next argument). False for every other option.
     mutating func parse(_ name: String, inline: String?, value: () throws(PickOptions.Failure) -> String) throws(PickOptions.Failure) -> Bool {

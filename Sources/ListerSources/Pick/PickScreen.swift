@@ -142,6 +142,7 @@ public struct PickScreen: ListScreen {
         prompt.eventCommands = eventCommands
         prompt.pointer = options.look.pointer
         prompt.marker = options.look.marker
+        prompt.frame = options.look.frame
         return prompt
     }
 
