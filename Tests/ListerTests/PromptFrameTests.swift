@@ -7,11 +7,13 @@ import Testing
 private struct FramedScreen: ListScreen {
     let loader: ScriptedLoader<[Fruit]>
     var frame: PromptFrame
+    var info = PromptInfo.default
     var title: String { "Find" }
     var pickMode: PickMode { .single }
     var filterPrompt: FilterPrompt? {
         var prompt = FilterPrompt(prompt: "> ", isOnTop: true)
         prompt.frame = frame
+        prompt.info = info
         return prompt
     }
 
@@ -22,9 +24,9 @@ private struct FramedScreen: ListScreen {
 
 @MainActor
 @Suite struct PromptFrameTests {
-    private func app(_ frame: PromptFrame, size: Size = Size(rows: 9, columns: 20)) async -> HeadlessApp {
+    private func app(_ frame: PromptFrame, info: PromptInfo = .default, size: Size = Size(rows: 9, columns: 20)) async -> HeadlessApp {
         let loader = ScriptedLoader<[Fruit]>()
-        let app = HeadlessApp(root: FramedScreen(loader: loader, frame: frame), size: size)
+        let app = HeadlessApp(root: FramedScreen(loader: loader, frame: frame, info: info), size: size)
         await app.start()
         loader.succeed(Array(fruits.prefix(2)))
         await app.settle()
@@ -61,5 +63,20 @@ private struct FramedScreen: ListScreen {
         let app = await app(PromptFrame())
         #expect(app.lines[0].hasPrefix("Find"))
         #expect(app.lines[1] == ">")
+    }
+
+    @Test func infoInlineIsOnThePromptLineAndTheStatusBarIsGone() async {
+        let app = await app(PromptFrame(), info: .inline, size: Size(rows: 5, columns: 20))
+        #expect(app.lines[1] == ">" + String(repeating: " ", count: 15) + "1/2")  // a column left free at the end
+        #expect(app.lines[4] == "")  // no status bar: the list's last row
+        let right = await self.app(PromptFrame(), info: .inlineRight, size: Size(rows: 5, columns: 20))
+        #expect(right.lines[1] == ">" + String(repeating: " ", count: 15) + "1/2")
+    }
+
+    @Test func infoHiddenShowsNoCount() async {
+        let app = await app(PromptFrame(), info: .hidden, size: Size(rows: 5, columns: 20))
+        #expect(!app.lines.contains { $0.contains("1/2") })
+        let shown = await self.app(PromptFrame(), size: Size(rows: 5, columns: 20))
+        #expect(shown.lines[4].hasPrefix("1/2"))  // the default: in the status bar
     }
 }

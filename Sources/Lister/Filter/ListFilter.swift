@@ -86,6 +86,9 @@ public struct FilterPrompt: Hashable, Sendable {
     /// What surrounds the picker: margin, border, label, padding (fzf's `--margin`,
     /// `--border`, `--border-label`, `--padding`); none by default.
     public var frame = PromptFrame()
+    /// Where the count of matches goes (fzf's `--info`): the status bar (the default), the
+    /// prompt line, or nowhere.
+    public var info = PromptInfo.default
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

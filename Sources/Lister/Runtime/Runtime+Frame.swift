@@ -31,7 +31,9 @@ extension Runtime {
             room = frame.draw(in: room, buffer: &border)
             framed = border
         }
-        let layout = ScreenLayout(in: room, full: Rect(size: size))
+        // fzf's --info other than default: no status bar, unless a message needs one.
+        let info = top.promptInfo
+        let layout = ScreenLayout(in: room, full: Rect(size: size), hasStatus: info == nil || hint != nil)
         var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
         // A body draws its list where its own layout puts it; when that is not the room
         // the list was laid out in (the first frame of a body with lines around its list,
@@ -52,6 +54,9 @@ extension Runtime {
             let helpKey = configuration.keyMap.key(for: .help)?.label ?? "?"
             StatusBar(position: status.position, state: hint ?? status.state, hint: "\(helpKey) help")
                 .render(in: statusArea, buffer: &buffer)
+        }
+        if let info, info.kind == .inline || info.kind == .inlineRight, hint == nil {
+            drawInlineInfo(top.status(now: now).position, onTop: info.onTop, list: layout.list, buffer: &buffer)
         }
         if showingHelp {
             let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: top) }
@@ -92,6 +97,18 @@ extension Runtime {
         }
         Breadcrumb(titles).render(in: rect, buffer: &buffer)
         header = (titles, rect.width, ContiguousArray(buffer.cells(row: rect.top, columns: rect.left..<rect.right)))
+    }
+
+    /// The count on the prompt line (fzf's `--info=inline`, `inline-right`), at its right
+    /// end; left out when the query reaches it.
+    private func drawInlineInfo(_ text: String, onTop: Bool, list: Rect, buffer: inout Buffer) {
+        guard list.height > 0 else { return }
+        let row = onTop ? list.top : list.bottom - 1
+        let width = DisplayWidth.of(text)
+        let column = list.right - width - 1
+        let typedTo = buffer.cursor?.row == row ? buffer.cursor?.column ?? list.left : list.left
+        guard column > typedTo + 2 else { return }
+        buffer.write(text, at: Point(row: row, column: column), maxWidth: width, style: .dim)
     }
 
     /// Whether a draw is pending.

@@ -55,6 +55,9 @@ protocol ScreenHost: AnyObject {
     func eventCommands() -> [Command]
     /// What surrounds a picker (``FilterPrompt/frame``); nil when nothing does.
     var promptFrame: PromptFrame? { get }
+    /// Where a picker's count goes when not in the status bar (``FilterPrompt/info``), and
+    /// whether its prompt is on top; nil for the status bar.
+    var promptInfo: (kind: PromptInfo, onTop: Bool)? { get }
     /// A chain of commands (``Command/sequence(_:)``) begins or ends.
     func beginChain()
     func endChain()
@@ -168,6 +171,7 @@ extension ScreenHost {
 extension ScreenHost {
     func eventCommands() -> [Command] { [] }
     var promptFrame: PromptFrame? { nil }
+    var promptInfo: (kind: PromptInfo, onTop: Bool)? { nil }
     func beginChain() {}
     func endChain() {}
 }

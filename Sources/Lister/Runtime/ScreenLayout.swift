@@ -12,11 +12,11 @@ struct ScreenLayout {
     }
 
     /// The layout inside `room` (a picker's frame), help still drawn over `full`.
-    init(in room: Rect, full: Rect) {
+    init(in room: Rect, full: Rect, hasStatus: Bool = true) {
         self.full = full
         let size = room.size
         var rest = room
-        if size.rows >= 2 {
+        if size.rows >= 2, hasStatus {
             let split = rest.splitBottom(1)
             rest = split.0
             status = split.1

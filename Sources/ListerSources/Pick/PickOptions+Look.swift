@@ -60,6 +60,13 @@ public struct PickLook: Sendable, Equatable {
         return frame
     }
 
+    /// Where the count goes (`--info`; `right` is fzf's old name of `inline-right`, a
+    /// `:PREFIX` is not drawn).
+    public var promptInfo: PromptInfo {
+        let kind = info.split(separator: ":", maxSplits: 1).first.map(String.init) ?? info
+        return kind == "right" ? .inlineRight : PromptInfo(rawValue: kind) ?? .default
+    }
+
     /// A size of `--margin` or `--padding` (checked by ``sizes(_:option:)``).
     private static func extent(_ text: String) -> Split.Extent {
         text.hasSuffix("%") ? .percent(Int(text.dropLast()) ?? 0) : .cells(Int(text) ?? 0)

@@ -143,6 +143,7 @@ public struct PickScreen: ListScreen {
         prompt.pointer = options.look.pointer
         prompt.marker = options.look.marker
         prompt.frame = options.look.frame
+        prompt.info = options.look.promptInfo
         return prompt
     }
 
