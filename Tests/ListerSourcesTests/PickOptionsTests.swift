@@ -97,6 +97,15 @@ import Testing
         }
     }
 
+    @Test func colorsOfTheElementsAreReadAsFzfWritesThem() throws {
+        let look = try PickOptions.parse(["--color", "dark,pointer:red,marker:#ff8700:bold", "--color=border:bright-black,label:-1,pointer:208"]).look
+        #expect(look.color(of: "pointer") == .indexed(208))  // the last one given
+        #expect(look.color(of: "marker") == .indexed(208))  // #ff8700: the nearest of the 256-colour cube
+        #expect(look.color(of: "border") == .indexed(8))
+        #expect(look.color(of: "label") == nil)  // -1: the terminal's own
+        #expect(look.color(of: "hl") == nil)
+    }
+
     @Test func badInputNamesTheBadPart() throws {
         func failure(_ arguments: [String]) -> String? {
             do {

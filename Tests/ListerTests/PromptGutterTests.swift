@@ -55,3 +55,33 @@ private struct GutterScreen: ListScreen {
         #expect(Array(app.lines[2...3]) == ["  apple", "  banana"])  // the ● column of a multiple picker
     }
 }
+
+/// The gutter's and the frame's colours (fzf's `--color pointer:…,marker:…,border:…,label:…`).
+@MainActor
+@Suite struct PromptColorTests {
+    @Test func theGutterDrawsThePointerAndMarkerInTheirColours() {
+        var row = GutterRow(pointer: ">", marker: "*", isSelected: true, isMarked: true, content: Text("x"))
+        row.pointerColor = .indexed(208)
+        row.markerColor = .blue
+        var buffer = Buffer(size: Size(rows: 1, columns: 6))
+        row.render(in: Rect(size: buffer.size), buffer: &buffer)
+        let cells = buffer.cells(row: 0, columns: 0..<3)
+        #expect(cells.map(\.text) == [">", "*", "x"])
+        #expect(cells[cells.startIndex].style.foreground == .indexed(208))
+        #expect(cells[cells.startIndex + 1].style.foreground == .blue)
+    }
+
+    @Test func theFrameDrawsItsBorderAndLabelInTheirColours() {
+        var frame = PromptFrame()
+        frame.border = .sharp
+        frame.label = "L"
+        frame.borderColor = .cyan
+        frame.labelColor = .yellow
+        var buffer = Buffer(size: Size(rows: 3, columns: 5))
+        _ = frame.draw(in: Rect(size: buffer.size), buffer: &buffer)
+        let top = buffer.cells(row: 0, columns: 0..<5)
+        #expect(top.map(\.text).joined() == "┌─L─┐")
+        #expect(top[top.startIndex].style.foreground == .cyan)
+        #expect(top[top.startIndex + 2].style.foreground == .yellow)
+    }
+}

@@ -83,6 +83,8 @@ public struct FilterPrompt: Hashable, Sendable {
     public var pointer: String?
     /// Drawn in a column before each marked row (fzf's `--marker`); see ``pointer``.
     public var marker: String?
+    /// The colours of the pointer and the marker (fzf's `--color pointer:…,marker:…`).
+    public var pointerColor: Color = .red, markerColor: Color = .green
     /// What surrounds the picker: margin, border, label, padding (fzf's `--margin`,
     /// `--border`, `--border-label`, `--padding`); none by default.
     public var frame = PromptFrame()

@@ -78,8 +78,11 @@ public struct ListContext<S: ListScreen> {
         if let prompt = screen.filterPrompt, prompt.pointer != nil || prompt.marker != nil {
             // fzf's gutter: the pointer and marker columns before every row.
             let marker = marks == nil ? "" : prompt.marker ?? "●"
-            return GutterRow(pointer: prompt.pointer ?? "", marker: marker, isSelected: isSelected,
-                             isMarked: marks != nil && isMarked(index), content: view)
+            var row = GutterRow(pointer: prompt.pointer ?? "", marker: marker, isSelected: isSelected,
+                                isMarked: marks != nil && isMarked(index), content: view)
+            row.pointerColor = prompt.pointerColor
+            row.markerColor = prompt.markerColor
+            return row
         }
         if marks != nil { view = MarkedRow(isMarked: isMarked(index), content: view) }
         return view

@@ -14,6 +14,10 @@ public struct GutterRow: View {
     public var isMarked: Bool
     /// The row itself.
     public var content: any View
+    /// The pointer's colour (fzf's `--color pointer:`).
+    public var pointerColor: Color = .red
+    /// The marker's colour (fzf's `--color marker:`).
+    public var markerColor: Color = .green
 
     /// Creates the row.
     public init(pointer: String, marker: String, isSelected: Bool, isMarked: Bool, content: any View) {
@@ -30,10 +34,10 @@ public struct GutterRow: View {
         let pointerWidth = DisplayWidth.of(pointer), markerWidth = DisplayWidth.of(marker)
         let gutter = pointerWidth + markerWidth
         guard rect.width > gutter + 1 else { return content.render(in: rect, buffer: &buffer) }
-        if isSelected { buffer.write(pointer, at: rect.origin, maxWidth: pointerWidth, style: Style(foreground: .red, attributes: .bold)) }
+        if isSelected { buffer.write(pointer, at: rect.origin, maxWidth: pointerWidth, style: Style(foreground: pointerColor, attributes: .bold)) }
         if isMarked {
             buffer.write(marker, at: Point(row: rect.top, column: rect.left + pointerWidth), maxWidth: markerWidth,
-                         style: Style(foreground: .green, attributes: .bold))
+                         style: Style(foreground: markerColor, attributes: .bold))
         }
         content.render(in: Rect(row: rect.top, column: rect.left + gutter, rows: rect.height, columns: rect.width - gutter),
                        buffer: &buffer)

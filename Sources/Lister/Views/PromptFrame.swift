@@ -53,6 +53,10 @@ public struct PromptFrame: Hashable, Sendable {
     public var label: String?
     /// Space inside the border.
     public var padding: Insets = .zero
+    /// The border's colour (fzf's `--color border:`); nil: dim.
+    public var borderColor: Color?
+    /// The label's colour (fzf's `--color label:`); nil: the terminal's.
+    public var labelColor: Color?
 
     /// No frame.
     public init() {}
@@ -61,10 +65,10 @@ public struct PromptFrame: Hashable, Sendable {
     public var isEmpty: Bool { margin == .zero && border == nil && padding == .zero }
 
     /// Draws the border into `buffer` and returns the room left inside `rect`.
-    public func draw(in rect: Rect, buffer: inout Buffer, style: Style = .dim) -> Rect {
+    public func draw(in rect: Rect, buffer: inout Buffer) -> Rect {
         var room = margin.inset(rect)
         if let border, room.width >= 2, room.height >= 2 {
-            room = draw(border, in: room, buffer: &buffer, style: style)
+            room = draw(border, in: room, buffer: &buffer, style: borderColor.map { Style(foreground: $0) } ?? .dim)
         }
         return padding.inset(room)
     }
@@ -110,7 +114,8 @@ public struct PromptFrame: Hashable, Sendable {
             // As fzf: centred on the top line (the bottom one when there is no top line).
             let row = shape.sides.top ? rect.top : rect.bottom - 1
             let width = min(DisplayWidth.of(label), max(0, rect.width - 4))
-            buffer.write(label, at: Point(row: row, column: rect.left + (rect.width - width) / 2), maxWidth: width)
+            buffer.write(label, at: Point(row: row, column: rect.left + (rect.width - width) / 2), maxWidth: width,
+                         style: Style(foreground: labelColor ?? .default))
         }
         return inner
     }

@@ -144,6 +144,8 @@ public struct PickScreen: ListScreen {
         prompt.marker = options.look.marker
         prompt.frame = options.look.frame
         prompt.info = options.look.promptInfo
+        prompt.pointerColor = options.look.color(of: "pointer") ?? .red
+        prompt.markerColor = options.look.color(of: "marker") ?? .green
         return prompt
     }
 
