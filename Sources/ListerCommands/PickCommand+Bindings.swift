@@ -56,22 +56,39 @@ extension PickCommand {
             KeyBinding([.control("z")], .suspend, help: "Suspend"),
             KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
         ])
-        var screenCommands = 0  // the index of the next execute-silent in PickOptions.commandActions
-        var terminalCommands = 0  // the index of the next execute in PickOptions.terminalActions
-        for binding in bindings {
-            guard let key = binding.key else {
-                throw ValidationError("--bind \(binding.trigger.name): the interactive picker does not run actions on events yet")
-            }
-            let command = try command(for: binding.actions, key: key, screenCommands: &screenCommands,
-                                       terminalCommands: &terminalCommands)
+        for (binding, command) in try commands(of: bindings) {
+            guard let key = binding.key else { continue }  // events: eventCommands(_:upward:)
             for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == key.key } }
             keys.bind([key.key], to: command, help: binding.actions.map(\.description).joined(separator: "+"))
         }
         return keys
     }
 
-    /// The command of a chain of actions bound to `key`.
-    static func command(for actions: [PickAction], key: PickKey, screenCommands: inout Int,
+    /// The commands of the `--bind` events (`start:reload(…)`, `load:accept`…), their
+    /// moves on the screen as the keys' are (``keyMap(_:upward:)``). A later binding of an
+    /// event replaces an earlier one, as in fzf.
+    static func eventCommands(_ bindings: [PickBinding], upward: Bool = false) throws -> [PromptEvent: Command] {
+        var events: [PromptEvent: Command] = [:]
+        for (binding, command) in try commands(of: bindings) {
+            guard case .event(let event) = binding.trigger, let promptEvent = PromptEvent(rawValue: event.rawValue) else { continue }
+            events[promptEvent] = upward ? turn(command) : command
+        }
+        return events
+    }
+
+    /// The command of each binding, in order: the numbers of the screen's commands and
+    /// programs count through every binding (``PickOptions/commandActions``).
+    private static func commands(of bindings: [PickBinding]) throws -> [(PickBinding, Command)] {
+        var screenCommands = 0  // the index of the next screen command in PickOptions.commandActions
+        var terminalCommands = 0  // the index of the next execute in PickOptions.terminalActions
+        return try bindings.map { binding in
+            (binding, try command(for: binding.actions, trigger: binding.trigger, screenCommands: &screenCommands,
+                                  terminalCommands: &terminalCommands))
+        }
+    }
+
+    /// The command of a chain of actions bound to a key or an event.
+    static func command(for actions: [PickAction], trigger: PickTrigger, screenCommands: inout Int,
                         terminalCommands: inout Int) throws -> Command {
         var commands: [Command] = []
         var index = 0
@@ -110,9 +127,22 @@ extension PickCommand {
             case .previewTop: commands.append(.previewTop)
             case .previewBottom: commands.append(.previewBottom)
             case .ignore: break
-            case .executeSilent:
-                commands.append(.screenCommand(screenCommands))
+            case .executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow:
+                if action.name == .changePreviewWindow {
+                    for alternative in PickScreen.previewWindowAlternatives(action.argument ?? "") {
+                        do {
+                            _ = try PreviewWindow.parse(alternative)
+                        } catch {
+                            throw ValidationError("--bind \(trigger.name):\(action.description): \(error)")
+                        }
+                    }
+                }
+                commands.append(.screenCommand(screenCommands))  // PickScreen runs them
                 screenCommands += 1
+            case .deleteChar, .deleteCharEOF, .backwardChar, .forwardChar, .backwardWord, .forwardWord,
+                 .beginningOfLine, .endOfLine, .killWord, .unixWordRubout, .yank:
+                guard let edit = LineEditor.Action(rawValue: action.name.rawValue) else { break }
+                commands.append(.edit(edit))
             case .execute:
                 commands.append(.terminalCommand(terminalCommands))
                 terminalCommands += 1
@@ -125,31 +155,25 @@ extension PickCommand {
             case .put:
                 // Without an argument, the key's own character (fzf binds printable keys so).
                 var text = action.argument ?? ""
-                if action.argument == nil, case .character(let character) = key.key { text = String(character) }
+                if action.argument == nil, case .key(let key) = trigger, case .character(let character) = key.key {
+                    text = String(character)
+                }
                 commands.append(.insertText(text))
             case .become, .printQuery:
+                guard case .key(let key) = trigger else {
+                    throw ValidationError("--bind \(trigger.name):\(action.description): \(action.name.rawValue) is run on keys only, not on events")
+                }
                 // Ends the picker with this key; the command then prints or runs (``finish``).
                 // What follows never runs, as in fzf.
                 commands.append(.choose(key.key))
-                // The execute-silent actions skipped keep their numbers in PickOptions.commandActions.
-                screenCommands += actions[index...].filter { $0.name == .executeSilent }.count
+                // The screen commands skipped keep their numbers in PickOptions.commandActions.
+                screenCommands += actions[index...].filter(\.name.isScreenCommand).count
                 terminalCommands += actions[index...].filter { $0.name == .execute }.count
                 index = actions.count
-            default:
-                throw ValidationError("--bind \(key.name):\(action.description): the interactive picker does not run this action yet "
-                    + "(it runs \(supported.map(\.rawValue).joined(separator: ", ")))")
             }
         }
         return commands.count == 1 ? commands[0] : .sequence(commands)
     }
-
-    /// The actions the interactive picker runs.
-    static let supported: [PickAction.Name] = [
-        .accept, .abort, .up, .down, .pageUp, .pageDown, .first, .top, .last, .toggle, .selectAll, .deselectAll,
-        .toggleAll, .togglePreview, .previewUp, .previewDown, .ignore, .become, .printQuery, .clearQuery,
-        .backwardDeleteChar, .backwardKillWord, .unixLineDiscard, .killLine, .changeQuery, .put, .executeSilent, .execute, .select, .deselect, .acceptNonEmpty,
-        .previewPageUp, .previewPageDown, .previewTop, .previewBottom,
-    ]
 
     /// The action that ended the picker with `key`: the first `become(…)` or `print-query` of its chain.
     static func endingAction(for key: Key?, in bindings: [PickBinding]) -> PickAction? {

@@ -9,14 +9,26 @@ import Testing
     struct Case: CustomStringConvertible {
         /// fzf's options (the same for `lister pick`).
         var options: [String]
-        /// A query typed first (waited on until one match shows), if any.
+        /// The input, when not ``PickBindDifferentialTests/input``.
+        var input: String = PickBindDifferentialTests.input
+        /// What shows once the input is read (waited on before any key); nil: no wait
+        /// (the picker may end on an event before it could be seen).
+        var ready: String? = "c3"
+        /// tmux key names sent first, before the query.
+        var firstKeys: [String] = []
+        /// A query typed first (waited on until `matches` matches show), if any.
         var query: String? = nil
+        /// How many of the three input lines match `query` (and, for `thenKeys`, after `keys`).
+        var matches = 1
         /// tmux key names sent once the input shows.
         var keys: [String]
         /// Keys sent after `keys` once one match of three shows (their query changed), if any.
         var thenKeys: [String] = []
         /// What both print.
         var output: String
+        /// What shows once `keys` have done their work (waited on before `thenKeys`) instead
+        /// of `matches` matches of three.
+        var thenReady: String? = nil
         /// A line typed into the command of `execute` once it shows `prompt`; then `lastKeys`
         /// are sent once the picker is back.
         var typedInCommand: String? = nil
@@ -70,6 +82,36 @@ import Testing
         Case(options: ["--bind", "ctrl-a:execute(echo prompt; read x; echo {} $x > @DIR@/x),ctrl-b:become(cat @DIR@/x)"],
              keys: ["C-a"], output: "a1 typed\n", typedInCommand: "typed", lastKeys: ["C-b"]),
         Case(options: ["--bind", "ctrl-a:backward-delete-char"], keys: ["c", "x", "C-a"], thenKeys: ["Enter"], output: "c3\n"),
+        // reload: the list is the command's output, the query kept, the marks cleared.
+        Case(options: ["--multi", "--bind", "ctrl-a:reload(printf 'x1\\nb9\\nb2\\n')"], keys: ["Tab", "Tab", "C-a"],
+             thenKeys: ["Tab", "Enter"], output: "x1\n", thenReady: "x1"),
+        Case(options: ["--bind", "ctrl-a:reload(printf '%s\\n' x1 {q}9 b2)"], query: "b", keys: ["C-a"], thenKeys: ["Enter"],
+             output: "b9\n", thenReady: "b9"),
+        Case(options: ["--bind", "ctrl-a:reload-sync(printf 'x1\\ny2\\n')"], keys: ["C-a"], thenKeys: ["Enter"], output: "x1\n",
+             thenReady: "y2"),
+        // A failing command: the picker stays, with no lines (Enter: nothing, status 1).
+        Case(options: ["--bind", "ctrl-a:reload(echo oops >&2; exit 3)"], keys: ["C-a"], thenKeys: ["Enter"], output: "",
+             thenReady: "failed", status: 1),
+        // toggle-sort: the matches in input order, and back.
+        Case(options: ["--bind", "ctrl-a:toggle-sort"], input: "xab\nab\nc3\n", firstKeys: ["C-a"], query: "ab", matches: 2,
+             keys: ["Enter"], output: "xab\n"),
+        Case(options: ["--no-sort", "--bind", "ctrl-a:toggle-sort"], input: "xab\nab\nc3\n", firstKeys: ["C-a"], query: "ab",
+             matches: 2, keys: ["Enter"], output: "ab\n"),
+        // A chain's accept takes the row shown before the chain changed the query or the order.
+        Case(options: ["--bind", "ctrl-a:toggle-sort+accept"], input: "xab\nab\nc3\n", query: "ab", matches: 2, keys: ["C-a"],
+             output: "ab\n"),
+        Case(options: ["--print-query", "--bind", "ctrl-a:change-query(b)+accept"], keys: ["C-a"], output: "b\na1\n"),
+        // delete-char/eof: deletes under the cursor; on an empty query, leaves.
+        Case(options: ["--bind", "ctrl-a:delete-char/eof"], keys: ["C-a"], output: "", status: 130),
+        Case(options: ["--bind", "ctrl-a:delete-char/eof"], keys: ["b", "c", "Left", "C-a"], thenKeys: ["Enter"], output: "b2\n"),
+        // Events.
+        Case(options: ["--bind", "load:last+accept"], ready: nil, keys: [], output: "c3\n"),
+        Case(options: ["--bind", "start:reload(printf 'x1\\ny2\\n')"], ready: "y2", keys: ["Enter"], output: "x1\n"),
+        Case(options: ["--bind", "result:last"], keys: ["Enter"], output: "c3\n"),
+        Case(options: ["--bind", "change:execute-silent(echo {q} >> @DIR@/x),ctrl-a:become(cat @DIR@/x)"], query: "b", keys: ["C-a"],
+             output: "b\n"),
+        Case(options: ["--bind", "focus:execute-silent(echo {} >> @DIR@/x),ctrl-a:become(cat @DIR@/x)"], query: "b", keys: ["C-a"],
+             output: "a1\nb2\n"),
     ]
 
     /// Runs `program` (a shell word: fzf's path or lister's with `pick`) on the input with
@@ -80,18 +122,24 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let words = check.options.map { PaneScript.shellQuote($0.replacingOccurrences(of: "@DIR@", with: directory.path)) }
             .joined(separator: " ")
-        let session = try TmuxSession(shell: "printf '\(Self.input.replacingOccurrences(of: "\n", with: "\\n"))' | \(program) \(words)",
+        let session = try TmuxSession(shell: "printf '\(check.input.replacingOccurrences(of: "\n", with: "\\n"))' | \(program) \(words)",
                                       environment: ["LISTER_DEFAULT_OPTS": "", "FZF_DEFAULT_OPTS": ""], captureStdout: true)
         defer { session.close() }
-        try session.waitFor("c3")
+        if let ready = check.ready { try session.waitFor(ready) }
+        // fzf counts "1/3", lister "1/1 of 3": either way `matches` matches of three show.
+        let matched = { (screen: String) in screen.contains("\(check.matches)/3") || screen.contains("/\(check.matches) of 3") }
+        for key in check.firstKeys { try session.sendKeys(key) }
         if let query = check.query {
             try session.type(query)
-                // fzf counts "1/3", lister "1/1 of 3": either way one match of three shows.
-            try session.waitUntil("one match of three") { $0.contains("1/3") || $0.contains("1/1 of 3") }
+            try session.waitUntil("\(check.matches) of three match", matched)
         }
         for key in check.keys { try session.sendKeys(key) }
         if !check.thenKeys.isEmpty {
-            try session.waitUntil("one match of three") { $0.contains("1/3") || $0.contains("1/1 of 3") }
+            if let ready = check.thenReady {
+                try session.waitFor(ready)
+            } else {
+                try session.waitUntil("\(check.matches) of three match", matched)
+            }
             for key in check.thenKeys { try session.sendKeys(key) }
         }
         if let line = check.typedInCommand {

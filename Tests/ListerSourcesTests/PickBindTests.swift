@@ -32,6 +32,20 @@ import Glibc
         }
     }
 
+    @Test func deleteCharEOFIsOneNameWithASlash() throws {
+        let parsed = try bindings("ctrl-a:delete-char/eof+delete-char,ctrl-b:beginning-of-line+kill-word+yank")
+        #expect(parsed[0].actions == [PickAction(.deleteCharEOF), PickAction(.deleteChar)])
+        #expect(parsed[1].actions == [PickAction(.beginningOfLine), PickAction(.killWord), PickAction(.yank)])
+        #expect(failure("ctrl-b:delete-char/x/").contains("unexpected '/x/' after 'delete-char'"))
+    }
+
+    @Test func screenCommandsAreNumberedInTheOrderOfTheBindings() throws {
+        let options = try PickOptions.parse(["--bind", "start:reload(a),ctrl-a:execute-silent(b)+toggle-sort",
+                                             "--bind", "ctrl-b:change-preview-window(up|hidden)+reload-sync(c)+execute(d)"])
+        #expect(options.commandActions.map(\.name) == [.reload, .executeSilent, .toggleSort, .changePreviewWindow, .reloadSync])
+        #expect(options.terminalActions.map(\.name) == [.execute])
+    }
+
     @Test func aColonArgumentRunsToTheEndOfTheWholeText() throws {
         let parsed = try bindings("ctrl-a:select-all+execute:echo a,ctrl-b:accept+x")
         #expect(parsed.count == 1)

@@ -97,6 +97,15 @@ import Testing
         }
     }
 
+    @Test func colorsOfTheElementsAreReadAsFzfWritesThem() throws {
+        let look = try PickOptions.parse(["--color", "dark,pointer:red,marker:#ff8700:bold", "--color=border:bright-black,label:-1,pointer:208"]).look
+        #expect(look.color(of: "pointer") == .indexed(208))  // the last one given
+        #expect(look.color(of: "marker") == .indexed(208))  // #ff8700: the nearest of the 256-colour cube
+        #expect(look.color(of: "border") == .indexed(8))
+        #expect(look.color(of: "label") == nil)  // -1: the terminal's own
+        #expect(look.color(of: "hl") == nil)
+    }
+
     @Test func badInputNamesTheBadPart() throws {
         func failure(_ arguments: [String]) -> String? {
             do {
@@ -108,7 +117,9 @@ import Testing
         }
         #expect(failure(["--preview-label", "x"])?.contains("--preview-label is an fzf option that lister pick does not support") == true)
         #expect(failure(["--preview-window", "sideways"])?.contains("'sideways' is not a side") == true)
-        #expect(try PickOptions.parse(["--preview-window", "up,40%,border-bottom"]).previewWindow == .bottom(.percent(40)))
+        #expect(try PickOptions.parse(["--preview-window", "up,40%,border-bottom"]).previewWindow == PreviewPlacement(.top, size: .percent(40)))
+        #expect(try PickOptions.parse(["--preview-window", "left:30"]).previewWindow == PreviewPlacement(.left, size: .cells(30)))
+        #expect(try PickOptions.parse(["--preview-window", "down"]).previewWindow == .bottom(.percent(50)))
         #expect(failure(["--preview-window", "up,border-wavy"])?.contains("unknown border 'border-wavy'") == true)
         #expect(failure(["--preview", "cat {}"]) == nil)
         #expect(failure(["--height=40%"]) == nil)

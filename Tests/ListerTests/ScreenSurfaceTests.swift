@@ -38,7 +38,7 @@ import Testing
             "previewPlacement", "progressNote", "row", "statusNote",
         ])
         #expect(own.rare.sorted() == [
-            "continuesInitialItems", "drillIn", "filterSource", "filterText", "initialItems", "isSelectable", "load", "perform",
+            "change", "continuesInitialItems", "drillIn", "filterSource", "filterText", "initialItems", "isSelectable", "load", "perform",
             "terminalCommand",
         ])
         let options = try Self.requirements(of: "ListScreenOptions", in: "ListScreenOptions.swift")

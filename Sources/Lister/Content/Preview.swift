@@ -159,11 +159,15 @@ public struct PreviewPlacement: Hashable, Sendable {
         case right
         /// Under the list.
         case bottom
+        /// Beside the list, on its left (fzf's `--preview-window left`).
+        case left
+        /// Above the list (fzf's `--preview-window up`).
+        case top
     }
 
     /// The side of the list the pane is on.
     public var edge: Edge
-    /// The pane's width (right) or height (bottom).
+    /// The pane's width (right, left) or height (bottom, top).
     public var size: Split.Extent
     /// Whether the pane starts hidden (the preview key shows it).
     public var startsHidden: Bool

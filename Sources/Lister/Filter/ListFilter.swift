@@ -74,6 +74,23 @@ public struct FilterPrompt: Hashable, Sendable {
     /// The queries of earlier runs, oldest first, for ``Command/previousHistory`` and
     /// ``Command/nextHistory`` (fzf's `--history`).
     public var history: [String] = []
+    /// Commands run when something happens to the picker (fzf's `--bind` events:
+    /// `start`, `load`, `change`, `result`, `focus`), each once per time it happens.
+    public var eventCommands: [PromptEvent: Command] = [:]
+    /// Drawn in a column before the selected row (fzf's `--pointer`); with ``marker``,
+    /// either set draws fzf's gutter (``GutterRow``). Nil for both: the selected row is
+    /// only highlighted and marks are a `●`.
+    public var pointer: String?
+    /// Drawn in a column before each marked row (fzf's `--marker`); see ``pointer``.
+    public var marker: String?
+    /// The colours of the pointer and the marker (fzf's `--color pointer:…,marker:…`).
+    public var pointerColor: Color = .red, markerColor: Color = .green
+    /// What surrounds the picker: margin, border, label, padding (fzf's `--margin`,
+    /// `--border`, `--border-label`, `--padding`); none by default.
+    public var frame = PromptFrame()
+    /// Where the count of matches goes (fzf's `--info`): the status bar (the default), the
+    /// prompt line, or nowhere.
+    public var info = PromptInfo.default
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -84,6 +84,24 @@ protocol RowReusingHost: AnyObject {
     func forgetDrawnRows()
 }
 
+/// A host that can be a picker with fzf's extras: events that run commands, a chain of
+/// commands (`a+b`), a frame around it and the count on its prompt line.
+@MainActor
+protocol PromptHost: ScreenHost {
+    /// The commands of the picker's events (``FilterPrompt/eventCommands``) that happened
+    /// since the last call, in order; none for other screens.
+    func eventCommands() -> [Command]
+    /// What surrounds a picker (``FilterPrompt/frame``); nil when nothing does.
+    var promptFrame: PromptFrame? { get }
+    /// Where a picker's count goes when not in the status bar (``FilterPrompt/info``), and
+    /// whether its prompt is on top; nil for the status bar.
+    var promptInfo: (kind: PromptInfo, onTop: Bool)? { get }
+    /// A chain of commands (``Command/sequence(_:)``) begins.
+    func beginChain()
+    /// The chain of commands begun last ends.
+    func endChain()
+}
+
 /// Tells tests which source the filter reads (``Runtime/filterSourceDescription``); no
 /// path of the app asks.
 @MainActor
@@ -109,6 +127,8 @@ struct StackEntry {
     var drawingAhead: (any DrawingAheadHost)? = nil
     /// Its reused rows; nil: every frame draws every row.
     var rows: (any RowReusingHost)? = nil
+    /// Its picker's events, chains, frame and inline count; nil: none of them.
+    var prompt: (any PromptHost)? = nil
     /// The lines drawn around its body: its screen's ``Screen/chrome``, taken when the
     /// screen was pushed.
     var chrome: ScreenChrome = .standard

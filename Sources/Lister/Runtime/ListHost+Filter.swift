@@ -33,6 +33,7 @@ extension ListHost: FilterHosting {
     func promptChoice(key: Key?) -> HostResponse {
         let choice = PromptChoice(query: filter.text, key: key)
         if screen.pickMode == .multiple, !marks.isEmpty { return .pick([choice] + markedItems) }
+        if let shown = chain?.shownBeforeQueryChange { return .pick([choice] + (shown.map { [$0] } ?? [])) }
         guard let item = model.selectedItem, isSelectionVisible else { return .pick([choice]) }
         return .pick([choice, item])
     }
@@ -88,9 +89,10 @@ extension ListHost: FilterHosting {
             applyQuery()
             return .handled(changed: true)
         case .endOfFile:
-            // Bound to a key, `delete-char/eof` on an empty line does nothing here; the
-            // default Ctrl-D goes on to the key table instead (``handleOwnKey(_:now:)``).
-            return .handled(changed: false)
+            // Bound to a key, `delete-char/eof` on an empty prompt leaves as fzf does (the
+            // default Ctrl-D goes on to the key table instead: ``handleOwnKey(_:now:)``);
+            // on the `/` line of a list it does nothing.
+            return screen.filterPrompt == nil ? .handled(changed: false) : .interrupt
         }
     }
 
@@ -113,6 +115,7 @@ extension ListHost: FilterHosting {
     }
 
     func applyQuery() {
+        noteQueryChangeInChain()
         syncFilter()
         executeFilter(filter.engine.setQuery(screen.filterQuery(filter.text)))
         keepSelectionAmongMatches()

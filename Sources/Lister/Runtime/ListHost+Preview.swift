@@ -9,10 +9,11 @@ extension ListHost {
         let body = screen.body(context)
         guard let placement = screen.previewPlacement, preview.isShown, case .loaded = model.state else { return body }
         let pane = previewView(context)
-        return Split(placement.edge == .right ? .horizontal : .vertical, second: placement.size) {
-            body
-        } second: {
-            pane
+        switch placement.edge {
+        case .right, .bottom:
+            return Split(placement.edge == .right ? .horizontal : .vertical, second: placement.size) { body } second: { pane }
+        case .left, .top:
+            return Split(placement.edge == .left ? .horizontal : .vertical, first: placement.size) { pane } second: { body }
         }
     }
 

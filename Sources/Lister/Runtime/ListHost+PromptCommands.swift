@@ -20,6 +20,7 @@ extension ListHost {
             return changeQuery(command)
         case .screenCommand(let number):
             finishFilterNow()  // the command sees the matches of the query as typed
+            if let change = screen.change(command: number, context: context(now: now)) { return apply(change) }
             return screen.perform(command: number, context: context(now: now)).map { .hint($0) } ?? .handled(changed: true)
         case .terminalCommand(let number):
             finishFilterNow()

@@ -38,6 +38,11 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     /// The marked items of a multiple picker, and the order they were marked in (a
     /// prompt-first screen returns its marks in that order).
     var marks = ListMarks<S.Item.ID>()
+    /// While a chain of commands runs (fzf's `a+b`), the row selected before its first
+    /// change of the query: its `accept` takes that row (``ListHost+Chain.swift``).
+    var chain: ChainState<S.Item>?
+    /// What the picker's events (``FilterPrompt/eventCommands``) last saw.
+    var eventTracker = PromptEventTracker()
     /// Columns of long rows scrolled out on the left.
     var horizontalOffset = 0
     /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
@@ -462,6 +467,9 @@ extension ListHost: KeyedHost, RowReusingHost, DrawingAheadHost, FilterSourceDes
     }
 
     /// Puts `changed` in place of the screen and reloads behind the rows, keeping the selection.
+    /// Puts `changed` in place of the screen without loading (a ``ScreenChange``'s caller decides).
+    func setScreen(_ changed: S) { screen = changed }
+
     func replaceScreen(_ changed: S) {
         screen = changed
         if let paged = changed._asPaged { firstPage = NextPage.first(of: paged) }

@@ -23,7 +23,20 @@ extension Runtime {
         guard let entry = entries.last else { return nil }
         let top = entry.host
         let size = terminal.size
-        let layout = ScreenLayout(size: size, chrome: entry.chrome)
+        // A picker's frame (fzf's --margin, --border, --padding) leaves the room inside it.
+        let prompt = entry.prompt
+        var framed: Buffer?
+        var room = Rect(size: size)
+        if let frame = prompt?.promptFrame {
+            var border = Buffer(size: size)
+            room = frame.draw(in: room, buffer: &border)
+            framed = border
+        }
+        // fzf's --info other than default: no status bar, unless a message needs one.
+        let info = prompt?.promptInfo
+        var chrome = entry.chrome
+        if info != nil, hint == nil { chrome.bottom.removeAll { if case .statusBar = $0.kind { true } else { false } } }
+        let layout = ScreenLayout(in: room, full: Rect(size: size), chrome: chrome)
         var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
         // A body draws its list where its own layout puts it; when that is not the room
         // the list was laid out in (the first frame of a body with lines around its list,
@@ -33,10 +46,13 @@ extension Runtime {
             passes += 1
             regions.removeAll()
             top.layout(body: layout.body)
-            buffer.reset(size: size)
+            if let framed { buffer = framed } else { buffer.reset(size: size) }
             top.render(in: layout.body, buffer: &buffer, regions: regions, now: now)
         } while entry.clicks?.listDrawn(regions, body: layout.body) == true && passes < 2
         drawChrome(layout.lines, of: top, buffer: &buffer)
+        if let info, info.kind == .inline || info.kind == .inlineRight, hint == nil {
+            drawInlineInfo(top.status(now: now).position, onTop: info.onTop, list: layout.body, buffer: &buffer)
+        }
         if showingHelp {
             let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: entry) }
             var overlay = HelpOverlay(entries: (entry.keys?.actionHelp ?? []) + bindings.map { ($0.keyLabel, $0.help) })
@@ -104,6 +120,18 @@ extension Runtime {
         }
         Breadcrumb(titles).render(in: rect, buffer: &buffer)
         header = (titles, rect.width, ContiguousArray(buffer.cells(row: rect.top, columns: rect.left..<rect.right)))
+    }
+
+    /// The count on the prompt line (fzf's `--info=inline`, `inline-right`), at its right
+    /// end; left out when the query reaches it.
+    private func drawInlineInfo(_ text: String, onTop: Bool, list: Rect, buffer: inout Buffer) {
+        guard list.height > 0 else { return }
+        let row = onTop ? list.top : list.bottom - 1
+        let width = DisplayWidth.of(text)
+        let column = list.right - width - 1
+        let typedTo = buffer.cursor?.row == row ? buffer.cursor?.column ?? list.left : list.left
+        guard column > typedTo + 2 else { return }
+        buffer.write(text, at: Point(row: row, column: column), maxWidth: width, style: .dim)
     }
 
     /// Whether a draw is pending.

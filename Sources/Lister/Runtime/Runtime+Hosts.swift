@@ -35,7 +35,7 @@ extension Runtime {
 
     private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> StackEntry {
         let host = ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self, previewPreference: previewPreference)
-        return StackEntry(host: host, keys: host, clicks: host, table: host, drawingAhead: host, rows: host)
+        return StackEntry(host: host, keys: host, clicks: host, table: host, drawingAhead: host, rows: host, prompt: host)
     }
 
     private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> StackEntry {

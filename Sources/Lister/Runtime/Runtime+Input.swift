@@ -92,6 +92,8 @@ extension Runtime {
         }
         switch command {
         case .sequence(let commands):
+            entry.prompt?.beginChain()
+            defer { entry.prompt?.endChain() }
             for command in commands where outcome == nil { perform(command) }
         case .help:
             showingHelp = true
@@ -148,6 +150,8 @@ extension Runtime {
             terminal.handOver(body)
             lastFrame = nil
             dirty = true
+        case .interrupt:
+            outcome = .interrupted(.interrupt)
         }
     }
 }

@@ -146,6 +146,7 @@ public final class Runtime {
         if running { heldLoads = [] }
         KeyHints.$retry.withValue(retryHint) {
             entries.last?.host.appear(now: now)
+            runEventCommands()
             render()
         }
         if running {
@@ -208,6 +209,7 @@ public final class Runtime {
             break
         }
         for entry in entries where entry.host.advance(to: now) { dirty = true }
+        runEventCommands()
         KeyTrace.mark(.advanced)
         if outcome == nil { render() }
     }

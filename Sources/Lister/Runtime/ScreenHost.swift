@@ -13,6 +13,8 @@ enum HostResponse {
     case pick([any Sendable])
     /// Give the terminal to this program; draw everything again when it is back.
     case handOver(@Sendable () -> Void)
+    /// End the app as interrupted, as Ctrl-C does (a bound `delete-char/eof` on an empty prompt).
+    case interrupt
 }
 
 /// Starts and cancels loads for hosts; the runtime implements it.

@@ -14,11 +14,18 @@ struct ScreenLayout {
         self.init(size: size, chrome: .standard)
     }
 
-    /// `chrome` at `size`: the lines below the body are given rows first (the lowest
-    /// first), then those above it (the highest first), each while the body keeps a row.
+    /// `chrome` at `size`.
     init(size: Size, chrome: ScreenChrome) {
-        full = Rect(size: size)
-        var left = size.rows
+        self.init(in: Rect(size: size), full: Rect(size: size), chrome: chrome)
+    }
+
+    /// `chrome` inside `room` (all of `full`, or what a picker's frame leaves: fzf's
+    /// `--margin`, `--border`, `--padding`); the help overlay is still drawn over `full`.
+    /// The lines below the body are given rows first (the lowest first), then those above
+    /// it (the highest first), each while the body keeps a row.
+    init(in room: Rect, full: Rect, chrome: ScreenChrome) {
+        self.full = full
+        var left = room.size.rows
         func fits(_ line: ChromeLine) -> Bool {
             guard left - line.height >= 1 else { return false }
             left -= line.height
@@ -26,7 +33,7 @@ struct ScreenLayout {
         }
         let bottom = chrome.bottom.reversed().filter(fits).reversed()
         let top = chrome.top.filter(fits)
-        var rest = full
+        var rest = room
         for line in top {
             let (rect, below) = rest.splitTop(line.height)
             lines.append((line, rect))

@@ -66,7 +66,7 @@ public struct ListContext<S: ListScreen> {
     }
 
     /// A row as drawn: matches highlighted while filtering, a marker column in a multiple picker.
-    private func decorated(_ view: any View, index: Int) -> any View {
+    private func decorated(_ view: any View, index: Int, isSelected: Bool) -> any View {
         var view = view
         if let filter, filter.engine.isFiltering {
             if let text = view as? Text {
@@ -74,6 +74,15 @@ public struct ListContext<S: ListScreen> {
             } else if let row = view as? TableRow {
                 view = row.highlightingMatches(of: filter.query)
             }
+        }
+        if let prompt = screen.filterPrompt, prompt.pointer != nil || prompt.marker != nil {
+            // fzf's gutter: the pointer and marker columns before every row.
+            let marker = marks == nil ? "" : prompt.marker ?? "●"
+            var row = GutterRow(pointer: prompt.pointer ?? "", marker: marker, isSelected: isSelected,
+                                isMarked: marks != nil && isMarked(index), content: view)
+            row.pointerColor = prompt.pointerColor
+            row.markerColor = prompt.markerColor
+            return row
         }
         if marks != nil { view = MarkedRow(isMarked: isMarked(index), content: view) }
         return view
@@ -111,7 +120,9 @@ public struct ListContext<S: ListScreen> {
         view.growsUpward = screen.filterPrompt?.growsUpward == true
         view.horizontalOffset = horizontalOffset
         view.regions = regions
-        guard let rowCache else { return view }
+        // A pointer marks the selected row in its gutter: rows are drawn afresh, as the
+        // row that lost the selection must lose its pointer.
+        guard let rowCache, screen.filterPrompt?.pointer == nil else { return view }
         let filtering = filter.map { $0.engine.isFiltering } ?? false
         let environment = RowCache.Environment(rowsRevision: model.revision, screenRevision: screenRevision,
                                                query: filtering ? filter?.query : nil)
@@ -177,7 +188,7 @@ public struct ListContext<S: ListScreen> {
                 selection: selection,
                 scrollOffset: model.scrollOffset,
                 footer: footer,
-                row: { index in decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index) }
+                row: { index in decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index, isSelected: index == selection) }
             )
             view.rowLayout = rowLayout
             return (view, .all)
@@ -198,7 +209,7 @@ public struct ListContext<S: ListScreen> {
             row: { drawn in
                 switch sections.entry(atRow: drawn) {
                 case .header(let section): return header(section)
-                case .item(let index): return decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index)
+                case .item(let index): return decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index, isSelected: index == selection)
                 }
             }
         )
@@ -225,7 +236,7 @@ public struct ListContext<S: ListScreen> {
             footer: footer,
             row: { position in
                 let index = engine.row(atVisible: position)
-                return decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index)
+                return decorated(row(index, RowContext(index: index, isSelected: index == selection)), index: index, isSelected: index == selection)
             }
         )
         view.rowLayout = rowLayout

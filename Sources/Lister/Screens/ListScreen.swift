@@ -116,6 +116,12 @@ public protocol ListScreen: Screen, ListScreenOptions, _ListScreenRefinements {
     /// the main actor from `context`, run with the terminal handed over
     /// (`TerminalBackend.handOver(_:)`); nil runs nothing. The default is nil.
     func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)?
+
+    /// The screen that replaces this one on its own command `number` (bound with
+    /// ``Command/screenCommand(_:)``), made on the main actor from `context`: a picker's
+    /// `reload(CMD)` reads another command, `toggle-sort` ranks another way. Nil (the
+    /// default) runs ``perform(command:context:)`` instead.
+    func change(command number: Int, context: ListContext<Self>) -> ScreenChange<Self>?
 }
 
 extension ListScreen {
@@ -188,6 +194,8 @@ extension ListScreen {
     public func perform(command number: Int, context: ListContext<Self>) -> String? { nil }
 
     public func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? { nil }
+
+    public func change(command number: Int, context: ListContext<Self>) -> ScreenChange<Self>? { nil }
 
     public var actions: [ScreenAction<Self>] { [] }
 

@@ -58,6 +58,24 @@ public struct PickAction: Hashable, Sendable {
         case previewTop = "preview-top"
         case previewBottom = "preview-bottom"
         case changePreviewWindow = "change-preview-window"
+        case deleteChar = "delete-char"
+        case deleteCharEOF = "delete-char/eof"
+        case backwardChar = "backward-char"
+        case forwardChar = "forward-char"
+        case backwardWord = "backward-word"
+        case forwardWord = "forward-word"
+        case beginningOfLine = "beginning-of-line"
+        case endOfLine = "end-of-line"
+        case killWord = "kill-word"
+        case unixWordRubout = "unix-word-rubout"
+        case yank
+
+        /// Whether the action runs as one of the picker's own commands
+        /// (``PickOptions/commandActions``): a command run silently, or a change of the
+        /// screen (its lines read again, its order).
+        public var isScreenCommand: Bool {
+            [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow].contains(self)
+        }
 
         /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.
         public var argument: ArgumentUse {
@@ -135,8 +153,12 @@ public struct PickBinding: Hashable, Sendable {
             var actions: [PickAction] = []
             var ended = false
             actionLoop: while true {
-                let nameEnd = rest.firstIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")) } ?? rest.endIndex
-                let actionName = String(rest[..<nameEnd])
+                let wordEnd = rest.firstIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")) } ?? rest.endIndex
+                var actionName = String(rest[..<wordEnd])
+                if actionName == "delete-char", rest[wordEnd...].hasPrefix("/eof") {
+                    actionName = PickAction.Name.deleteCharEOF.rawValue  // the one name with a '/'
+                }
+                let nameEnd = rest.index(rest.startIndex, offsetBy: actionName.count)
                 guard !actionName.isEmpty else {
                     throw fail(rest.isEmpty ? "'\(triggerName)' has no action after ':'"
                                             : "expected an action name at '\(rest)'")

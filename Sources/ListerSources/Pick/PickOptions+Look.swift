@@ -50,6 +50,63 @@ public struct PickLook: Sendable, Equatable {
         "cursor",
     ]
 
+    /// What surrounds the picker: `--margin`, `--border`, `--border-label`, `--padding`.
+    public var frame: PromptFrame {
+        var frame = PromptFrame()
+        frame.margin = PromptFrame.Insets(margin.map(Self.extent))
+        frame.padding = PromptFrame.Insets(padding.map(Self.extent))
+        frame.border = border.flatMap(PromptFrame.Border.init(rawValue:))  // "none": nil
+        frame.label = borderLabel
+        frame.borderColor = color(of: "border")
+        frame.labelColor = color(of: "label")
+        return frame
+    }
+
+    /// The colour `--color` gives `element` last (`pointer:#ff8700`, `marker:2`,
+    /// `border:bright-black`); nil when none does or it is `-1` (the terminal's own).
+    /// A `#rrggbb` colour is drawn as the nearest of the 256-colour cube.
+    public func color(of element: String) -> Color? {
+        var found: Color??
+        for part in colors.flatMap({ $0.split(separator: ",") }) {
+            let pieces = part.split(separator: ":")
+            guard pieces.count >= 2, pieces[0] == element else { continue }
+            found = .some(Self.color(String(pieces[1])))
+        }
+        return found ?? nil
+    }
+
+    private static func color(_ text: String) -> Color? {
+        let names: [String: Color] = ["black": .black, "red": .red, "green": .green, "yellow": .yellow, "blue": .blue,
+                                      "magenta": .magenta, "cyan": .cyan, "white": .white]
+        if let named = names[text] { return named }
+        if text.hasPrefix("bright-"), let index = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+            .firstIndex(of: String(text.dropFirst("bright-".count))) {
+            return .indexed(UInt8(8 + index))
+        }
+        if let number = Int(text) { return (0...255).contains(number) ? .indexed(UInt8(number)) : nil }
+        if text.hasPrefix("#"), text.count == 7, let value = Int(text.dropFirst(), radix: 16) {
+            // The cube's levels, as xterm has them: 0, 95, 135, 175, 215, 255.
+            let levels = [0, 95, 135, 175, 215, 255]
+            let cube = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF].map { channel in
+                levels.indices.min { abs(levels[$0] - channel) < abs(levels[$1] - channel) } ?? 0
+            }
+            return .indexed(UInt8(16 + 36 * cube[0] + 6 * cube[1] + cube[2]))
+        }
+        return nil
+    }
+
+    /// Where the count goes (`--info`; `right` is fzf's old name of `inline-right`, a
+    /// `:PREFIX` is not drawn).
+    public var promptInfo: PromptInfo {
+        let kind = info.split(separator: ":", maxSplits: 1).first.map(String.init) ?? info
+        return kind == "right" ? .inlineRight : PromptInfo(rawValue: kind) ?? .default
+    }
+
+    /// A size of `--margin` or `--padding` (checked by ``sizes(_:option:)``).
+    private static func extent(_ text: String) -> Split.Extent {
+        text.hasSuffix("%") ? .percent(Int(text.dropLast()) ?? 0) : .cells(Int(text) ?? 0)
+    }
+
     /// Takes the look option `name` if it is one; `value` reads its value (inline, or the
     /// next argument). False for every other option.
     mutating func parse(_ name: String, inline: String?, value: () throws(PickOptions.Failure) -> String) throws(PickOptions.Failure) -> Bool {

@@ -60,11 +60,13 @@ public struct PickOptions: Sendable, Equatable {
 
     public init() {}
 
-    /// The `--bind` actions the picker runs itself (``PickScreen/perform(command:context:)``),
-    /// in the order of the bindings: `execute-silent(CMD)`. A binding's
-    /// ``Lister/Command/screenCommand(_:)`` is its index here.
+    /// The `--bind` actions the picker runs itself (``PickScreen/perform(command:context:)``,
+    /// ``PickScreen/change(command:context:)``), in the order of the bindings:
+    /// `execute-silent(CMD)`, `reload(CMD)`, `reload-sync(CMD)`, `toggle-sort`,
+    /// `change-preview-window(…)`. A binding's ``Lister/Command/screenCommand(_:)`` is its
+    /// index here.
     public var commandActions: [PickAction] {
-        bindings.flatMap(\.actions).filter { $0.name == .executeSilent }
+        bindings.flatMap(\.actions).filter(\.name.isScreenCommand)
     }
 
     /// The `execute(CMD)` actions of `--bind`, in the order of the bindings: a binding's

@@ -7,11 +7,20 @@ import TerminalCore
 /// typed.
 public struct PickScreen: ListScreen {
     /// Reads the lines as `lister lines` does.
-    public let lines: LinesScreen
-    /// The options (`--prompt`, `--query`, `--multi`, ranking, fields).
-    public let options: PickOptions
+    public internal(set) var lines: LinesScreen
+    /// The options (`--prompt`, `--query`, `--multi`, ranking, fields); `toggle-sort`
+    /// changes ``PickOptions/sorts``.
+    public internal(set) var options: PickOptions
     /// Lines read already (for `--select-1` and `--exit-0`, which need them all first).
-    public let preloaded: LineStore?
+    public internal(set) var preloaded: LineStore?
+    /// The command whose output replaced the input (`reload(CMD)`), placeholders filled;
+    /// nil while the lines are the input's.
+    public internal(set) var reloadCommand: String?
+    /// For each `change-preview-window(A|B|…)` (by its number in ``PickOptions/commandActions``),
+    /// the alternative it puts next.
+    public internal(set) var previewWindowTurns: [Int: Int] = [:]
+    /// The commands of the `--bind` events (`start`, `load`, `change`, `result`, `focus`).
+    public var eventCommands: [PromptEvent: Command] = [:]
     /// The first lines of the input (`--header-lines N`), read before the others: shown
     /// pinned beside the prompt, neither matched nor pickable.
     public let headerLines: [[UInt8]]
@@ -41,6 +50,9 @@ public struct PickScreen: ListScreen {
     }
 
     public nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
+        if let reloadCommand {
+            return try await PickReload.lines(of: reloadCommand, separator: lines.separator, progress: progress)
+        }
         if let preloaded { return preloaded }
         return try await lines.load(progress: progress)
     }
@@ -90,6 +102,7 @@ public struct PickScreen: ListScreen {
         let actions = options.commandActions
         guard actions.indices.contains(number) else { return nil }
         let action = actions[number]
+        guard action.name == .executeSilent else { return nil }  // the others change the screen
         do {
             return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue)
         } catch {
@@ -106,7 +119,7 @@ public struct PickScreen: ListScreen {
 
     /// The command line of `action`, its placeholders filled from the selection, the query
     /// and the marks.
-    private func commandLine(of action: PickAction, context: ListContext<Self>) throws -> String {
+    func commandLine(of action: PickAction, context: ListContext<Self>) throws -> String {
         let items = context.state.items
         let visible = context.filter.map { !$0.engine.isFiltering || $0.selection != nil } ?? true
         let selected = visible ? context.model.selectedItem : nil
@@ -127,6 +140,13 @@ public struct PickScreen: ListScreen {
         prompt.markLimit = options.multiLimit
         prompt.cycles = options.look.cycle
         prompt.history = history
+        prompt.eventCommands = eventCommands
+        prompt.pointer = options.look.pointer
+        prompt.marker = options.look.marker
+        prompt.frame = options.look.frame
+        prompt.info = options.look.promptInfo
+        prompt.pointerColor = options.look.color(of: "pointer") ?? .red
+        prompt.markerColor = options.look.color(of: "marker") ?? .green
         return prompt
     }
 

@@ -1,10 +1,9 @@
 import Lister
 
-/// `--preview-window right|bottom[:SIZE[%]][:hidden]`, as fzf writes it (`down` is
-/// `bottom`; `50%`, `40` and `hidden` may come in any order after the side, separated by
-/// `:` or `,`). fzf's `up` and `left` put the pane below and on the right (the list stays
-/// where it is); `border-*`, `wrap`, `follow`, `info`, `cycle` and `+N` scroll offsets
-/// are taken and have no effect yet.
+/// `--preview-window right|left|up|down[:SIZE[%]][:hidden]`, as fzf writes it (`bottom`
+/// and `top` are `down` and `up`; `50%`, `40` and `hidden` may come in any order after the
+/// side, separated by `:` or `,`); `border-*`, `wrap`, `follow`, `info`, `cycle` and `+N`
+/// scroll offsets are taken and have no effect yet.
 public enum PreviewWindow {
     /// What was wrong with a `--preview-window` value.
     public struct Invalid: Error, CustomStringConvertible {
@@ -12,13 +11,16 @@ public enum PreviewWindow {
         public let description: String
     }
 
-    /// The placement `text` asks for; fzf's default (right, 50%) for parts left out.
-    public static func parse(_ text: String) throws -> PreviewPlacement {
-        var placement = PreviewPlacement.right(.percent(50))
+    /// The placement `text` asks for; `base` (by default fzf's: right, 50%) for parts left
+    /// out (`change-preview-window(…)` changes the `--preview-window` so).
+    public static func parse(_ text: String, over base: PreviewPlacement = .right(.percent(50))) throws -> PreviewPlacement {
+        var placement = base
         for part in text.split(whereSeparator: { $0 == ":" || $0 == "," }) {
             switch part {
-            case "right", "left": placement.edge = .right
-            case "bottom", "down", "up", "top": placement.edge = .bottom
+            case "right": placement.edge = .right
+            case "left": placement.edge = .left
+            case "bottom", "down": placement.edge = .bottom
+            case "up", "top": placement.edge = .top
             case "hidden": placement.startsHidden = true
             case "nohidden": placement.startsHidden = false
             case "wrap", "nowrap", "follow", "nofollow", "cycle", "nocycle", "info", "noinfo", "default":

@@ -1,0 +1,65 @@
+/// Something that happens to a prompt-first picker, on which it can run commands
+/// (``FilterPrompt/eventCommands``), as fzf's `--bind` events.
+public enum PromptEvent: String, CaseIterable, Hashable, Sendable {
+    /// Once, when the picker is first shown.
+    case start
+    /// When a load of the rows has ended (the first one, and each one after a reload).
+    case load
+    /// When the query changes.
+    case change
+    /// When the matches of the query are complete (after a load, a change of query).
+    case result
+    /// When the selection moves to another row (the first row selected included).
+    case focus
+}
+
+/// Tells which ``PromptEvent``s happened between two looks at a picker. Pure: the host
+/// gives it what it sees, it answers with the events, in the order they run (the
+/// order of ``PromptEvent``'s cases).
+struct PromptEventTracker {
+    /// What the host sees.
+    struct Snapshot {
+        /// Whether a load of the rows is in flight.
+        var isLoading: Bool
+        /// The query as typed.
+        var query: String
+        /// The selected row's identity while it is shown; nil when nothing is selected.
+        var focus: AnyHashable?
+        /// Whether the matches of `query` are complete.
+        var hasResult: Bool
+        /// The rows' revision (it changes when rows are loaded or replaced).
+        var revision: Int
+    }
+
+    private var started = false
+    private var loadPending = true
+    private var query: String?
+    private var focus: AnyHashable?
+    private var result: (query: String, revision: Int)?
+
+    /// The events since the last snapshot.
+    mutating func events(_ now: Snapshot) -> [PromptEvent] {
+        var events: [PromptEvent] = []
+        if !started {
+            started = true
+            events.append(.start)
+        }
+        if now.isLoading {
+            loadPending = true
+        } else if loadPending {
+            loadPending = false
+            events.append(.load)
+        }
+        if let query, query != now.query { events.append(.change) }
+        query = now.query
+        if !now.isLoading, now.hasResult, result.map({ $0.query != now.query || $0.revision != now.revision }) ?? true {
+            result = (now.query, now.revision)
+            events.append(.result)
+        }
+        if now.focus != focus {
+            focus = now.focus
+            if now.focus != nil { events.append(.focus) }
+        }
+        return events
+    }
+}

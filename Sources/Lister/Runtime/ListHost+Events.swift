@@ -1,0 +1,12 @@
+/// A picker's events (fzf's `--bind 'load:…'`): what happened since the runtime last asked.
+extension ListHost: PromptHost {
+    func eventCommands() -> [Command] {
+        guard let commands = screen.filterPrompt?.eventCommands, !commands.isEmpty else { return [] }
+        let visible = isSelectionVisible && model.count > 0
+        let snapshot = PromptEventTracker.Snapshot(
+            isLoading: model.isLoadInFlight, query: filter.text,
+            focus: visible ? model.selectedItem.map { AnyHashable($0.id) } : nil,
+            hasResult: filter.engine.isUpToDate, revision: model.revision)
+        return eventTracker.events(snapshot).compactMap { commands[$0] }
+    }
+}

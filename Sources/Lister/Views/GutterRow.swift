@@ -1,0 +1,45 @@
+import TerminalCore
+
+/// A row of a picker with fzf's gutter (``FilterPrompt/pointer``, ``FilterPrompt/marker``):
+/// a column for the pointer (drawn on the selected row), one for the marker (on marked
+/// rows), then the row.
+public struct GutterRow: View {
+    /// The pointer string, drawn when the row is selected.
+    public var pointer: String
+    /// The marker string, drawn when the row is marked.
+    public var marker: String
+    /// Whether the row is selected.
+    public var isSelected: Bool
+    /// Whether the row is marked.
+    public var isMarked: Bool
+    /// The row itself.
+    public var content: any View
+    /// The pointer's colour (fzf's `--color pointer:`).
+    public var pointerColor: Color = .red
+    /// The marker's colour (fzf's `--color marker:`).
+    public var markerColor: Color = .green
+
+    /// Creates the row.
+    public init(pointer: String, marker: String, isSelected: Bool, isMarked: Bool, content: any View) {
+        self.pointer = pointer
+        self.marker = marker
+        self.isSelected = isSelected
+        self.isMarked = isMarked
+        self.content = content
+    }
+
+    public var sizing: Sizing { content.sizing }
+
+    public func render(in rect: Rect, buffer: inout Buffer) {
+        let pointerWidth = DisplayWidth.of(pointer), markerWidth = DisplayWidth.of(marker)
+        let gutter = pointerWidth + markerWidth
+        guard rect.width > gutter + 1 else { return content.render(in: rect, buffer: &buffer) }
+        if isSelected { buffer.write(pointer, at: rect.origin, maxWidth: pointerWidth, style: Style(foreground: pointerColor, attributes: .bold)) }
+        if isMarked {
+            buffer.write(marker, at: Point(row: rect.top, column: rect.left + pointerWidth), maxWidth: markerWidth,
+                         style: Style(foreground: markerColor, attributes: .bold))
+        }
+        content.render(in: Rect(row: rect.top, column: rect.left + gutter, rows: rect.height, columns: rect.width - gutter),
+                       buffer: &buffer)
+    }
+}

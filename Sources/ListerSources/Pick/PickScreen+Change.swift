@@ -1,0 +1,44 @@
+import Lister
+
+/// The `--bind` actions that change the picker itself: `reload(CMD)`, `reload-sync(CMD)`,
+/// `toggle-sort`, `change-preview-window(…)`.
+extension PickScreen {
+    /// The screen after the action `number` of ``PickOptions/commandActions``, when it is
+    /// one that changes the screen; nil for `execute-silent` (``perform(command:context:)``).
+    ///
+    /// `reload` discards the rows and shows the command's lines as they come, as fzf does;
+    /// `reload-sync` keeps the rows until the command has ended. Both keep the query and
+    /// clear the marks (fzf's lines are new ones). A command that cannot be expanded (a
+    /// placeholder with nothing to fill it) changes nothing.
+    public func change(command number: Int, context: ListContext<Self>) -> ScreenChange<Self>? {
+        let actions = options.commandActions
+        guard actions.indices.contains(number) else { return nil }
+        let action = actions[number]
+        var changed = self
+        switch action.name {
+        case .reload, .reloadSync:
+            guard let commandLine = try? commandLine(of: action, context: context) else { return nil }
+            changed.reloadCommand = commandLine
+            changed.preloaded = nil
+            return ScreenChange(screen: changed, rows: action.name == .reload ? .reloaded : .reloadedBehind, clearsMarks: true)
+        case .toggleSort:
+            changed.options.sorts.toggle()
+            return ScreenChange(screen: changed, rows: .kept)
+        case .changePreviewWindow:
+            // fzf cycles through the alternatives, each applied over --preview-window.
+            let alternatives = Self.previewWindowAlternatives(action.argument ?? "")
+            let turn = previewWindowTurns[number, default: 0] % max(1, alternatives.count)
+            changed.previewWindowTurns[number] = turn + 1
+            guard let placement = try? PreviewWindow.parse(alternatives[turn], over: options.previewWindow) else { return nil }
+            changed.lines.previewWindow = placement
+            return ScreenChange(screen: changed, rows: .kept)
+        default:
+            return nil
+        }
+    }
+
+    /// The alternatives of `change-preview-window(A|B|…)`, in the order they come.
+    public nonisolated static func previewWindowAlternatives(_ argument: String) -> [String] {
+        argument.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    }
+}
