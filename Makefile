@@ -31,7 +31,7 @@ SWIFT ?= swift
 # The scratch path the warnings check builds in from clean, so files an earlier incremental
 # build compiled still get their warnings reported; the normal `.build` is left alone.
 WARNINGS_SCRATCH ?= .build-warnings
-APT_PACKAGES := libncurses-dev tmux fzf sqlite3 zsh fish
+APT_PACKAGES := libncurses-dev libcurl4-openssl-dev tmux fzf sqlite3 zsh fish
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c

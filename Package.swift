@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Layers (arrows point to what a target may import):
 /// lister -> ListerCommands -> ListerSources -> Lister -> TerminalNcurses -> TerminalCore; TerminalNcurses -> CNcurses.
-/// lister-json -> ListerJSON (Foundation, FoundationNetworking); lister-sqlite -> ListerSqlite (GRDB).
+/// lister-json -> ListerJSON (Foundation, FoundationNetworking, CCurl: libcurl); lister-sqlite -> ListerSqlite (GRDB).
 /// Only `TerminalNcurses` imports `CNcurses`. `lister` links neither Foundation (beyond the
 /// FoundationEssentials argument-parser needs) nor GRDB: it hands `json` over HTTP and
 /// `sqlite` to its sibling executables (docs/DECISIONS.md).
@@ -52,6 +52,12 @@ let package = Package(
             path: "Sources/CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libcurl's easy interface for `lister json URL` (ListerJSON only).
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "CDisplayWidth", path: "Sources/CDisplayWidth"),
         .target(name: "CSignalSupport", path: "Sources/CSignalSupport"),
         // libdispatch's entry points for serving the main queue from a loop of our own.
@@ -85,10 +91,11 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess", condition: .when(traits: ["Command"])),
             ]
         ),
-        // JSON over HTTP: URLSession, so Foundation and FoundationNetworking (libcurl).
+        // JSON over HTTP: libcurl's easy interface on a thread of its own (CCurl), and
+        // Foundation (URL, HTTPURLResponse).
         .target(
             name: "ListerJSON",
-            dependencies: ["Lister", "ListerSources", "TerminalCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Lister", "ListerSources", "TerminalCore", "CCurl", .product(name: "Logging", package: "swift-log")]
         ),
         // SQLite through GRDB (which brings Foundation).
         .target(

@@ -25,6 +25,7 @@ struct Jobs: LiveListScreen {
     let queue = JobQueue()
     let handle: ScreenHandle? = ScreenHandle()
     var followsEnd: Bool { true }
+    var canReload: Bool { false }  // no load(): `r` restarts the feed, keeping the rows
 
     nonisolated func changes() -> AsyncStream<ListChange<Job>> { queue.changes() }
     func row(_ job: Job, context: RowContext) -> Text { Text("job \(job.id)  \(job.state)") }

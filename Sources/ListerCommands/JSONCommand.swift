@@ -10,7 +10,7 @@ import Glibc
 /// `lister json`: browse the array of a JSON document from a file, standard input or an
 /// HTTP API, page by page; Enter shows an item pretty-printed and nested values as lists.
 /// Files and standard input are read here; an http(s) URL is handed to `lister-json`
-/// (URLSession: Foundation and libcurl) once the arguments are checked.
+/// (Foundation and libcurl) once the arguments are checked.
 package struct JSONCommand: InteractiveCommand, SiblingCommand {
     package static let configuration = CommandConfiguration(
         commandName: "json",
@@ -152,7 +152,7 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
         if offsetParam != nil, limit == nil { throw ValidationError("--offset-param needs --limit N") }
         if limitParam != nil, limit == nil { throw ValidationError("--limit-param needs --limit N") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, not \(limit)") }
-        // URLSession on Linux keeps no fractions of a second: below 1 it gives up at once.
+        // The transfer checks its idle time about once a second: less is not kept to.
         guard timeout >= 1 else { throw ValidationError("--timeout must be 1 second or more, not \(timeout)") }
         for argument in header where JSONHeader.parse(argument) == nil {
             // The value may be a secret: name the problem, never the argument.

@@ -1,18 +1,16 @@
 import Foundation
 import Lister
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+import FoundationNetworking  // HTTPURLResponse
 #endif
 
-/// One response's events, from URLSession's delegate to the task that reads the body, with
-/// the body held back while too much of it is unread.
+/// One response's events, from the transfer's thread (``CurlTransfer``) to the task that
+/// reads the body, with the body held back while too much of it is unread.
 ///
-/// URLSession on Linux cannot pause a transfer: libcurl hands it data as fast as the network
-/// brings it, and it queues every piece for the delegate. So the delegate's queue
-/// (``HTTPBodyQueue``) makes libcurl's thread wait before it queues anything more while
-/// ``room`` bytes or more are unread: libcurl then stops reading the socket, and the
-/// server's writes wait (TCP's own flow control). The body in memory stays under ``room``
-/// plus one piece however fast the server sends.
+/// The transfer's thread waits in ``waitForRoom()`` before it hands on more while ``room``
+/// bytes or more are unread: libcurl then stops reading the socket, and the server's writes
+/// wait (TCP's own flow control). The body in memory stays under ``room`` plus one piece
+/// however fast the server sends.
 final class HTTPBodyStream: @unchecked Sendable {
     // Safety: every stored property is read and written only while `condition` is locked.
 
@@ -76,7 +74,7 @@ final class HTTPBodyStream: @unchecked Sendable {
         return redirectTarget
     }
 
-    /// Called on libcurl's thread before each delegate call is queued: waits while the
+    /// Called on the transfer's thread before each piece of the body: waits while the
     /// reader is behind, until it catches up, the transfer ends or the read is cancelled.
     func waitForRoom() {
         condition.lock()
@@ -147,73 +145,5 @@ final class HTTPBodyStream: @unchecked Sendable {
         }
         if ended { return .end(failure) }
         return nil
-    }
-}
-
-/// The queue URLSession calls the delegate on, which holds libcurl back while the body's
-/// reader is behind (``HTTPBodyStream``).
-final class HTTPBodyQueue: OperationQueue, @unchecked Sendable {
-    // Safety: `stream` is a constant of a Sendable type; OperationQueue is thread-safe.
-    private let stream: HTTPBodyStream
-
-    init(stream: HTTPBodyStream) {
-        self.stream = stream
-        super.init()
-        maxConcurrentOperationCount = 1
-    }
-
-    override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        stream.waitForRoom()
-        // Once the read is stopped nothing is waited for, and libcurl goes on until the
-        // session is invalidated: a fast server's bytes would pile up here, queued for a
-        // delegate that drops them (hundreds of MB on a loopback). The reader has ended, so
-        // no delegate call matters any more.
-        guard !stream.isCancelled else { return }
-        super.addOperation(block)
-    }
-}
-
-/// URLSession's delegate for one request: hands everything to an ``HTTPBodyStream``.
-final class HTTPBodyDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // Safety: `stream` is a constant of a Sendable type.
-    let stream: HTTPBodyStream
-
-    init(stream: HTTPBodyStream) {
-        self.stream = stream
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        stream.received(response)
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        stream.received(data)
-    }
-
-    /// A redirect is followed to http and https only: one to another scheme (`file:`) ends
-    /// the transfer at once with an error that says so.
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        // The Location header as sent: URLSession on Linux reads `file:///etc/passwd` (no host)
-        // as a path on the same server, so its request alone would not show the scheme.
-        let location = response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0) }
-        let schemes = [location?.scheme, request.url?.scheme].compactMap { $0?.lowercased() }
-        guard let target = request.url, schemes.allSatisfy({ $0 == "http" || $0 == "https" }) else {
-            let shown = (location ?? request.url).map { JSONHTTPClient.display($0) } ?? "an address that is not a URL"
-            let from = response.url.map { JSONHTTPClient.display($0) } ?? "the server"
-            stream.ended(ListError("\(from) redirects to \(shown): refused, only http and https redirects are followed",
-                                   isRetryable: false))
-            completionHandler(nil)
-            task.cancel()
-            return
-        }
-        stream.redirected(to: target)
-        completionHandler(request)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        stream.ended(error)
     }
 }

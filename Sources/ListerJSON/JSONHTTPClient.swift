@@ -14,8 +14,8 @@ public struct JSONResponse: Sendable {
     public var linkNext: URL?
 }
 
-/// GETs JSON documents with URLSession: the request headers (`--header`), a timeout for
-/// no response, and errors a person can act on. Header values never appear in errors:
+/// GETs JSON documents with libcurl (``CurlTransfer``): the request headers (`--header`), a
+/// timeout for no response, and errors a person can act on. Header values never appear in errors:
 /// they are masked in the body excerpts too, should a server echo them. Each request is
 /// logged (method, URL, status, bytes, duration) with header names only, never their values.
 public struct JSONHTTPClient: Sendable {
@@ -27,7 +27,6 @@ public struct JSONHTTPClient: Sendable {
     public let logger: Logger
     /// The most bytes a body may hold (`--max-body`): the read stops there with an error.
     public let maxBodyBytes: Int
-    private let configuration: URLSessionConfiguration
 
     /// Creates a client; `logger` gets a line per request (silent by default).
     public init(headers: [(name: String, value: String)] = [], timeout: Double = 30, maxBodyBytes: Int = JSONSize.defaultLimit,
@@ -36,11 +35,6 @@ public struct JSONHTTPClient: Sendable {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
         self.logger = logger
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = timeout
-        self.configuration = configuration
     }
 
     /// Parses a `--header 'Name: value'` argument; nil when it has no name or no colon.
@@ -80,9 +74,6 @@ public struct JSONHTTPClient: Sendable {
     /// has ended. A status other than 2xx is an error with the body's beginning; an error
     /// thrown by `consume` stops the transfer. Cancelling the task stops it at once.
     public func stream(_ url: URL, _ consume: (UnsafeBufferPointer<UInt8>) throws -> Void) async throws -> HTTPURLResponse {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        for header in headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
         let where_ = Self.display(url)
         let started = ContinuousClock.now
         var metadata: Logger.Metadata = ["method": "GET", "url": "\(logged(url))"]
@@ -90,17 +81,9 @@ public struct JSONHTTPClient: Sendable {
         logger.debug("http request", metadata: metadata)
 
         let body = HTTPBodyStream()
-        let session = URLSession(configuration: configuration, delegate: HTTPBodyDelegate(stream: body),
-                                 delegateQueue: HTTPBodyQueue(stream: body))
-        let task = session.dataTask(with: request)
-        defer {
-            body.cancel()
-            // The session holds its delegate until it is invalidated. Off this thread:
-            // URLSession does it on its queue, which may be busy with the transfer a while.
-            DispatchQueue.global().async { session.invalidateAndCancel() }
-        }
+        defer { body.cancel() }  // lets the transfer's thread go, if it still runs
         return try await withTaskCancellationHandler {
-            task.resume()
+            CurlTransfer.start(CurlTransfer.Request(url: url, headers: headers, timeout: timeout), stream: body)
             var http: HTTPURLResponse?
             var received = 0
             var errorBody: [UInt8] = []
@@ -123,7 +106,6 @@ public struct JSONHTTPClient: Sendable {
                         guard errorBody.count >= 65536 else { continue }
                         // Enough for the message: an error page need not be read to its end.
                         body.cancel()
-                        DispatchQueue.global().async { task.cancel() }
                         logResponse()
                         throw httpError(response, body: errorBody, from: where_)
                     }
@@ -131,7 +113,6 @@ public struct JSONHTTPClient: Sendable {
                         try data.withUnsafeBytes { raw in try consume(raw.bindMemory(to: UInt8.self)) }
                     } catch {
                         body.cancel()
-                        DispatchQueue.global().async { task.cancel() }
                         logResponse()
                         throw error
                     }
@@ -149,10 +130,8 @@ public struct JSONHTTPClient: Sendable {
                 }
             }
         } onCancel: {
-            // Called on the thread that cancels (the main thread when the app ends): only
-            // wake the reader here; URLSession's cancel waits for its busy queue.
+            // Wakes the reader at once; the transfer's thread stops at libcurl's next call.
             body.cancel()
-            DispatchQueue.global().async { task.cancel() }
         }
     }
 
@@ -169,17 +148,10 @@ public struct JSONHTTPClient: Sendable {
     private func failure(_ error: any Error, url: URL, metadata: inout Logger.Metadata, started: ContinuousClock.Instant) -> any Error {
         let failure: any Error
         switch error {
-        case let error as URLError where error.code == .cancelled && Task.isCancelled: failure = CancellationError()
-        case let error as URLError: failure = describe(error, url: url)
+        case let error as HTTPTransferError: failure = describe(error)
         case is CancellationError: failure = CancellationError()
         case let error as ListError: failure = error  // said already (a refused redirect)
-        default:
-            let nsError = error as NSError
-            if nsError.domain == NSURLErrorDomain, let code = URLError.Code(rawValue: nsError.code) {
-                failure = describe(URLError(code), url: url)
-            } else {
-                failure = ListError("\(Self.display(url)): \(mask(error.localizedDescription))")
-            }
+        default: failure = ListError("\(Self.display(url)): \(mask("\(error)"))")
         }
         metadata["ms"] = "\(started.millisecondsAgo)"
         if let failure = failure as? ListError {
@@ -191,21 +163,16 @@ public struct JSONHTTPClient: Sendable {
         return failure
     }
 
-    private func describe(_ error: URLError, url: URL) -> ListError {
-        let host = [url.host, url.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
-        switch error.code {
-        case .cannotConnectToHost:
-            return ListError("connection refused by \(host)")
-        case .timedOut:
-            return ListError("no response from \(host) in \(Self.seconds(timeout))")
-        case .cannotFindHost, .dnsLookupFailed:
-            return ListError("cannot find host \(url.host ?? "")")
-        case .notConnectedToInternet, .networkConnectionLost:
-            return ListError("connection to \(host) lost")
-        case .cancelled:
-            return ListError("cancelled")
-        default:
-            return ListError("\(Self.display(url)): \(mask(error.localizedDescription))")
+    private func describe(_ error: HTTPTransferError) -> ListError {
+        func host(_ url: URL) -> String { [url.host, url.port.map(String.init)].compactMap { $0 }.joined(separator: ":") }
+        switch error {
+        case .refused(let url): return ListError("connection refused by \(host(url))")
+        case .timedOut(let url): return ListError("no response from \(host(url)) in \(Self.seconds(timeout))")
+        case .hostNotFound(let url): return ListError("cannot find host \(url.host ?? "")")
+        case .emptyReply(let url): return ListError("\(host(url)) closed the connection without a response")
+        case .lost(let url): return ListError("connection to \(host(url)) lost")
+        case .tooManyRedirects(let url): return ListError("\(Self.display(url)): more than \(CurlTransfer.redirectLimit) redirects in a row")
+        case .other(let url, let reason): return ListError("\(Self.display(url)): \(mask(reason))")
         }
     }
 

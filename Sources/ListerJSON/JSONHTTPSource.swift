@@ -88,7 +88,8 @@ public struct JSONHTTPSource: Sendable {
             table ? JSONPagedTableScreen(list: screen, columns: columns, firstPage: firstPage) : screen
         }
         let title = url.host.map { $0 + url.path } ?? url.absoluteString
-        let timeout = Duration.milliseconds(Int(client.timeout * 1000)) + .seconds(1)  // URLSession's comes first
+        // The client's comes first: libcurl checks for it at least once a second.
+        let timeout = Duration.milliseconds(Int(client.timeout * 1000)) + .seconds(2)
         switch paging {
         case .none:
             // One body, parsed as it arrives: its rows show as they come.

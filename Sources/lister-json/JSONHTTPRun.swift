@@ -5,7 +5,7 @@ import ListerCommands
 import ListerJSON
 import ListerSources
 
-/// `lister json` on an http(s) URL: the URL checked, then pages browsed with URLSession.
+/// `lister json` on an http(s) URL: the URL checked, then pages browsed (libcurl).
 @MainActor
 enum JSONHTTPRun {
     /// How long a paged API's first page, or the first objects of a body that does not

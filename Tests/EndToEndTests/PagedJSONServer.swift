@@ -25,6 +25,8 @@ import Glibc
 /// - `/broken-late?mb=N`: as `/large`, then a byte that is not JSON, then more of it forever.
 /// - `/endless-error`: a 500 whose body ("database is down; …") never ends.
 /// - `/scalars`: `[1, 2, 3]`. `/unlike`: three objects with no key in common.
+/// - `/slow`: a 60-byte array of objects, one byte every 100 ms (``slowBytesSent`` counts
+///   them), as a slow network or a server that computes its answer as it goes.
 /// - `/trickle`: all ``itemCount`` items in one body, sent as `[`, the first three and a
 ///   comma, then (after ``release()``) the rest.
 final class PagedJSONServer: Sendable {
@@ -51,6 +53,7 @@ final class PagedJSONServer: Sendable {
         var failuresLeft = 1
         var stopped = false
         var released = false
+        var slowBytesSent = 0
     }
 
     /// Starts listening and serving on a new thread.
@@ -85,6 +88,9 @@ final class PagedJSONServer: Sendable {
 
     /// Every request received so far, in order.
     var requests: [Request] { state.withLock { $0.requests } }
+
+    /// The bytes of `/slow`'s body sent so far.
+    var slowBytesSent: Int { state.withLock { $0.slowBytesSent } }
 
     /// Lets `/trickle` send the rest of its body.
     func release() {
@@ -184,6 +190,17 @@ final class PagedJSONServer: Sendable {
     private func stream(_ request: Request, to connection: Int32) -> Bool {
         let components = URLComponents(string: request.target)
         let megabytes = components?.queryItems?.first { $0.name == "mb" }?.value.flatMap { Int($0) } ?? 1
+        if components?.path == "/slow" {
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+            guard write(connection, Array(head.utf8)) else { return true }
+            let body = Array(#"[{"name": "slow one"}, {"name": "slow two"}, {"name": "three"}]"#.utf8)
+            for byte in body where !state.withLock({ $0.stopped }) {
+                usleep(100_000)
+                guard write(connection, [byte]) else { return true }
+                state.withLock { $0.slowBytesSent += 1 }
+            }
+            return true
+        }
         if components?.path == "/trickle" {
             let items = (1...max(itemCount, 3)).map { Self.item($0) }
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"

@@ -6,6 +6,7 @@
 /// struct Jobs: LiveListScreen {
 ///     let title = "Jobs"
 ///     let queue: JobQueue                      // the app's model
+///     var canReload: Bool { false }            // rows from the feed only
 ///     nonisolated func changes() -> AsyncStream<ListChange<Job>> { queue.changes() }
 ///     func row(_ job: Job, context: RowContext) -> Text { Text("\(job.name)  \(job.state)") }
 /// }
@@ -20,6 +21,11 @@
 /// The feed starts when the load has succeeded and again after every refresh (`r`) or
 /// reload; its end and its error are shown in the status bar with the rows kept, and `r`
 /// then starts it again.
+///
+/// A list whose rows come only from its feed (no `load()` of its own) has nothing to load
+/// again: give it `canReload` false (``ListScreenOptions/canReload``), and `r` starts its
+/// feed again at any time, keeping the rows. Otherwise `r` runs the empty load, which
+/// replaces the rows with none before the new feed starts.
 public protocol LiveListScreen: ListScreen {
     /// The sequence of changes.
     associatedtype Changes: AsyncSequence & Sendable where Changes.Element == ListChange<Item>
@@ -45,6 +51,7 @@ extension LiveListScreen {
 }
 
 extension LiveListScreen where Items == [Item] {
-    /// A list fed only by its changes starts empty.
+    /// A list fed only by its changes starts empty. Such a list should say `canReload`
+    /// false, so that `r` keeps its rows (see ``LiveListScreen``).
     public nonisolated func load() async throws -> [Item] { [] }
 }

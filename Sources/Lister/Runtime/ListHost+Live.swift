@@ -43,6 +43,7 @@ extension ListHost {
         }
         if !live.hasStarted, live.feed.followsEnd, model.count > 0 { model.select(model.count - 1) }
         live.hasStarted = true
+        live.unseen = 0  // the load's rows replaced those counted
         live.startedAfterLoad = model.generation
         self.live = live
         startFeed()
@@ -147,11 +148,16 @@ extension ListHost {
         return (live.appliedAt ?? .zero) + live.feed.frameInterval
     }
 
-    /// `r` on a list whose feed ended or failed starts the feed again, keeping the rows.
+    /// `r` on a list whose feed ended or failed starts the feed again, keeping the rows; so
+    /// does `r` on a list that cannot load again (its rows come only from its feed) while
+    /// its feed runs: there is no load to run behind the rows.
     func restartsFeed(on command: Command) -> Bool {
         guard live != nil, command == .refresh else { return false }
         switch model.activity {
         case .liveEnded, .liveStopped:
+            startFeed()
+            return true
+        case .live where !screen.canReload:
             startFeed()
             return true
         default:

@@ -456,7 +456,8 @@ extension ListHost: KeyedHost, RowReusingHost, DrawingAheadHost, FilterSourceDes
         case .mark, .markUp, .markAll, .unmarkAll, .toggleAllMarks, .markRow: return screen.pickMode == .multiple
         case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom:
             return offersPreview(command)
-        case .refresh, .reload: return screen.canReload
+        case .refresh: return screen.canReload || live != nil  // a live list's `r` starts its feed again
+        case .reload: return screen.canReload
         case .sortNext, .sortReverse: return tableScreen != nil
         case .open, .drillIn:
             let item = isSelectionVisible ? model.selectedItem : nil

@@ -80,20 +80,57 @@ nonisolated struct TableLayout: Hashable, Sendable {
                 widths[last] += spare - given
             }
         }
+        return place(count: count, widths: { widths[$0] }, width: width, frozen: frozen, firstScrolled: firstScrolled)
+    }
+
+    /// Whether `count` columns cannot fit in `width` even at no width each: their gaps alone
+    /// pass it. ``make(natural:rules:titles:width:frozen:firstScrolled:)`` then cuts every
+    /// column to its floor, and ``makeCut(count:floor:width:frozen:firstScrolled:)`` gives
+    /// the same layout from the floors of the columns it places only.
+    static func gapsPass(_ width: Int, count: Int) -> Bool { (count - 1) * gap > width }
+
+    /// The layout of ``make(natural:rules:titles:width:frozen:firstScrolled:)`` when
+    /// ``gapsPass(_:count:)``: `floor(i)` is column i's floor, asked only of the columns
+    /// drawn and of those at the end that decide how far the table scrolls (a table of
+    /// 10,000 columns measures the few it shows).
+    static func makeCut(count: Int, floor: (Int) -> Int, width: Int, frozen: Int, firstScrolled: Int) -> TableLayout {
+        guard count > 0, width > 0 else { return TableLayout(placed: [], firstScrolled: 0, maxFirstScrolled: 0) }
+        var known: [Int: Int] = [:]
+        return place(count: count, widths: { index in
+            if let width = known[index] { return width }
+            let width = floor(index)
+            known[index] = width
+            return width
+        }, width: width, frozen: frozen, firstScrolled: firstScrolled)
+    }
+
+    /// The floor of a column whose width rule is `rule`, natural width `natural` and title
+    /// width `title`, when the table is cut to its floors.
+    static func floorWidth(natural: Int, rule: ColumnWidth.Rule, title: Int) -> Int {
+        switch rule {
+        case .fixed(let columns): return columns
+        case .fit(let max): return min(min(natural, max ?? Int.max), Swift.max(floor, title))
+        case .flexible: return min(natural, Swift.max(floor, title))
+        }
+    }
+
+    /// Places the frozen columns, then as many others as fit from `firstScrolled`, each
+    /// `widths(i)` wide.
+    private static func place(count: Int, widths: (Int) -> Int, width: Int, frozen: Int, firstScrolled: Int) -> TableLayout {
         let frozen = max(0, min(frozen, count - 1))
         // The frozen columns, then as many others as fit from `firstScrolled`.
         var placed: [Placed] = []
         var x = 0
         for index in 0..<frozen where x < width {
-            placed.append(Placed(column: index, x: x, width: min(widths[index], width - x)))
-            x += widths[index] + gap
+            placed.append(Placed(column: index, x: x, width: min(widths(index), width - x)))
+            x += widths(index) + gap
         }
         let scrolledRoom = width - x
         // The last first column that still brings a new column into view.
         var maxFirst = count - 1
         var used = 0
         while maxFirst >= frozen {
-            used += widths[maxFirst] + (used > 0 ? gap : 0)
+            used += widths(maxFirst) + (used > 0 ? gap : 0)
             if used > scrolledRoom { break }
             maxFirst -= 1
         }
@@ -101,8 +138,8 @@ nonisolated struct TableLayout: Hashable, Sendable {
         let first = max(frozen, min(firstScrolled + frozen, maxFirst))
         var index = first
         while index < count, x < width {
-            placed.append(Placed(column: index, x: x, width: min(widths[index], width - x)))
-            x += widths[index] + gap
+            placed.append(Placed(column: index, x: x, width: min(widths(index), width - x)))
+            x += widths(index) + gap
             index += 1
         }
         return TableLayout(placed: placed, firstScrolled: first - frozen, maxFirstScrolled: maxFirst - frozen)

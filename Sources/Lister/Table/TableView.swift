@@ -15,6 +15,12 @@ struct MeasuredRow: Sendable {
     var alignment: [UInt8]
 }
 
+/// One cell measured: its drawn width and how its value sits (as in ``MeasuredRow``).
+struct MeasuredCell: Sendable {
+    var width: Int
+    var alignment: UInt8
+}
+
 /// What a table's columns say of themselves: their titles' widths, width rules and
 /// alignments (read once, not per frame: a frame of a wide table reads them from here).
 struct ColumnFacts {
@@ -79,7 +85,45 @@ final class TableCache {
         return made
     }
 
+    /// The cells measured one at a time, for a table too wide to measure whole (its gaps
+    /// alone pass the width: ``TableLayout/gapsPass(_:count:)``), by row and column.
+    private var cells: [CellKey: MeasuredCell] = [:]
+    private var cellsKey: (rows: Int, screen: Int) = (-1, -1)
+    /// The widest natural width of each column measured so, since the rows changed.
+    private var widestCut: [Int: Int] = [:]
+
+    struct CellKey: Hashable {
+        var row: Int
+        var column: Int
+    }
+
+    /// Cell (`row`, `column`) measured, once per revision of the rows.
+    func measuredCell(row: Int, column: Int, rows: Int, screen: Int, measure: () -> MeasuredCell) -> MeasuredCell {
+        if cellsKey != (rows, screen) {
+            cellsKey = (rows, screen)
+            cells.removeAll(keepingCapacity: true)
+            widestCut.removeAll(keepingCapacity: true)
+        }
+        let key = CellKey(row: row, column: column)
+        if let known = cells[key] { return known }
+        if cells.count > 65_536 { cells.removeAll(keepingCapacity: true) }
+        let cell = measure()
+        cells[key] = cell
+        return cell
+    }
+
+    /// `natural` of `column` widened to the widest seen since the rows changed (as
+    /// ``sticky(_:rows:screen:)`` does for tables measured whole).
+    func stickyCut(_ natural: Int, column: Int) -> Int {
+        let widest = max(natural, widestCut[column] ?? 0)
+        widestCut[column] = widest
+        return widest
+    }
+
     func forget() {
+        cells.removeAll()
+        cellsKey = (-1, -1)
+        widestCut.removeAll()
         key = (-1, -1)
         measured.removeAll()
         widest = []
@@ -134,56 +178,113 @@ extension ListContext where S: TableScreen {
         let offset = engine != nil ? (filter?.scrollOffset ?? 0) : model.scrollOffset
         let height = max(1, model.viewportHeight)
         let sort = tableSort
-        // Natural widths: each title (with room for the arrow on the sorted column) and
-        // each value of the rows in view. A row's cells are measured once (``TableCache``);
-        // a frame then only adds up numbers, whatever the number of columns.
-        let facts = tableCache?.columnFacts(rows: model.revision, screen: screenRevision, count: columns.count) {
-            ColumnFacts(columns)
-        } ?? ColumnFacts(columns)
-        var natural = facts.titleWidths
-        if let sort, natural.indices.contains(sort.column) { natural[sort.column] += 2 }
-        let titles = natural
-        let visible = max(0, min(offset, count))..<max(0, min(count, offset + height))
-        // Each row in view is fetched once (a fetch may parse the row, as a JSON element
-        // or a CSV record is): fetched per column, a row of N columns cost N fetches.
-        let rowsInView = visible.map { position -> MeasuredRow in
-            let index = engine?.row(atVisible: position) ?? position
-            let measure = { () -> MeasuredRow in
-                let item = items[index]
-                var row = MeasuredRow(widths: [], alignment: [])
-                row.widths.reserveCapacity(columns.count)
-                row.alignment.reserveCapacity(columns.count)
-                for column in columns {
-                    let cell = column.cell(item)
-                    row.widths.append(cell.drawnWidth)
-                    row.alignment.append(column.value(item) == .null ? 0 : cell.alignment == .trailing ? 2 : 1)
-                }
-                return row
-            }
-            return tableCache?.measured(index, rows: model.revision, screen: screenRevision, measure: measure) ?? measure()
-        }
-        for row in rowsInView {
-            for column in 0..<min(row.widths.count, natural.count) where row.widths[column] > natural[column] {
-                natural[column] = row.widths[column]
-            }
-        }
-        if let tableCache { natural = tableCache.sticky(natural, rows: model.revision, screen: screenRevision) }
-        // A column is numeric when its first value in view that is not NULL is drawn
-        // right-aligned: its NULLs then sit right too, under the numbers.
-        var numeric = [Bool](repeating: false, count: columns.count)
-        for index in numeric.indices {
-            if let alignment = facts.alignments[index] {
-                numeric[index] = alignment == .trailing
-                continue
-            }
-            for row in rowsInView where index < row.alignment.count && row.alignment[index] != 0 {
-                numeric[index] = row.alignment[index] == 2
-                break
-            }
-        }
-        let rules = facts.rules
+        let revision = (rows: model.revision, screen: screenRevision)
+        let cache = isDrawingAhead ? nil : tableCache
         let frozen = screen.frozenColumns
         let first = tableFirstColumn
+        // Each title's width (with room for the arrow on the sorted column), its rule and
+        // alignment, read once per revision (``TableCache``).
+        let facts = tableCache?.columnFacts(rows: revision.rows, screen: revision.screen, count: columns.count) {
+            ColumnFacts(columns)
+        } ?? ColumnFacts(columns)
+        var titles = facts.titleWidths
+        if let sort, titles.indices.contains(sort.column) { titles[sort.column] += 2 }
+        let visible = max(0, min(offset, count))..<max(0, min(count, offset + height))
+        let indices = visible.map { engine?.row(atVisible: $0) ?? $0 }
+
+        /// The layout when every column is measured: natural widths from the titles and each
+        /// value of the rows in view. Each row in view is fetched once (a fetch may parse the
+        /// row, as a JSON element or a CSV record is) and its cells measured once per
+        /// revision; a frame then only adds up numbers.
+        func wholeLayout(_ width: Int) -> TableLayout {
+            var natural = titles
+            let rowsInView = indices.map { index -> MeasuredRow in
+                let measure = { () -> MeasuredRow in
+                    let item = items[index]
+                    var row = MeasuredRow(widths: [], alignment: [])
+                    row.widths.reserveCapacity(columns.count)
+                    row.alignment.reserveCapacity(columns.count)
+                    for column in columns {
+                        let cell = column.cell(item)
+                        row.widths.append(cell.drawnWidth)
+                        row.alignment.append(column.value(item) == .null ? 0 : cell.alignment == .trailing ? 2 : 1)
+                    }
+                    return row
+                }
+                return tableCache?.measured(index, rows: revision.rows, screen: revision.screen, measure: measure) ?? measure()
+            }
+            for row in rowsInView {
+                for column in 0..<min(row.widths.count, natural.count) where row.widths[column] > natural[column] {
+                    natural[column] = row.widths[column]
+                }
+            }
+            if let tableCache { natural = tableCache.sticky(natural, rows: revision.rows, screen: revision.screen) }
+            // A column is numeric when its first value in view that is not NULL is drawn
+            // right-aligned: its NULLs then sit right too, under the numbers.
+            var numeric = [Bool](repeating: false, count: columns.count)
+            for index in numeric.indices {
+                if let alignment = facts.alignments[index] {
+                    numeric[index] = alignment == .trailing
+                    continue
+                }
+                for row in rowsInView where index < row.alignment.count && row.alignment[index] != 0 {
+                    numeric[index] = row.alignment[index] == 2
+                    break
+                }
+            }
+            var layout = TableLayout.make(natural: natural, rules: facts.rules, titles: titles, width: width,
+                                          frozen: frozen, firstScrolled: first)
+            layout.numeric = numeric
+            return layout
+        }
+
+        /// The layout when the columns' gaps alone pass the width: every column is cut to
+        /// its floor, and only the columns placed are measured (the first frame of 10,000
+        /// columns measures the few it shows, not every cell of the rows in view).
+        func cutLayout(_ width: Int) -> TableLayout {
+            // A row is fetched at most once a frame, and only when a cell of it is measured
+            // (a fetch may split the whole record: once per cell, a row of N columns cost N).
+            var fetched: [Int: S.Item] = [:]
+            func item(_ index: Int) -> S.Item {
+                if let item = fetched[index] { return item }
+                let item = items[index]
+                fetched[index] = item
+                return item
+            }
+            func cell(_ index: Int, _ column: Int) -> MeasuredCell {
+                let measure = { () -> MeasuredCell in
+                    let item = item(index)
+                    let text = columns[column].cell(item)
+                    let alignment: UInt8 = columns[column].value(item) == .null ? 0 : text.alignment == .trailing ? 2 : 1
+                    return MeasuredCell(width: text.drawnWidth, alignment: alignment)
+                }
+                return tableCache?.measuredCell(row: index, column: column, rows: revision.rows, screen: revision.screen,
+                                                measure: measure) ?? measure()
+            }
+            var layout = TableLayout.makeCut(count: columns.count, floor: { column in
+                var natural = titles[column]
+                for index in indices { natural = max(natural, cell(index, column).width) }
+                if let tableCache { natural = tableCache.stickyCut(natural, column: column) }
+                return TableLayout.floorWidth(natural: natural, rule: facts.rules[column].rule, title: titles[column])
+            }, width: width, frozen: frozen, firstScrolled: first)
+            var numeric = [Bool](repeating: false, count: columns.count)
+            for placed in layout.placed {
+                if let alignment = facts.alignments[placed.column] {
+                    numeric[placed.column] = alignment == .trailing
+                    continue
+                }
+                for index in indices {
+                    let alignment = cell(index, placed.column).alignment
+                    if alignment != 0 {
+                        numeric[placed.column] = alignment == 2
+                        break
+                    }
+                }
+            }
+            layout.numeric = numeric
+            return layout
+        }
+
         let box = TableLayoutBox()
         var list = rowReusingListView { index, _ in
             let item = items[index]
@@ -198,9 +299,7 @@ extension ListContext where S: TableScreen {
         list.horizontalOffset = 0  // a table scrolls by column, not by character
         return TableView(
             layout: { width in
-                var layout = TableLayout.make(natural: natural, rules: rules, titles: titles, width: width, frozen: frozen, firstScrolled: first)
-                layout.numeric = numeric
-                return layout
+                TableLayout.gapsPass(width, count: columns.count) ? cutLayout(width) : wholeLayout(width)
             },
             header: { layout in
                 // Only the titles drawn are made (a table of 10,000 columns draws a few).
@@ -209,11 +308,12 @@ extension ListContext where S: TableScreen {
                     let index = placed.column
                     var title = columns[index].title
                     if let sort, sort.column == index { title += sort.ascending ? " ▲" : " ▼" }
-                    cells[index] = Text(title).bold().aligned(numeric[index] ? .trailing : .leading)
+                    let numeric = index < layout.numeric.count && layout.numeric[index]
+                    cells[index] = Text(title).bold().aligned(numeric ? .trailing : .leading)
                 }
                 return TableRow(cells: cells, layout: layout)
             },
-            list: list, box: box, cache: isDrawingAhead ? nil : tableCache
+            list: list, box: box, cache: cache
         )
     }
 }

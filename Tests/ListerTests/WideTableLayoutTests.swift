@@ -1,0 +1,86 @@
+@testable import Lister
+import ListerTestSupport
+import Synchronization
+import TerminalCore
+import Testing
+
+/// A table whose columns cannot all fit even at no width measures only the columns it
+/// places (issue 33): the first frame of 10,000 columns must not cost every cell in view.
+@MainActor
+@Suite struct WideTableLayoutTests {
+    struct WideRow: Identifiable, Sendable {
+        let id: Int
+        let values: [String]
+    }
+
+    /// Two rows of `count` columns; each cell's text is counted as it is made.
+    struct WideTable: TableScreen {
+        let title = "Wide"
+        let count: Int
+        let made: Counter
+
+        nonisolated func load() async throws -> [WideRow] {
+            (0..<2).map { row in WideRow(id: row, values: (0..<count).map { "r\(row)c\($0)" }) }
+        }
+
+        var columns: [TableColumn<WideRow>] {
+            let made = self.made
+            return (0..<count).map { column in
+                TableColumn("c\(column)") { $0.values[column] }.text { row in
+                    made.add()
+                    return Text(row.values[column])
+                }
+            }
+        }
+    }
+
+    final class Counter: Sendable {
+        private let value = Mutex(0)
+        func add() { value.withLock { $0 += 1 } }
+        var count: Int { value.withLock { $0 } }
+    }
+
+    @Test func theFirstFrameOf10000ColumnsMakesTheCellsOfTheColumnsItPlaces() async {
+        let made = Counter()
+        let app = HeadlessApp(root: WideTable(count: 10_000, made: made), size: Size(rows: 10, columns: 80))
+        await app.start()
+        await app.settle()
+        #expect(app.lines[1].hasPrefix("c0"), "\(app.lines)")
+        #expect(app.lines[2].hasPrefix("r0c0"), "\(app.lines)")
+        // A few columns fit in 80: their cells are measured and drawn, a few dozen at most
+        // (measuring every cell in view made 20,000).
+        #expect(made.count < 200, "\(made.count) cells made")
+        let before = made.count
+        #expect(app.lines[1].hasPrefix("c0    c1    c2"), "\(app.lines)")
+        await app.press(.character(">"))  // a column to the right (c0 stays: it is frozen)
+        #expect(app.lines[1].hasPrefix("c0    c2    c3"), "\(app.lines)")
+        #expect(made.count - before < 100, "\(made.count - before) cells made by a key")
+    }
+
+    /// The cut layout is the whole layout's, for random tables whose gaps pass the width.
+    @Test func theCutLayoutIsTheWholeLayout() {
+        var random = SplitMix64(seed: 33)
+        for _ in 0..<300 {
+            let width = Int(random.next() % 120) + 1
+            let count = width / TableLayout.gap + 2 + Int(random.next() % 40)
+            #expect(TableLayout.gapsPass(width, count: count))
+            let natural = (0..<count).map { _ in Int(random.next() % 40) }
+            let titles = (0..<count).map { min(natural[$0], Int(random.next() % 20)) }
+            let rules: [ColumnWidth] = (0..<count).map { _ in
+                switch random.next() % 4 {
+                case 0: .fixed(Int(random.next() % 12) + 1)
+                case 1: .fit(max: Int(random.next() % 30) + 1)
+                case 2: .flexible(Int(random.next() % 3) + 1)
+                default: .fit
+                }
+            }
+            let frozen = Int(random.next() % 3)
+            let first = Int(random.next() % UInt64(count))
+            let whole = TableLayout.make(natural: natural, rules: rules, titles: titles, width: width, frozen: frozen, firstScrolled: first)
+            let cut = TableLayout.makeCut(count: count, floor: {
+                TableLayout.floorWidth(natural: natural[$0], rule: rules[$0].rule, title: titles[$0])
+            }, width: width, frozen: frozen, firstScrolled: first)
+            #expect(cut == whole, "width \(width), \(count) columns")
+        }
+    }
+}
