@@ -184,7 +184,7 @@ extension PickCommand {
 
 extension PickAction: CustomStringConvertible {
     /// The action as written: `execute(ls {})`.
-    public var description: String { argument.map { "\(name.rawValue)(\($0))" } ?? name.rawValue }
+    package var description: String { argument.map { "\(name.rawValue)(\($0))" } ?? name.rawValue }
 }
 
 extension PickCommand {

@@ -7,29 +7,29 @@ import FoundationNetworking  // only here: `lister lines` and the demo never tou
 #endif
 
 /// One HTTP response of `lister json`: the document, and the `Link: <…>; rel="next"` URL.
-public struct JSONResponse: Sendable {
+package struct JSONResponse: Sendable {
     /// The parsed body.
-    public var document: JSONValue
+    package var document: JSONValue
     /// The next page's URL from the `Link` header, if any.
-    public var linkNext: URL?
+    package var linkNext: URL?
 }
 
 /// GETs JSON documents with libcurl (``CurlTransfer``): the request headers (`--header`), a
 /// timeout for no response, and errors a person can act on. Header values never appear in errors:
 /// they are masked in the body excerpts too, should a server echo them. Each request is
 /// logged (method, URL, status, bytes, duration) with header names only, never their values.
-public struct JSONHTTPClient: Sendable {
+package struct JSONHTTPClient: Sendable {
     /// Headers sent with every request, in order.
-    public let headers: [(name: String, value: String)]
+    package let headers: [(name: String, value: String)]
     /// Seconds without a response before a request fails as timed out.
-    public let timeout: Double
+    package let timeout: Double
     /// Where requests and their results are logged (`lister json --log FILE`).
-    public let logger: Logger
+    package let logger: Logger
     /// The most bytes a body may hold (`--max-body`): the read stops there with an error.
-    public let maxBodyBytes: Int
+    package let maxBodyBytes: Int
 
     /// Creates a client; `logger` gets a line per request (silent by default).
-    public init(headers: [(name: String, value: String)] = [], timeout: Double = 30, maxBodyBytes: Int = JSONSize.defaultLimit,
+    package init(headers: [(name: String, value: String)] = [], timeout: Double = 30, maxBodyBytes: Int = JSONSize.defaultLimit,
                 logger: Logger = Configuration.silentLogger) {
         self.headers = headers
         self.timeout = timeout
@@ -38,12 +38,12 @@ public struct JSONHTTPClient: Sendable {
     }
 
     /// Parses a `--header 'Name: value'` argument; nil when it has no name or no colon.
-    public static func header(_ argument: String) -> (name: String, value: String)? {
+    package static func header(_ argument: String) -> (name: String, value: String)? {
         JSONHeader.parse(argument)
     }
 
     /// GETs `url` and parses the body as JSON (a page: read whole, at most ``maxBodyBytes``).
-    public func get(_ url: URL) async throws -> JSONResponse {
+    package func get(_ url: URL) async throws -> JSONResponse {
         var bytes: [UInt8] = []
         let where_ = Self.display(url)
         let http = try await stream(url) { chunk in
@@ -64,7 +64,7 @@ public struct JSONHTTPClient: Sendable {
     }
 
     /// The error for a body that is not JSON: where, why, and how it begins.
-    public func notJSON(_ error: JSONSyntaxError, from url: URL, start: [UInt8]) -> ListError {
+    package func notJSON(_ error: JSONSyntaxError, from url: URL, start: [UInt8]) -> ListError {
         let excerpt = excerptOf(start)
         return ListError("the page from \(Self.display(url)) is not JSON (\(error))\(excerpt.isEmpty ? "" : ": " + excerpt)", isRetryable: true)
     }
@@ -73,7 +73,7 @@ public struct JSONHTTPClient: Sendable {
     /// server is held back while `consume` is behind); returns the response once the body
     /// has ended. A status other than 2xx is an error with the body's beginning; an error
     /// thrown by `consume` stops the transfer. Cancelling the task stops it at once.
-    public func stream(_ url: URL, _ consume: (UnsafeBufferPointer<UInt8>) throws -> Void) async throws -> HTTPURLResponse {
+    package func stream(_ url: URL, _ consume: (UnsafeBufferPointer<UInt8>) throws -> Void) async throws -> HTTPURLResponse {
         let where_ = Self.display(url)
         let started = ContinuousClock.now
         var metadata: Logger.Metadata = ["method": "GET", "url": "\(logged(url))"]
@@ -235,7 +235,7 @@ public struct JSONHTTPClient: Sendable {
     }
 
     /// The `rel="next"` target of a `Link` header, resolved against the page's URL.
-    public static func nextLink(in header: String, relativeTo base: URL) -> URL? {
+    package static func nextLink(in header: String, relativeTo base: URL) -> URL? {
         for part in header.split(separator: ",") {
             let pieces = part.split(separator: ";").map { $0.trimmingSpaces }
             guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }

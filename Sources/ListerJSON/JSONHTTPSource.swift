@@ -5,25 +5,25 @@ import Logging
 import TerminalCore
 
 /// `lister json URL`: a JSON API browsed page by page with the framework's strategies.
-public struct JSONHTTPSource: Sendable {
+package struct JSONHTTPSource: Sendable {
     /// The first page's URL.
-    public var url: URL
+    package var url: URL
     /// Where the array is in each page (`--items`).
-    public var itemsPath: String?
+    package var itemsPath: String?
     /// How the API pages.
-    public var paging: JSONPaging
+    package var paging: JSONPaging
     /// `--limit N [--limit-param NAME]`: the page size, sent as NAME when there is one.
-    public var limit: (param: String?, value: Int)?
+    package var limit: (param: String?, value: Int)?
     /// Rows and identity.
-    public var format: JSONRowFormat
+    package var format: JSONRowFormat
     /// Headers and timeout.
-    public var client: JSONHTTPClient
+    package var client: JSONHTTPClient
     /// The first page's request, started before the screen opens (``startFirstPage()``):
     /// the screen's first fetch of that URL takes it instead of asking again.
     var firstResponse: FirstResponse?
 
     /// Creates a source.
-    public init(url: URL, itemsPath: String? = nil, paging: JSONPaging = .none, limit: (param: String?, value: Int)? = nil,
+    package init(url: URL, itemsPath: String? = nil, paging: JSONPaging = .none, limit: (param: String?, value: Int)? = nil,
                 format: JSONRowFormat = JSONRowFormat(), client: JSONHTTPClient = JSONHTTPClient()) {
         self.url = url
         self.itemsPath = itemsPath
@@ -46,7 +46,7 @@ public struct JSONHTTPSource: Sendable {
     /// Starts asking for the first page of a paged source (nothing for one that does not
     /// page), so that the command can learn its shape before the screen opens; the screen's
     /// first fetch of that page takes this request's response.
-    public mutating func startFirstPage() {
+    package mutating func startFirstPage() {
         guard let url = firstPageURL else { return }
         let client = client
         firstResponse = FirstResponse(url: url, task: Task { try await client.get(url) })
@@ -54,7 +54,7 @@ public struct JSONHTTPSource: Sendable {
 
     /// The first page's items if its response comes within `limit` (nil: it did not, or it
     /// failed, which the screen then shows), after ``startFirstPage()``.
-    public func firstPageItems(within limit: Duration) async -> [JSONItem]? {
+    package func firstPageItems(within limit: Duration) async -> [JSONItem]? {
         guard let firstResponse, let response = await firstResponse.response(within: limit) else { return nil }
         return try? items(in: response.document, page: "the first page")
     }
@@ -63,7 +63,7 @@ public struct JSONHTTPSource: Sendable {
     /// (nil for a paged source), so that the command can decide on its first objects: the
     /// screen of ``screen(table:columns:firstPage:started:)`` follows this read, and the
     /// body is asked for once (a refresh asks again).
-    public func startBody() -> JSONRead? {
+    package func startBody() -> JSONRead? {
         guard case .none = paging else { return nil }
         let source = self
         return JSONRead.start { progress in try await source.rows(progress: progress) }
@@ -82,7 +82,7 @@ public struct JSONHTTPSource: Sendable {
     /// `started` is the body's read begun by ``startBody()``: the screen's first load
     /// follows it instead of asking again.
     @MainActor
-    public func screen(table: Bool = false, columns: [JSONColumn]? = nil, firstPage: [JSONItem]? = nil,
+    package func screen(table: Bool = false, columns: [JSONColumn]? = nil, firstPage: [JSONItem]? = nil,
                        started: JSONRead? = nil) -> any Screen {
         func paged<R>(_ screen: JSONPagedScreen<R>) -> any Screen {
             table ? JSONPagedTableScreen(list: screen, columns: columns, firstPage: firstPage) : screen
@@ -150,7 +150,7 @@ public struct JSONHTTPSource: Sendable {
     }
 
     /// The rows of the one body of a source that does not page, reported as they are parsed.
-    public func rows(progress: LoadProgress<JSONRows> = .ignored) async throws -> JSONRows {
+    package func rows(progress: LoadProgress<JSONRows> = .ignored) async throws -> JSONRows {
         try await streamItems(at: url(with: [:]), progress: progress)
     }
 
@@ -244,33 +244,33 @@ final class FirstResponse: Sendable {
 }
 
 /// A JSON API's pages as one list: scrolling near the end loads the next page.
-public struct JSONPagedScreen<Request: Sendable>: PagedListScreen {
-    public let title: String
-    public let pages: PaginatedRepository<JSONItem, Request>
+package struct JSONPagedScreen<Request: Sendable>: PagedListScreen {
+    package let title: String
+    package let pages: PaginatedRepository<JSONItem, Request>
     let format: JSONRowFormat
     let requestTimeout: Duration
 
     /// Creates the screen.
-    public init(title: String, pages: PaginatedRepository<JSONItem, Request>, format: JSONRowFormat, requestTimeout: Duration) {
+    package init(title: String, pages: PaginatedRepository<JSONItem, Request>, format: JSONRowFormat, requestTimeout: Duration) {
         self.title = title
         self.pages = pages
         self.format = format
         self.requestTimeout = requestTimeout
     }
 
-    public var timeout: Duration? { requestTimeout }
+    package var timeout: Duration? { requestTimeout }
 
-    public var emptyMessage: String { "No items" }
+    package var emptyMessage: String { "No items" }
 
-    public func row(_ item: JSONItem, context: RowContext) -> Text { format.row(item) }
+    package func row(_ item: JSONItem, context: RowContext) -> Text { format.row(item) }
 
-    public func errorView(_ error: ListError) -> JSONErrorView {
+    package func errorView(_ error: ListError) -> JSONErrorView {
         JSONErrorView(headline: "Could not load \(title)", error: error)
     }
 
-    public func open(_ item: JSONItem) -> OpenResult { JSONNavigation.open(item, format: format) }
+    package func open(_ item: JSONItem) -> OpenResult { JSONNavigation.open(item, format: format) }
 
-    public var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
+    package var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
 
-    public func preview(_ item: JSONItem, context: ListContext<Self>) -> Preview? { JSONPreview.preview(of: item) }
+    package func preview(_ item: JSONItem, context: ListContext<Self>) -> Preview? { JSONPreview.preview(of: item) }
 }

@@ -7,31 +7,31 @@ import TerminalCore
 /// empty cell, a key the first page did not have is not shown (Enter and the preview show
 /// the whole element). Sorting sorts the rows loaded so far ("sorted: loaded rows only"):
 /// an API has no `ORDER BY` to ask.
-public struct JSONPagedTableScreen<Request: Sendable>: PagedListScreen, TableScreen {
+package struct JSONPagedTableScreen<Request: Sendable>: PagedListScreen, TableScreen {
     /// The list it pages, opens and titles its rows as.
     let list: JSONPagedScreen<Request>
     /// The columns asked for (`--columns`); nil: the keys of the first page.
-    public let named: [JSONColumn]?
+    package let named: [JSONColumn]?
     /// The first page's shape, set by the first page that comes (any thread) and kept.
     private let shape: FirstPageShape
 
     /// A table of `list`'s pages. `firstPage`, when the first page is already known, gives
     /// the columns at once; else the first page to come gives them.
-    public init(list: JSONPagedScreen<Request>, columns: [JSONColumn]? = nil, firstPage: [JSONItem]? = nil) {
+    package init(list: JSONPagedScreen<Request>, columns: [JSONColumn]? = nil, firstPage: [JSONItem]? = nil) {
         self.list = list
         named = columns
         shape = FirstPageShape()
         if let firstPage { shape.set(firstPage) }
     }
 
-    public var title: String { list.title }
+    package var title: String { list.title }
 
-    public var timeout: Duration? { list.timeout }
+    package var timeout: Duration? { list.timeout }
 
-    public var emptyMessage: String { list.emptyMessage }
+    package var emptyMessage: String { list.emptyMessage }
 
     /// The list's pages; the first one to come fixes the columns.
-    public nonisolated var pages: PaginatedRepository<JSONItem, Request> {
+    package nonisolated var pages: PaginatedRepository<JSONItem, Request> {
         let pages = list.pages
         let shape = shape
         return PaginatedRepository(first: pages.first) { request in
@@ -42,20 +42,20 @@ public struct JSONPagedTableScreen<Request: Sendable>: PagedListScreen, TableScr
     }
 
     /// The columns shown: `--columns`, else the keys of the first page's first 100 objects.
-    public var jsonColumns: [JSONColumn] { named ?? shape.get()?.columns ?? [] }
+    package var jsonColumns: [JSONColumn] { named ?? shape.get()?.columns ?? [] }
 
     /// A column per path, as a document's table has them.
-    public var columns: [TableColumn<JSONItem>] { jsonColumns.tableColumns }
+    package var columns: [TableColumn<JSONItem>] { jsonColumns.tableColumns }
 
-    public func errorView(_ error: ListError) -> JSONErrorView { list.errorView(error) }
+    package func errorView(_ error: ListError) -> JSONErrorView { list.errorView(error) }
 
-    public func open(_ item: JSONItem) -> OpenResult { list.open(item) }
+    package func open(_ item: JSONItem) -> OpenResult { list.open(item) }
 
-    public var previewPlacement: PreviewPlacement? { list.previewPlacement }
+    package var previewPlacement: PreviewPlacement? { list.previewPlacement }
 
-    public func preview(_ item: JSONItem, context: ListContext<Self>) -> Preview? { JSONPreview.preview(of: item) }
+    package func preview(_ item: JSONItem, context: ListContext<Self>) -> Preview? { JSONPreview.preview(of: item) }
 
-    public func filterText(_ item: JSONItem) -> String {
+    package func filterText(_ item: JSONItem) -> String {
         jsonColumns.filterText(of: item.value)
     }
 }

@@ -2,36 +2,36 @@ import GRDB
 import Lister
 
 /// A table or view of a database, as `lister sqlite` lists them.
-public struct SqliteTable: Identifiable, Hashable, Sendable {
+package struct SqliteTable: Identifiable, Hashable, Sendable {
     /// Whether it is a table or a view.
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case table, view
     }
 
     /// Its name.
-    public let name: String
+    package let name: String
     /// Table or view.
-    public let kind: Kind
+    package let kind: Kind
     /// How many rows, counted up to ``SqliteCatalog/countLimit`` (nil for views, which may
     /// be costly to count).
-    public let rowCount: Int?
+    package let rowCount: Int?
     /// The names of its columns, in order (empty when not read).
-    public let columns: [String]
+    package let columns: [String]
     /// Why its rows cannot be read (a view over a dropped table, one whose first row fails
     /// to compute), found when the tables are listed; nil when they can be.
-    public let failure: String?
+    package let failure: String?
 
     /// The name identifies it.
-    public var id: String { name }
+    package var id: String { name }
 
     /// The position of the column named `name` among ``columns``: the one spelled so, else
     /// the one SQLite would take for it (names are compared without case, as SQL does).
-    public func column(named name: String) -> Int? {
+    package func column(named name: String) -> Int? {
         columns.firstIndex(of: name) ?? columns.firstIndex { $0.lowercased() == name.lowercased() }
     }
 
     /// Creates a description.
-    public init(name: String, kind: Kind, rowCount: Int?, columns: [String] = [], failure: String? = nil) {
+    package init(name: String, kind: Kind, rowCount: Int?, columns: [String] = [], failure: String? = nil) {
         self.name = name
         self.kind = kind
         self.rowCount = rowCount
@@ -42,7 +42,7 @@ public struct SqliteTable: Identifiable, Hashable, Sendable {
 
 /// How a table's rows are paged: by a key (the rowid, or the primary key of a `WITHOUT
 /// ROWID` table) or, for views, by limit and offset.
-public enum SqliteKey: Hashable, Sendable {
+package enum SqliteKey: Hashable, Sendable {
     /// Keyset paging on these columns (`rowid`, or the primary key's columns).
     case columns([String])
     /// No usable key: `LIMIT … OFFSET …`.
@@ -50,13 +50,13 @@ public enum SqliteKey: Hashable, Sendable {
 }
 
 /// What a database holds: its tables and views, and how each is paged.
-public enum SqliteCatalog {
+package enum SqliteCatalog {
     /// Row counts stop here (`100000+`), so listing tables stays cheap on large databases.
-    public static let countLimit = 100_000
+    package static let countLimit = 100_000
 
     /// The tables and views of the main database, by name (SQLite's own `sqlite_` tables
     /// left out). `log` is told each query with its rows and start.
-    public static func tables(
+    package static func tables(
         _ db: Database, log: (_ sql: String, _ rows: Int, _ start: ContinuousClock.Instant) -> Void = { _, _, _ in }
     ) throws -> [SqliteTable] {
         let schemaSQL = """
@@ -107,7 +107,7 @@ public enum SqliteCatalog {
 
     /// The table or view `name` with its columns, its rows not counted (nil when there is
     /// none): what `lister sqlite DATABASE TABLE` needs before its first frame.
-    public static func table(
+    package static func table(
         named name: String, in db: Database,
         log: (_ sql: String, _ rows: Int, _ start: ContinuousClock.Instant) -> Void = { _, _, _ in }
     ) throws -> SqliteTable? {
@@ -120,7 +120,7 @@ public enum SqliteCatalog {
 
     /// The key to page `table` by: the rowid when it has one, else the primary key of a
     /// `WITHOUT ROWID` table, else none (views).
-    public static func key(of table: SqliteTable, in db: Database) throws -> SqliteKey {
+    package static func key(of table: SqliteTable, in db: Database) throws -> SqliteKey {
         guard table.kind == .table else { return .none }
         let quoted = table.name.quotedSQLIdentifier
         let info = try tableInfo(table, in: db)
@@ -136,7 +136,7 @@ public enum SqliteCatalog {
     }
 
     /// The names of `table`'s columns, in order.
-    public static func columns(of table: SqliteTable, in db: Database) throws -> [String] {
+    package static func columns(of table: SqliteTable, in db: Database) throws -> [String] {
         try tableInfo(table, in: db).map(\.name)
     }
 
@@ -152,13 +152,13 @@ public enum SqliteCatalog {
 
 extension SqliteDatabase {
     /// The table or view `name` (see ``SqliteCatalog/table(named:in:log:)``).
-    public func table(named name: String) throws -> SqliteTable? {
+    package func table(named name: String) throws -> SqliteTable? {
         try read { db in try SqliteCatalog.table(named: name, in: db) { sql, rows, start in logQuery(sql, rows: rows, since: start) } }
     }
 
     /// Reads the schema and nothing more: throws when the file is not a database SQLite
     /// can read (what `lister sqlite DATABASE` checks before its screen lists the tables).
-    public func checkReadable() throws {
+    package func checkReadable() throws {
         let sql = "SELECT count(*) FROM sqlite_schema"
         try read { db in
             let start = ContinuousClock.now
@@ -168,7 +168,7 @@ extension SqliteDatabase {
     }
 
     /// The tables and views (see ``SqliteCatalog/tables(_:)``).
-    public func tables() throws -> [SqliteTable] {
+    package func tables() throws -> [SqliteTable] {
         try read { db in try SqliteCatalog.tables(db) { sql, rows, start in logQuery(sql, rows: rows, since: start) } }
     }
 }

@@ -14,20 +14,20 @@ import TerminalCore
 /// a connection of its own and closes it: each load (a refresh, the next page) sees the
 /// file as it is then, and a read that failed while another program was writing the file
 /// is not remembered.
-public final class SqliteDatabase: Sendable {
+package final class SqliteDatabase: Sendable {
     /// The database file as given.
-    public let path: String
+    package let path: String
     /// Where opens and queries are logged (SQL, rows, milliseconds): `lister sqlite --log`.
-    public let logger: Logger
+    package let logger: Logger
 
     /// Creates a handle on the database at `path`; nothing is opened yet.
-    public init(path: String, logger: Logger = Lister.Configuration.silentLogger) {
+    package init(path: String, logger: Logger = Lister.Configuration.silentLogger) {
         self.path = path
         self.logger = logger
     }
 
     /// The URI that opens `path` read-only and immutable (absolute, percent-encoded).
-    public static func immutableURI(_ path: String) -> String {
+    package static func immutableURI(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileSystemPath.current + "/" + path
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
         var encoded = ""
@@ -43,7 +43,7 @@ public final class SqliteDatabase: Sendable {
 
     /// Runs `body` on a connection opened for it and closed after, mapping SQLite's errors
     /// to messages a person can act on.
-    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+    package func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         do {
             let queue = try open()
             defer { try? queue.close() }

@@ -5,9 +5,9 @@ import TerminalCore
 /// The preview panes of `lister sqlite`: a table's schema beside the list of tables, a
 /// row's columns as `name: value` lines beside its table's rows.
 extension SqliteTablesScreen {
-    public var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
+    package var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
 
-    public func preview(_ table: SqliteTable, context: ListContext<SqliteTablesScreen>) -> Preview? {
+    package func preview(_ table: SqliteTable, context: ListContext<SqliteTablesScreen>) -> Preview? {
         let database = self.database
         return Preview(key: table.name, debounce: .milliseconds(20)) {
             let sql = try database.read { db in
@@ -20,10 +20,10 @@ extension SqliteTablesScreen {
 }
 
 extension SqliteRowsScreen {
-    public var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
+    package var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
 
     /// Every column of the row, already loaded with its page: no query.
-    public func preview(_ row: SqliteRow, context: ListContext<SqliteRowsScreen>) -> Preview? {
+    package func preview(_ row: SqliteRow, context: ListContext<SqliteRowsScreen>) -> Preview? {
         .immediate(key: row.id) { SqlitePreview.columns(of: row) }
     }
 }

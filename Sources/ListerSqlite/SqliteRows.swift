@@ -2,22 +2,22 @@ import GRDB
 import Lister
 
 /// One row of a table, its values written out for display.
-public struct SqliteRow: Identifiable, Hashable, Sendable {
+package struct SqliteRow: Identifiable, Hashable, Sendable {
     /// The row's key (its rowid or primary key), or its position when it has none.
-    public let id: String
+    package let id: String
     /// How the row is named in its detail's title: `rowid 42`, `kind w, name c`, `row 7`.
-    public let label: String
+    package let label: String
     /// The names of the columns.
-    public let columns: [String]
+    package let columns: [String]
     /// Each column's value as text: `NULL`, a number, the text, or `<blob, N bytes>`.
-    public let values: [String]
+    package let values: [String]
     /// Each column's value as a table sorts and draws it (a blob as its size).
-    public let cells: [SqliteValue]
+    package let cells: [SqliteValue]
     /// The values of the row's key (its rowid or primary key); empty when it has none.
-    public var key: [SqliteValue] = []
+    package var key: [SqliteValue] = []
 
     /// Creates a row of text values (each one a text cell, `NULL` a null one).
-    public init(id: String, label: String, columns: [String], values: [String]) {
+    package init(id: String, label: String, columns: [String], values: [String]) {
         self.id = id
         self.label = label
         self.columns = columns
@@ -26,7 +26,7 @@ public struct SqliteRow: Identifiable, Hashable, Sendable {
     }
 
     /// Creates a row of typed values.
-    public init(id: String, label: String, columns: [String], cells: [SqliteValue]) {
+    package init(id: String, label: String, columns: [String], cells: [SqliteValue]) {
         self.id = id
         self.label = label
         self.columns = columns
@@ -36,7 +36,7 @@ public struct SqliteRow: Identifiable, Hashable, Sendable {
 }
 
 /// A value of a row as SQLite stores it; a blob is kept as its size only.
-public enum SqliteValue: Hashable, Sendable, TableCellValue {
+package enum SqliteValue: Hashable, Sendable, TableCellValue {
     case null
     case integer(Int64)
     case real(Double)
@@ -44,7 +44,7 @@ public enum SqliteValue: Hashable, Sendable, TableCellValue {
     case blob(bytes: Int)
 
     /// The value read from the database.
-    public init(_ value: DatabaseValue) {
+    package init(_ value: DatabaseValue) {
         switch value.storage {
         case .null: self = .null
         case .int64(let number): self = .integer(number)
@@ -66,7 +66,7 @@ public enum SqliteValue: Hashable, Sendable, TableCellValue {
     }
 
     /// As text: `NULL`, a number, the text itself, or `<blob, N bytes>`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .null: return "NULL"
         case .integer(let number): return String(number)
@@ -76,7 +76,7 @@ public enum SqliteValue: Hashable, Sendable, TableCellValue {
         }
     }
 
-    public var tableValue: TableValue {
+    package var tableValue: TableValue {
         switch self {
         case .null: return .null
         case .integer(let number): return .integer(number)
@@ -87,7 +87,7 @@ public enum SqliteValue: Hashable, Sendable, TableCellValue {
     }
 
     /// The cell in a table: NULL and blobs dimmed, a long text cut, newlines as spaces.
-    public var cell: Text {
+    package var cell: Text {
         switch self {
         case .null: return Text("NULL").dim()
         case .blob(let bytes): return Text("<blob \(bytes) B>").dim()
@@ -98,47 +98,47 @@ public enum SqliteValue: Hashable, Sendable, TableCellValue {
 }
 
 /// A request for a page of rows: after a key (keyset paging), or at an offset.
-public struct SqliteRowRequest: Hashable, Sendable {
+package struct SqliteRowRequest: Hashable, Sendable {
     /// The key of the last row already shown (in a sorted table, its sort value first);
     /// nil for the first page.
-    public var after: [DatabaseValue]?
+    package var after: [DatabaseValue]?
     /// Rows to skip (for a view, which has no key).
-    public var offset: Int
+    package var offset: Int
     /// In a sorted table: whether the rows whose sort value is NULL are read (they come
     /// after all the others, in both directions).
-    public var nulls = false
+    package var nulls = false
 
     /// Creates a request.
-    public init(after: [DatabaseValue]?, offset: Int, nulls: Bool = false) {
+    package init(after: [DatabaseValue]?, offset: Int, nulls: Bool = false) {
         self.after = after
         self.offset = offset
         self.nulls = nulls
     }
 
     /// The first page.
-    public static let first = SqliteRowRequest(after: nil, offset: 0)
+    package static let first = SqliteRowRequest(after: nil, offset: 0)
 }
 
 /// Reads a table's rows page by page.
-public struct SqliteRowSource: Sendable {
+package struct SqliteRowSource: Sendable {
     /// The database.
-    public let database: SqliteDatabase
+    package let database: SqliteDatabase
     /// The table or view.
-    public let table: SqliteTable
+    package let table: SqliteTable
     /// Rows in a page.
-    public var pageSize = 200
+    package var pageSize = 200
     /// The order asked of SQLite (`ORDER BY` the column, NULLs last), keyset-paged on the
     /// column and the key; nil for the key's order.
-    public var sort: TableSort?
+    package var sort: TableSort?
     /// A row the first page in ``sort``'s order reaches (the row selected when the order
     /// changed): its place is counted (`COUNT(*)` of the rows before it, which an index on
     /// the column serves) and the first page holds the rows up to it and a page more.
-    public var keeping: SqliteRow?
+    package var keeping: SqliteRow?
     /// The first page reaches ``keeping`` only when at most this many rows come before it.
-    public static let keepingLimit = 100_000
+    package static let keepingLimit = 100_000
 
     /// Creates a source of `table`'s rows.
-    public init(database: SqliteDatabase, table: SqliteTable, pageSize: Int = 200) {
+    package init(database: SqliteDatabase, table: SqliteTable, pageSize: Int = 200) {
         self.database = database
         self.table = table
         self.pageSize = pageSize
@@ -146,12 +146,12 @@ public struct SqliteRowSource: Sendable {
 
     /// The rows of `table` as a repository: keyset paging on the rowid or primary key where
     /// the table has one, else limit and offset.
-    public var repository: PaginatedRepository<SqliteRow, SqliteRowRequest> {
+    package var repository: PaginatedRepository<SqliteRow, SqliteRowRequest> {
         PaginatedRepository(first: .first) { request in try self.page(request) }
     }
 
     /// One page of rows.
-    public func page(_ request: SqliteRowRequest) throws -> Page<SqliteRow, SqliteRowRequest> {
+    package func page(_ request: SqliteRowRequest) throws -> Page<SqliteRow, SqliteRowRequest> {
         try database.read { db in
             let key = try SqliteCatalog.key(of: table, in: db)
             let columns = try SqliteCatalog.columns(of: table, in: db)
@@ -250,7 +250,7 @@ public struct SqliteRowSource: Sendable {
     }
 
     /// A value as text: `NULL`, a number, the text itself, or `<blob, N bytes>`.
-    public static func text(_ value: DatabaseValue) -> String { SqliteValue(value).text }
+    package static func text(_ value: DatabaseValue) -> String { SqliteValue(value).text }
 
     /// A page of rows in the order of `column`: the rows with a value first (`ORDER BY
     /// column, key`, keyset-paged on both, so an index on the column serves every page),

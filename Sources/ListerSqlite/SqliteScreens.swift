@@ -3,24 +3,24 @@ import TerminalCore
 
 /// `lister sqlite DATABASE`: the tables and views of a database, with their row and column
 /// counts, as a table. Enter opens one as a paged table of its rows.
-public struct SqliteTablesScreen: TableScreen {
+package struct SqliteTablesScreen: TableScreen {
     /// The database, opened read-only and immutable.
-    public let database: SqliteDatabase
+    package let database: SqliteDatabase
 
     /// Creates the screen.
-    public init(database: SqliteDatabase) { self.database = database }
+    package init(database: SqliteDatabase) { self.database = database }
 
-    public var title: String { database.path }
+    package var title: String { database.path }
 
-    public var emptyMessage: String { "No tables or views in \(database.path)" }
+    package var emptyMessage: String { "No tables or views in \(database.path)" }
 
-    public nonisolated func load() async throws -> [SqliteTable] {
+    package nonisolated func load() async throws -> [SqliteTable] {
         try database.tables()
     }
 
     /// Name, kind, rows (counted up to ``SqliteCatalog/countLimit``: `100000+`; `?` for a
     /// view, not counted; `failed` for one that cannot be read) and columns.
-    public var columns: [TableColumn<SqliteTable>] {
+    package var columns: [TableColumn<SqliteTable>] {
         [TableColumn("Name") { $0.name }.text { Text($0.name).bold() },
          TableColumn("Kind") { $0.kind.rawValue }.text { Text($0.kind.rawValue).dim() },
          TableColumn("Rows", alignment: .trailing) { $0.rowCount }.text { table in
@@ -34,35 +34,35 @@ public struct SqliteTablesScreen: TableScreen {
     }
 
     /// Why the selected view cannot be read, when it cannot.
-    public func statusNote(_ context: ListContext<SqliteTablesScreen>) -> String? {
+    package func statusNote(_ context: ListContext<SqliteTablesScreen>) -> String? {
         guard let table = context.model.selectedItem, let failure = table.failure else { return nil }
         return "\(table.name) cannot be read: \(failure)"
     }
 
-    public func filterText(_ table: SqliteTable) -> String { table.name }
+    package func filterText(_ table: SqliteTable) -> String { table.name }
 
-    public func open(_ table: SqliteTable) -> OpenResult {
+    package func open(_ table: SqliteTable) -> OpenResult {
         .screen(SqliteRowsScreen(source: SqliteRowSource(database: database, table: table)))
     }
 }
 
 /// The rows of a table or view as a table, page by page: a column per column, NULL and
 /// blobs dimmed; sorting asks SQLite (`ORDER BY`, still paged). Enter shows every column.
-public struct SqliteRowsScreen: PagedListScreen, TableScreen {
+package struct SqliteRowsScreen: PagedListScreen, TableScreen {
     /// Where the rows come from, in the order shown.
-    public var source: SqliteRowSource
+    package var source: SqliteRowSource
 
     /// Creates the screen.
-    public init(source: SqliteRowSource) { self.source = source }
+    package init(source: SqliteRowSource) { self.source = source }
 
-    public var title: String { source.table.name }
+    package var title: String { source.table.name }
 
-    public var emptyMessage: String { "\(source.table.name) has no rows" }
+    package var emptyMessage: String { "\(source.table.name) has no rows" }
 
-    public nonisolated var pages: PaginatedRepository<SqliteRow, SqliteRowRequest> { source.repository }
+    package nonisolated var pages: PaginatedRepository<SqliteRow, SqliteRowRequest> { source.repository }
 
     /// A column per column of the table, each cut at 40 columns until the room allows more.
-    public var columns: [TableColumn<SqliteRow>] {
+    package var columns: [TableColumn<SqliteRow>] {
         source.table.columns.enumerated().map { index, name in
             TableColumn(name, width: .fit(max: 40)) { row in index < row.cells.count ? row.cells[index] : SqliteValue.null }
                 .text { row in index < row.cells.count ? row.cells[index].cell : Text("") }
@@ -70,50 +70,50 @@ public struct SqliteRowsScreen: PagedListScreen, TableScreen {
     }
 
     /// The order SQLite was asked for.
-    public var sort: TableSort? { source.sort }
+    package var sort: TableSort? { source.sort }
 
     /// The same rows in `sort`'s order, read from SQLite with `ORDER BY`, page by page.
-    public func sorted(by sort: TableSort?) -> SqliteRowsScreen? {
+    package func sorted(by sort: TableSort?) -> SqliteRowsScreen? {
         sorted(by: sort, keeping: nil)
     }
 
     /// The rows in `sort`'s order, the first page reaching `selected` (its place counted
     /// by SQLite) so that the selection stays on it.
-    public func sorted(by sort: TableSort?, keeping selected: SqliteRow?) -> SqliteRowsScreen? {
+    package func sorted(by sort: TableSort?, keeping selected: SqliteRow?) -> SqliteRowsScreen? {
         var copy = self
         copy.source.sort = sort
         copy.source.keeping = selected
         return copy
     }
 
-    public func filterText(_ row: SqliteRow) -> String { row.values.joined(separator: " ") }
+    package func filterText(_ row: SqliteRow) -> String { row.values.joined(separator: " ") }
 
-    public func open(_ row: SqliteRow) -> OpenResult {
+    package func open(_ row: SqliteRow) -> OpenResult {
         .screen(SqliteRowScreen(table: source.table.name, row: row))
     }
 }
 
 /// Every column of one row: `name  value`, long values wrapped.
-public struct SqliteRowScreen: DetailScreen {
+package struct SqliteRowScreen: DetailScreen {
     /// The table's name.
-    public let table: String
+    package let table: String
     /// The row.
-    public let row: SqliteRow
+    package let row: SqliteRow
 
     /// Creates the screen.
-    public init(table: String, row: SqliteRow) {
+    package init(table: String, row: SqliteRow) {
         self.table = table
         self.row = row
     }
 
-    public var title: String { row.label }
+    package var title: String { row.label }
 
-    public var canReload: Bool { false }
+    package var canReload: Bool { false }
 
     /// The row is already loaded with its page.
-    public nonisolated func load() async throws -> SqliteRow { row }
+    package nonisolated func load() async throws -> SqliteRow { row }
 
-    public func content(_ row: SqliteRow, width: Int) -> [Text] {
+    package func content(_ row: SqliteRow, width: Int) -> [Text] {
         let nameWidth = min(24, row.columns.map { DisplayWidth.of($0) }.max() ?? 0)
         var lines: [Text] = []
         for (name, value) in zip(row.columns, row.values) {

@@ -8,17 +8,17 @@ import Glibc
 /// quoted field only at a field's start, `""` inside one is a quote, text after a closing
 /// quote or a quote inside an unquoted field is kept as it is. A carriage return that
 /// ends the record (CRLF) is dropped; one inside quotes is text.
-public enum CSVFields {
+package enum CSVFields {
     /// The fields of `record` (its bytes without the newline that ended it), invalid
     /// UTF-8 shown as U+FFFD. An empty record is one empty field.
-    public static func split(_ record: ArraySlice<UInt8>, delimiter: UInt8) -> [String] {
+    package static func split(_ record: ArraySlice<UInt8>, delimiter: UInt8) -> [String] {
         record.withUnsafeBufferPointer { split($0, delimiter: delimiter) }
     }
 
     /// The fields of the record in `bytes`; see ``split(_:delimiter:)-(ArraySlice<UInt8>,_)``.
     /// A field longer than `fieldLimit` bytes keeps its first `fieldLimit` (at a character's
     /// start) and ends in `…` (a record too long for a row, ``CSVRow/isCut``).
-    public static func split(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fieldLimit: Int = .max) -> [String] {
+    package static func split(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fieldLimit: Int = .max) -> [String] {
         let quote = CSVFraming.quote
         var count = bytes.count
         var fields: [String] = []
@@ -108,7 +108,7 @@ public enum CSVFields {
 
     /// Field `index` (from 0) of `record`, or nil when it has fewer fields: the fields
     /// before it are only skipped (a sort reads one field of every row).
-    public static func field(_ index: Int, of record: ArraySlice<UInt8>, delimiter: UInt8) -> String? {
+    package static func field(_ index: Int, of record: ArraySlice<UInt8>, delimiter: UInt8) -> String? {
         record.withUnsafeBufferPointer { bytes in
             guard !bytes.contains(CSVFraming.quote) else {
                 let fields = split(bytes, delimiter: delimiter)
@@ -129,7 +129,7 @@ public enum CSVFields {
     }
 
     /// A field as a table sorts it: a whole number, a number, a text, or nothing (empty).
-    public static func value(_ field: String) -> TableValue {
+    package static func value(_ field: String) -> TableValue {
         guard let first = field.utf8.first else { return .null }
         // Only what starts like a number is tried as one ("inf" and "nan" stay text).
         guard first >= 0x30 && first <= 0x39 || first == 0x2D || first == 0x2B || first == 0x2E else { return .text(field) }
@@ -141,13 +141,13 @@ public enum CSVFields {
     }
 
     /// A field as a cell shows it: on one line, a line break as `↵`.
-    public static func oneLine(_ field: String) -> String {
+    package static func oneLine(_ field: String) -> String {
         guard field.utf8.contains(0x0A) || field.utf8.contains(0x0D) else { return field }
         return field.replacing("\r\n", with: "↵").replacing("\n", with: "↵").replacing("\r", with: "↵")
     }
 
     /// The name of column `index` (from 0) when the input has no header: A, B, … Z, AA, AB…
-    public static func letterName(_ index: Int) -> String {
+    package static func letterName(_ index: Int) -> String {
         var name: [Character] = []
         var rest = index
         repeat {

@@ -323,24 +323,24 @@ struct CSVFraming: RecordFraming {
 
 /// What a scan found in the records of a CSV input: how many, how many fields the first
 /// had, and the records that differ or are damaged (counted, with the first of each).
-public struct CSVStats: Sendable, Hashable {
+package struct CSVStats: Sendable, Hashable {
     /// The records ended so far (the header included).
-    public private(set) var records = 0
+    package private(set) var records = 0
     /// The fields of the first record: the header, or the first row.
-    public private(set) var columns = 0
+    package private(set) var columns = 0
     /// The most fields of any record.
-    public private(set) var widest = 0
+    package private(set) var widest = 0
     /// Records with more or fewer fields than the first.
-    public private(set) var ragged = 0
+    package private(set) var ragged = 0
     /// Records with a quote in the middle of a field, text after a closing quote, or a
     /// quote never closed.
-    public private(set) var badQuotes = 0
+    package private(set) var badQuotes = 0
     /// Records whose bytes are not valid UTF-8.
-    public private(set) var invalidUTF8 = 0
+    package private(set) var invalidUTF8 = 0
     /// The index (from 0, the header included) of the first record of each kind.
-    public private(set) var firstRagged: Int?
-    public private(set) var firstBadQuote: Int?
-    public private(set) var firstInvalidUTF8: Int?
+    package private(set) var firstRagged: Int?
+    package private(set) var firstBadQuote: Int?
+    package private(set) var firstInvalidUTF8: Int?
 
     mutating func note(fields: Int, badQuote: Bool, invalidUTF8 invalid: Bool) {
         if records == 0 {

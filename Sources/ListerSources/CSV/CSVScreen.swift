@@ -10,17 +10,17 @@ import Glibc
 /// lines: shown while the input is read, kept as record offsets, a large file read back
 /// where it is. Enter shows a row as `column: value` lines; with `picks`, Enter ends the
 /// app with the row (Right still shows it).
-public struct CSVScreen: TableScreen {
+package struct CSVScreen: TableScreen {
     /// Where the rows come from.
-    public let input: LineInput
+    package let input: LineInput
     /// The byte between fields (`,`; a tab for TSV).
-    public let delimiter: UInt8
+    package let delimiter: UInt8
     /// Whether the first record names the columns (else they are A, B, C…).
-    public let hasHeader: Bool
+    package let hasHeader: Bool
     /// Whether Enter picks the row.
-    public let picks: Bool
+    package let picks: Bool
     /// Where reading logs a temporary file that failed.
-    public let logger: Logger
+    package let logger: Logger
     /// The rows read last, set by the load as it reports them: the column titles come with
     /// the first record (a screen declares its columns before it loads), and the status
     /// line counts problems of all the rows even when those shown are sorted.
@@ -28,12 +28,12 @@ public struct CSVScreen: TableScreen {
 
     /// The first rows of the input, read before the screen opened (``readHead()``): the
     /// first frame shows them, titles included, while the load reads from the start.
-    public private(set) var head: CSVTable?
+    package private(set) var head: CSVTable?
 
     /// Reads the records that end in the first 64 KB of a regular file (or of standard
     /// input that is one) on the calling thread, for the first frame: as `lister lines`
     /// does (``LinesScreen/head``). Nothing for a pipe.
-    public mutating func readHead() {
+    package mutating func readHead() {
         guard let records = LineReader.head(of: input, separator: CSVFraming.newline,
                                             framing: CSVFraming(delimiter: delimiter)) else { return }
         let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
@@ -42,12 +42,12 @@ public struct CSVScreen: TableScreen {
         head = table
     }
 
-    public var initialItems: CSVTable? { head }
+    package var initialItems: CSVTable? { head }
 
-    public var continuesInitialItems: Bool { head != nil }
+    package var continuesInitialItems: Bool { head != nil }
 
     /// Creates the screen.
-    public init(input: LineInput, delimiter: UInt8 = 0x2C, hasHeader: Bool = true, picks: Bool = false,
+    package init(input: LineInput, delimiter: UInt8 = 0x2C, hasHeader: Bool = true, picks: Bool = false,
                 logger: Logger = Configuration.silentLogger) {
         self.input = input
         self.delimiter = delimiter
@@ -56,26 +56,26 @@ public struct CSVScreen: TableScreen {
         self.logger = logger
     }
 
-    public var title: String {
+    package var title: String {
         switch input {
         case .standardInput: return delimiter == 0x09 ? "tsv" : "csv"
         case .file(let path): return path
         }
     }
 
-    public var pickMode: PickMode { picks ? .single : .none }
+    package var pickMode: PickMode { picks ? .single : .none }
 
-    public var emptyMessage: String { "No rows in \(input.name)" }
+    package var emptyMessage: String { "No rows in \(input.name)" }
 
     /// A pipe cannot be read twice; a file can.
-    public var canReload: Bool { input != .standardInput }
+    package var canReload: Bool { input != .standardInput }
 
-    public nonisolated func load() async throws -> CSVTable {
+    package nonisolated func load() async throws -> CSVTable {
         try await load(progress: .ignored)
     }
 
     /// Reads the input, showing the rows read so far while it goes on.
-    public nonisolated func load(progress: LoadProgress<CSVTable>) async throws -> CSVTable {
+    package nonisolated func load(progress: LoadProgress<CSVTable>) async throws -> CSVTable {
         let hasHeader = hasHeader, delimiter = delimiter, latest = latest
         let framing = CSVFraming(delimiter: delimiter)
         let tableProgress = LoadProgress<LineStore> { records in
@@ -104,7 +104,7 @@ public struct CSVScreen: TableScreen {
 
     /// A column per header field (and per extra field of a longer row): numbers sort as
     /// numbers and sit right, a line break in a field shows as `↵`.
-    public var columns: [TableColumn<CSVRow>] { latest.columns() }
+    package var columns: [TableColumn<CSVRow>] { latest.columns() }
 
     /// The columns of `titles`.
     nonisolated static func columns(_ titles: [String]) -> [TableColumn<CSVRow>] {
@@ -114,57 +114,57 @@ public struct CSVScreen: TableScreen {
         }
     }
 
-    public func open(_ row: CSVRow) -> OpenResult {
+    package func open(_ row: CSVRow) -> OpenResult {
         picks ? .pick(row) : drillIn(row)
     }
 
     /// Right shows the row as `column: value` lines, even when Enter picks it.
-    public func drillIn(_ row: CSVRow) -> OpenResult {
+    package func drillIn(_ row: CSVRow) -> OpenResult {
         .screen(CSVRecordScreen(row: row, columns: row.columns))
     }
 
     /// The problems found so far (ragged rows, bad quotes, invalid UTF-8), or a shrunk file.
-    public func statusNote(_ context: ListContext<CSVScreen>) -> String? {
+    package func statusNote(_ context: ListContext<CSVScreen>) -> String? {
         guard let table = latest.get() else { return nil }
         if table.hasShrunk { return "file shrank: ^@ stands for lost bytes" }
         return table.problems
     }
 
     /// While reading: the rows so far, and the problems found.
-    public func progressNote(_ context: ListContext<CSVScreen>) -> String? {
+    package func progressNote(_ context: ListContext<CSVScreen>) -> String? {
         guard let table = latest.get() else { return nil }
         return ([String(table.count)] + (table.problems.map { [$0] } ?? [])).joined(separator: " · ")
     }
 
     /// The filter reads the records' bytes where they are.
-    public func filterSource(for items: ItemList<CSVRow>) -> (any FilterableText)? {
+    package func filterSource(for items: ItemList<CSVRow>) -> (any FilterableText)? {
         items.storage as? CSVTable
     }
 }
 
 /// One CSV row as `column: value` lines, the titles aligned; a value of several lines goes
 /// on under its first line.
-public struct CSVRecordScreen: DetailScreen {
+package struct CSVRecordScreen: DetailScreen {
     /// The row shown.
-    public let row: CSVRow
+    package let row: CSVRow
     /// The column titles.
-    public let columns: [String]
+    package let columns: [String]
 
     /// Creates the screen of `row` under `columns`.
-    public init(row: CSVRow, columns: [String]) {
+    package init(row: CSVRow, columns: [String]) {
         self.row = row
         self.columns = columns
     }
 
-    public var title: String { "row \(row.number)" }
+    package var title: String { "row \(row.number)" }
 
-    public var canReload: Bool { false }
+    package var canReload: Bool { false }
 
-    public nonisolated func load() async throws -> CSVRow { row }
+    package nonisolated func load() async throws -> CSVRow { row }
 
-    public func placeholder(width: Int) -> [Text] { content(row, width: width) }
+    package func placeholder(width: Int) -> [Text] { content(row, width: width) }
 
-    public func content(_ row: CSVRow, width: Int) -> [Text] {
+    package func content(_ row: CSVRow, width: Int) -> [Text] {
         let fields = row.fields
         let count = max(fields.count, columns.count)
         let titles = (0..<count).map { $0 < columns.count ? columns[$0] : CSVFields.letterName($0) }

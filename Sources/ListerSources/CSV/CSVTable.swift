@@ -2,16 +2,16 @@ import Lister
 
 /// One row of a CSV input: its number and the record's bytes as read (printed back by
 /// `--pick`); its fields are split from them when asked for (only rows drawn or sorted are).
-public struct CSVRow: Identifiable, Hashable, Sendable {
+package struct CSVRow: Identifiable, Hashable, Sendable {
     /// The row's number among the data rows, from 1 (the header is not a row); its identity.
-    public let number: Int
+    package let number: Int
     /// The record as read, without the newline that ended it (a final CR kept).
-    public let record: Line
+    package let record: Line
     /// The byte between fields.
-    public let delimiter: UInt8
+    package let delimiter: UInt8
     /// The titles of the table's columns (the header's, or A, B, C… up to the first row's
     /// fields), shared by its rows.
-    public let columns: [String]
+    package let columns: [String]
 
     /// The fields of a record longer than a row shows (``isCut``), split once from all of
     /// its bytes, each cut to ``fieldShownLimit``; nil for the others (split when asked).
@@ -24,9 +24,9 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
 
     /// A field of a record too long for a row shows its first this many bytes (64 KiB),
     /// then `…`; `--pick` prints it whole.
-    public static let fieldShownLimit = 1 << 16
+    package static let fieldShownLimit = 1 << 16
 
-    public var id: Int { number }
+    package var id: Int { number }
 
     /// A row of `record`; `locating` finds its fields at once (for a wide table).
     init(number: Int, record: Line, delimiter: UInt8, columns: [String], locating: Bool = false) {
@@ -46,17 +46,17 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
 
     /// Whether the record is longer than a row keeps (``Line/shownLimit``): its long fields
     /// are cut (they end in `…`).
-    public var isCut: Bool { record.isCut }
+    package var isCut: Bool { record.isCut }
 
     /// The fields, quotes undone (a long one of a cut record cut to ``fieldShownLimit``).
-    public var fields: [String] {
+    package var fields: [String] {
         if let cutFields { return cutFields }
         if case .fields(let fields) = located { return fields }
         return CSVFields.split(record.bytes, delimiter: delimiter)
     }
 
     /// The field of column `index`, or "" when the row has fewer fields (ragged).
-    public func field(_ index: Int) -> String {
+    package func field(_ index: Int) -> String {
         if let cutFields { return index < cutFields.count ? cutFields[index] : "" }
         switch located {
         case nil:
@@ -72,11 +72,11 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: CSVRow, rhs: CSVRow) -> Bool {
+    package static func == (lhs: CSVRow, rhs: CSVRow) -> Bool {
         lhs.number == rhs.number && lhs.record == rhs.record
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(number)
         hasher.combine(record)
     }
@@ -84,18 +84,18 @@ public struct CSVRow: Identifiable, Hashable, Sendable {
 
 /// The rows of a CSV input read so far, kept as the records' offsets (a ``LineStore`` cut
 /// by a ``CSVFraming``): a row's fields are split when it is fetched.
-public struct CSVTable: RandomAccessCollection, Sendable {
+package struct CSVTable: RandomAccessCollection, Sendable {
     /// The records, the header first when there is one.
     let records: LineStore
     /// Whether the first record names the columns.
-    public let hasHeader: Bool
+    package let hasHeader: Bool
     /// The byte between fields.
-    public let delimiter: UInt8
+    package let delimiter: UInt8
     /// The column titles: the header's fields (or A, B, C…), then letters for the fields
     /// of rows longer than the header.
-    public let columns: [String]
+    package let columns: [String]
     /// What the scan found: records, ragged rows, bad quotes, invalid UTF-8.
-    public let stats: CSVStats
+    package let stats: CSVStats
     /// The titles of the header's fields (or A, B, C… for the first row's).
     let named: [String]
 
@@ -117,7 +117,7 @@ public struct CSVTable: RandomAccessCollection, Sendable {
     }
 
     /// Parses `bytes` whole (tests, small inputs).
-    public init(_ bytes: [UInt8], hasHeader: Bool = true, delimiter: UInt8 = 0x2C) {
+    package init(_ bytes: [UInt8], hasHeader: Bool = true, delimiter: UInt8 = 0x2C) {
         var builder = LineStoreBuilder(separator: 0x0A, framing: CSVFraming(delimiter: delimiter))
         bytes.withUnsafeBufferPointer { builder.append($0) }
         self.init(records: builder.finish(), hasHeader: hasHeader, delimiter: delimiter)
@@ -126,21 +126,21 @@ public struct CSVTable: RandomAccessCollection, Sendable {
     /// Records before the first row: 1 with a header (once it has come), else 0.
     var headerRecords: Int { hasHeader && !records.isEmpty ? 1 : 0 }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { records.count - headerRecords }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { records.count - headerRecords }
 
-    public subscript(position: Int) -> CSVRow {
+    package subscript(position: Int) -> CSVRow {
         let record = records[position + headerRecords]
         return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named,
                       locating: columns.count > CSVLocatedFields.wide)
     }
 
     /// Whether the file the records are read back from was truncated under the list.
-    public var hasShrunk: Bool { records.hasShrunk }
+    package var hasShrunk: Bool { records.hasShrunk }
 
     /// What is wrong with the rows, for the status line ("3 ragged rows · 1 bad quote"),
     /// or nil when nothing is. Row numbers count data rows from 1.
-    public var problems: String? {
+    package var problems: String? {
         var parts: [String] = []
         func plural(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
         if stats.ragged > 0 { parts.append(plural(stats.ragged, "ragged row", "ragged rows")) }
@@ -154,10 +154,10 @@ public struct CSVTable: RandomAccessCollection, Sendable {
 }
 
 extension CSVTable: FilterableText {
-    public var count: Int { endIndex }
+    package var count: Int { endIndex }
 
     /// The record's bytes as read: the filter matches what the row shows, quotes aside.
-    public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         records.withUTF8(row: row + headerRecords, body)
     }
 }

@@ -2,11 +2,11 @@ import Lister
 import TerminalCore
 
 /// One demo of `lister demo`.
-public enum DemoName: String, CaseIterable, Sendable {
+package enum DemoName: String, CaseIterable, Sendable {
     case feed, books, sections, live
 
     /// What the demo shows, in a few words.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .feed: return "a feed that loads; Enter opens a post"
         case .books: return "a library, 25 books a page, loaded as you scroll"
@@ -17,7 +17,7 @@ public enum DemoName: String, CaseIterable, Sendable {
 
     /// The demo's first screen with `options`.
     @MainActor
-    public func screen(options: DemoOptions) -> any Screen {
+    package func screen(options: DemoOptions) -> any Screen {
         switch self {
         case .feed: return FeedScreen(options: options)
         case .books: return BooksScreen(options: options)
@@ -29,36 +29,36 @@ public enum DemoName: String, CaseIterable, Sendable {
 
 /// `lister demo` without a name: a menu of the demos. A static list: it shows at once and
 /// never loads; Enter opens a demo, Esc comes back.
-public struct DemoMenuScreen: ListScreen {
+package struct DemoMenuScreen: ListScreen {
     /// A row of the menu.
-    public struct Entry: Identifiable, Hashable, Sendable {
+    package struct Entry: Identifiable, Hashable, Sendable {
         /// The demo the row opens.
-        public let name: DemoName
+        package let name: DemoName
         /// The demo's name.
-        public var id: String { name.rawValue }
+        package var id: String { name.rawValue }
     }
 
     let options: DemoOptions
 
     /// Creates the menu; the demos it opens use `options`.
-    public init(options: DemoOptions = DemoOptions()) {
+    package init(options: DemoOptions = DemoOptions()) {
         self.options = options
     }
 
-    public var title: String { "Demos" }
+    package var title: String { "Demos" }
 
-    public var initialItems: [Entry]? { DemoName.allCases.map(Entry.init) }
+    package var initialItems: [Entry]? { DemoName.allCases.map(Entry.init) }
 
     /// The menu is fixed: `r` and `R` have nothing to load.
-    public var canReload: Bool { false }
+    package var canReload: Bool { false }
 
-    public nonisolated func load() async throws -> [Entry] { DemoName.allCases.map(Entry.init) }
+    package nonisolated func load() async throws -> [Entry] { DemoName.allCases.map(Entry.init) }
 
-    public func row(_ entry: Entry, context: RowContext) -> Text {
+    package func row(_ entry: Entry, context: RowContext) -> Text {
         Text(padded(entry.name.rawValue, to: 10)).bold() + Text(entry.name.summary).dim()
     }
 
-    public func open(_ entry: Entry) -> OpenResult { .screen(entry.name.screen(options: options)) }
+    package func open(_ entry: Entry) -> OpenResult { .screen(entry.name.screen(options: options)) }
 
     /// `name` cut or padded with spaces to `width` characters (the names are ASCII).
     private func padded(_ name: String, to width: Int) -> String {

@@ -3,23 +3,23 @@ import TerminalCore
 
 /// How the demo's loaders behave, so a person can see every state: latency, failures,
 /// empty lists. Every loading screen counts its own loads.
-public struct DemoOptions: Sendable, Hashable {
+package struct DemoOptions: Sendable, Hashable {
     /// How long each load takes.
-    public var latency: Duration
+    package var latency: Duration
     /// Probability (0...1) that a load fails.
-    public var failRate: Double
+    package var failRate: Double
     /// The first N loads of each screen fail, then loads succeed.
-    public var failFirst: Int
+    package var failFirst: Int
     /// Every list loads empty.
-    public var empty: Bool
+    package var empty: Bool
     /// Seed of the failure draws, so a run can be repeated.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Loading page N of a paged list (section N of a sectioned one) fails once, then
     /// succeeds; nil fails no page.
-    public var failPage: Int?
+    package var failPage: Int?
 
     /// Creates options; the defaults let a person see the spinner.
-    public init(
+    package init(
         latency: Duration = .milliseconds(600), failRate: Double = 0, failFirst: Int = 0, empty: Bool = false,
         seed: UInt64 = 1, failPage: Int? = nil
     ) {

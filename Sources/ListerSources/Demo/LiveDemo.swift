@@ -3,29 +3,29 @@ import TerminalCore
 
 /// The live demo: the feed's first posts, then a new post at the top every few seconds.
 /// The selection stays on the post it is on while posts arrive above it; Enter opens one.
-public struct LiveFeedScreen: LiveListScreen {
+package struct LiveFeedScreen: LiveListScreen {
     let options: DemoOptions
     let policy: DemoLoadPolicy
     /// The time between two new posts.
     let interval: Duration
 
     /// Creates the live feed with the demo's options; a new post comes every `interval`.
-    public init(options: DemoOptions = DemoOptions(), interval: Duration = .seconds(3)) {
+    package init(options: DemoOptions = DemoOptions(), interval: Duration = .seconds(3)) {
         self.options = options
         self.interval = interval
         policy = DemoLoadPolicy(options: options, screenName: "live")
     }
 
-    public var title: String { "Live feed" }
-    public var emptyMessage: String { "No posts yet: new ones arrive every few seconds" }
+    package var title: String { "Live feed" }
+    package var emptyMessage: String { "No posts yet: new ones arrive every few seconds" }
 
     /// The first five posts of the embedded feed.
-    public nonisolated func load() async throws -> [FeedItem] {
+    package nonisolated func load() async throws -> [FeedItem] {
         try await policy.run(Array(FeedData.items().prefix(5)))
     }
 
     /// The other posts, again and again, each as a new post at the top.
-    public nonisolated func changes() -> AsyncThrowingStream<ListChange<FeedItem>, any Error> {
+    package nonisolated func changes() -> AsyncThrowingStream<ListChange<FeedItem>, any Error> {
         let interval = self.interval
         return AsyncThrowingStream { continuation in
             let task = Task {
@@ -47,13 +47,13 @@ public struct LiveFeedScreen: LiveListScreen {
     }
 
     /// Two lines a post, as in the feed.
-    public var rowHeight: RowHeight { .uniform(2) }
+    package var rowHeight: RowHeight { .uniform(2) }
 
-    public func row(_ item: FeedItem, context: RowContext) -> VStack { item.row }
+    package func row(_ item: FeedItem, context: RowContext) -> VStack { item.row }
 
-    public func filterText(_ item: FeedItem) -> String { item.filterText }
+    package func filterText(_ item: FeedItem) -> String { item.filterText }
 
-    public func open(_ item: FeedItem) -> OpenResult {
+    package func open(_ item: FeedItem) -> OpenResult {
         .screen(PostScreen(item: item, options: options))
     }
 }

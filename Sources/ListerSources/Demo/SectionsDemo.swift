@@ -6,11 +6,11 @@ import TerminalCore
 ///
 /// Sections take a little longer each (the latency grows by a quarter per section), so
 /// they visibly arrive one by one; `--fail-page N` fails section N once.
-public struct BookSectionsScreen: SectionedListScreen {
-    public let sections: [ListSection<DemoBook>]
+package struct BookSectionsScreen: SectionedListScreen {
+    package let sections: [ListSection<DemoBook>]
 
     /// Creates the screen with the demo's options.
-    public init(options: DemoOptions = DemoOptions()) {
+    package init(options: DemoOptions = DemoOptions()) {
         let genres = (try? BookData.genres()) ?? []
         sections = genres.enumerated().map { index, genre in
             var staggered = options
@@ -23,9 +23,9 @@ public struct BookSectionsScreen: SectionedListScreen {
         }
     }
 
-    public var title: String { "Books by genre" }
+    package var title: String { "Books by genre" }
 
-    public func row(_ book: DemoBook, context: RowContext) -> Text {
+    package func row(_ book: DemoBook, context: RowContext) -> Text {
         Text(book.title) + Text("  \(book.author), \(book.yearText)").dim()
     }
 }

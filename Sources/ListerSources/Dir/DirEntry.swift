@@ -4,9 +4,9 @@ import Glibc
 
 /// One entry of a directory as `lister dir` lists it: read with `lstat`, so a symbolic link
 /// is itself an entry (and says where it points, or that it points nowhere).
-public struct DirEntry: Identifiable, Hashable, Sendable {
+package struct DirEntry: Identifiable, Hashable, Sendable {
     /// What kind of file the entry is.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A directory.
         case directory
         /// A regular file.
@@ -21,21 +21,21 @@ public struct DirEntry: Identifiable, Hashable, Sendable {
     }
 
     /// The name in its directory.
-    public let name: String
+    package let name: String
     /// The directory holding it.
-    public let directory: String
+    package let directory: String
     /// What it is.
-    public let kind: Kind
+    package let kind: Kind
     /// Its size in bytes (of the link itself for a symbolic link).
-    public let size: Int64
+    package let size: Int64
     /// Its modification time, seconds since 1970.
-    public let modified: Int
+    package let modified: Int
 
     /// The name identifies an entry within its directory.
-    public var id: String { name }
+    package var id: String { name }
 
     /// Creates an entry.
-    public init(name: String, directory: String, kind: Kind, size: Int64, modified: Int) {
+    package init(name: String, directory: String, kind: Kind, size: Int64, modified: Int) {
         self.name = name
         self.directory = directory
         self.kind = kind
@@ -44,12 +44,12 @@ public struct DirEntry: Identifiable, Hashable, Sendable {
     }
 
     /// The entry's path: its directory and its name.
-    public var path: String {
+    package var path: String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// Whether the entry is a directory or a link to one (it opens as a list).
-    public var isDirectory: Bool {
+    package var isDirectory: Bool {
         switch kind {
         case .directory, .symlink(_, .directory?): return true
         default: return false
@@ -57,7 +57,7 @@ public struct DirEntry: Identifiable, Hashable, Sendable {
     }
 
     /// Whether the entry is a symbolic link that leads nowhere.
-    public var isBrokenLink: Bool {
+    package var isBrokenLink: Bool {
         switch kind {
         case .symlink(_, nil), .symlinkLoop: return true
         default: return false
@@ -65,7 +65,7 @@ public struct DirEntry: Identifiable, Hashable, Sendable {
     }
 
     /// The kind in a word, for the Kind column: `dir`, `file`, `link`, `broken link`, `link loop`, `fifo`…
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .directory: return "dir"
         case .file: return "file"
@@ -78,14 +78,14 @@ public struct DirEntry: Identifiable, Hashable, Sendable {
     }
 
     /// Whether the name starts with a dot.
-    public var isHidden: Bool { name.hasPrefix(".") }
+    package var isHidden: Bool { name.hasPrefix(".") }
 }
 
 /// How sizes and times are written in `lister dir`'s columns.
-public enum DirFormat {
+package enum DirFormat {
     /// A size as `ls -h` writes it: bytes below 1024, then one decimal below 10 (`4.0K`),
     /// then whole units (`12M`), in at most 5 columns.
-    public static func size(_ bytes: Int64) -> String {
+    package static func size(_ bytes: Int64) -> String {
         guard bytes >= 1024 else { return String(bytes) }
         var value = Double(bytes)
         for unit in ["K", "M", "G", "T", "P", "E"] {
@@ -99,7 +99,7 @@ public enum DirFormat {
     }
 
     /// A time as `2026-11-22 03:47`, in local time.
-    public static func time(_ seconds: Int) -> String {
+    package static func time(_ seconds: Int) -> String {
         var time = time_t(seconds)
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return "????-??-?? ??:??" }

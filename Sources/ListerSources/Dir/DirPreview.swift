@@ -4,9 +4,9 @@ import TerminalCore
 /// The preview pane of `lister dir`: the beginning of a file, "binary file, N bytes", or a
 /// directory's entries; Enter still opens the full view.
 extension DirScreen {
-    public var previewPlacement: PreviewPlacement? { .right(.percent(45)) }
+    package var previewPlacement: PreviewPlacement? { .right(.percent(45)) }
 
-    public func preview(_ entry: DirEntry, context: ListContext<DirScreen>) -> Preview? {
+    package func preview(_ entry: DirEntry, context: ListContext<DirScreen>) -> Preview? {
         let showsHidden = self.showsHidden
         // Keyed by path and modification time: a file written since is read again. Reading
         // a file's head has no side effects, so the neighbours' previews load ahead.

@@ -6,13 +6,13 @@ import Glibc
 #endif
 
 /// Reads a directory with `opendir`/`readdir` and `fstatat`, off the main actor.
-public enum DirReader {
+package enum DirReader {
     /// The entries of `directory`, directories first, then the rest, each by name; hidden
     /// entries (a leading dot) only when `includeHidden`. `.` and `..` are never listed.
     ///
     /// Throws a ``ListError`` a person can act on when the directory cannot be read, and
     /// `CancellationError` when the task is cancelled (checked every few thousand entries).
-    public static func entries(of directory: String, includeHidden: Bool) throws -> [DirEntry] {
+    package static func entries(of directory: String, includeHidden: Bool) throws -> [DirEntry] {
         guard let stream = PathBytes.withCString(directory, { opendir($0) }) else {
             let code = errno
             throw ListError("cannot read \(directory): \(String(cString: strerror(code)))", isRetryable: code != ENOTDIR)

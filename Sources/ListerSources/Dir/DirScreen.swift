@@ -6,21 +6,21 @@ import TerminalCore
 /// first until sorted by a column (`s`, `S`, a click on a title). Enter opens a directory (a
 /// list of its own) or previews a file; `.` shows or hides hidden entries. With `picks`,
 /// Enter on a file ends the app with it.
-public struct DirScreen: TableScreen {
+package struct DirScreen: TableScreen {
     /// The directory listed.
-    public let directory: String
+    package let directory: String
     /// Whether entries whose names start with a dot are listed.
-    public var showsHidden: Bool
+    package var showsHidden: Bool
     /// Whether Enter on a file picks it (`--pick`) rather than previewing it.
-    public let picks: Bool
+    package let picks: Bool
     /// The header: the path for the first screen, a name for those opened from it (the
     /// breadcrumb joins them).
-    public let title: String
+    package let title: String
     /// Where directory reads and previews are logged (`lister dir --log FILE`).
-    public let logger: Logger
+    package let logger: Logger
 
     /// Creates the screen for `directory`, titled `title` (by default the path).
-    public init(directory: String, title: String? = nil, showsHidden: Bool = false, picks: Bool = false,
+    package init(directory: String, title: String? = nil, showsHidden: Bool = false, picks: Bool = false,
                 logger: Logger = Configuration.silentLogger) {
         self.directory = directory
         self.title = title ?? directory
@@ -29,11 +29,11 @@ public struct DirScreen: TableScreen {
         self.logger = logger
     }
 
-    public var emptyMessage: String {
+    package var emptyMessage: String {
         showsHidden ? "\(directory) is empty" : "No visible entries in \(directory) · . shows hidden ones"
     }
 
-    public nonisolated func load() async throws -> [DirEntry] {
+    package nonisolated func load() async throws -> [DirEntry] {
         let start = ContinuousClock.now
         do {
             let entries = try DirReader.entries(of: directory, includeHidden: showsHidden)
@@ -49,7 +49,7 @@ public struct DirScreen: TableScreen {
 
     /// Name (a directory ends with `/`, a link shows its target), size (as `ls -h`, none for
     /// a directory), modification time and kind; each sorts by its value (bytes, seconds).
-    public var columns: [TableColumn<DirEntry>] {
+    package var columns: [TableColumn<DirEntry>] {
         [TableColumn("Name") { $0.name }.text { DirScreen.name(of: $0) },
          TableColumn("Size", alignment: .trailing) { $0.isDirectory ? nil : $0.size }.text { entry in
              entry.isDirectory ? Text("-").dim() : Text(DirFormat.size(entry.size))
@@ -59,7 +59,7 @@ public struct DirScreen: TableScreen {
     }
 
     /// The name stays in view when the other columns scroll sideways.
-    public var frozenColumns: Int { 1 }
+    package var frozenColumns: Int { 1 }
 
     nonisolated static func name(of entry: DirEntry) -> Text {
         switch entry.kind {
@@ -81,9 +81,9 @@ public struct DirScreen: TableScreen {
     }
 
     /// The filter searches names only.
-    public func filterText(_ entry: DirEntry) -> String { entry.name }
+    package func filterText(_ entry: DirEntry) -> String { entry.name }
 
-    public func open(_ entry: DirEntry) -> OpenResult {
+    package func open(_ entry: DirEntry) -> OpenResult {
         if entry.isDirectory {
             return .screen(DirScreen(directory: entry.path, title: entry.name + "/", showsHidden: showsHidden, picks: picks, logger: logger))
         }
@@ -93,12 +93,12 @@ public struct DirScreen: TableScreen {
 
     /// Right previews a file even when Enter picks it (`--pick`): a file can be looked at
     /// before it is chosen.
-    public func drillIn(_ entry: DirEntry) -> OpenResult {
+    package func drillIn(_ entry: DirEntry) -> OpenResult {
         if entry.isDirectory { return open(entry) }
         return .screen(FilePreviewScreen(entry: entry, logger: logger))
     }
 
-    public var actions: [ScreenAction<DirScreen>] {
+    package var actions: [ScreenAction<DirScreen>] {
         [ScreenAction(.character("."), help: "Show or hide hidden files") { screen in
             var changed = screen
             changed.showsHidden.toggle()

@@ -8,9 +8,9 @@ import Glibc
 
 /// The beginning of a file, as `lister dir` previews it: its first lines as text (control
 /// characters made visible, tabs expanded), or "binary, N bytes".
-public struct FilePreview: Hashable, Sendable {
+package struct FilePreview: Hashable, Sendable {
     /// What the preview shows.
-    public enum Content: Hashable, Sendable {
+    package enum Content: Hashable, Sendable {
         /// The first lines; `truncated` when the file goes on after them.
         case text(lines: [String], truncated: Bool)
         /// A file with a NUL byte in its beginning.
@@ -20,22 +20,22 @@ public struct FilePreview: Hashable, Sendable {
     }
 
     /// The file's size in bytes.
-    public var size: Int64
+    package var size: Int64
     /// What is shown.
-    public var content: Content
+    package var content: Content
 
     /// Creates a preview.
-    public init(size: Int64, content: Content) {
+    package init(size: Int64, content: Content) {
         self.size = size
         self.content = content
     }
 
     /// How many bytes of a file are read for its preview.
-    public static let limit = 64 * 1024
+    package static let limit = 64 * 1024
 
     /// Reads the beginning of the file at `path`. A FIFO or device is never opened for
     /// reading, so a preview cannot block.
-    public static func read(_ path: String) throws -> FilePreview {
+    package static func read(_ path: String) throws -> FilePreview {
         var info = stat()
         guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { throw failure(path) }
         let statSize = Int64(info.st_size)
@@ -97,21 +97,21 @@ extension DirEntry.Kind {
 }
 
 /// Enter on a file in `lister dir`: the beginning of the file.
-public struct FilePreviewScreen: DetailScreen {
+package struct FilePreviewScreen: DetailScreen {
     /// The file previewed.
-    public let entry: DirEntry
+    package let entry: DirEntry
     /// Where the read is logged.
-    public let logger: Logger
+    package let logger: Logger
 
     /// Creates the preview of `entry`.
-    public init(entry: DirEntry, logger: Logger = Configuration.silentLogger) {
+    package init(entry: DirEntry, logger: Logger = Configuration.silentLogger) {
         self.entry = entry
         self.logger = logger
     }
 
-    public var title: String { entry.name }
+    package var title: String { entry.name }
 
-    public nonisolated func load() async throws -> FilePreview {
+    package nonisolated func load() async throws -> FilePreview {
         if case .symlink(let target, nil) = entry.kind {
             throw ListError("\(entry.path) is a broken symbolic link to \(target)", isRetryable: true)
         }
@@ -123,7 +123,7 @@ public struct FilePreviewScreen: DetailScreen {
         return preview
     }
 
-    public func content(_ preview: FilePreview, width: Int) -> [Text] {
+    package func content(_ preview: FilePreview, width: Int) -> [Text] {
         let header = Text("\(entry.path) · \(preview.size) bytes · \(DirFormat.time(entry.modified))").dim()
         switch preview.content {
         case .binary:

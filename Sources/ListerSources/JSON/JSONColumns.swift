@@ -3,22 +3,22 @@ import TerminalCore
 
 /// A column of `lister json`'s table: a path into each element (`name`, `owner.login`,
 /// `tags.0`), as keys of objects or positions in arrays from 0.
-public struct JSONColumn: Hashable, Sendable {
+package struct JSONColumn: Hashable, Sendable {
     /// The path's steps; none: the element itself.
-    public let path: [String]
+    package let path: [String]
     /// The title in the header line: the path as written (an inferred column is one key,
     /// dots and all).
-    public let title: String
+    package let title: String
     /// Whether the column shows only elements that are not objects (the `value` column of an
     /// array mixing objects with other values: the objects' keys have columns of their own).
-    public let skipsObjects: Bool
+    package let skipsObjects: Bool
     /// Where the column's key was met among its object's fields: tried first (objects of
     /// one table list their keys in one order), so that a row of N keys finds each of its
     /// N cells at once, not by a search through the keys before it (N² per row).
     let position: Int?
 
     /// The column at `path`, titled `title` (by default the steps joined by dots).
-    public init(path: [String], title: String? = nil) {
+    package init(path: [String], title: String? = nil) {
         self.path = path
         self.title = title ?? (path.isEmpty ? "value" : path.joined(separator: "."))
         skipsObjects = false
@@ -36,7 +36,7 @@ public struct JSONColumn: Hashable, Sendable {
     }
 
     /// The column of one key of the elements (a key holding a dot is one step).
-    public init(key: String) {
+    package init(key: String) {
         self.init(key: key, position: nil)
     }
 
@@ -48,11 +48,11 @@ public struct JSONColumn: Hashable, Sendable {
         self.position = position
     }
 
-    public static func == (lhs: JSONColumn, rhs: JSONColumn) -> Bool {
+    package static func == (lhs: JSONColumn, rhs: JSONColumn) -> Bool {
         lhs.path == rhs.path && lhs.title == rhs.title && lhs.skipsObjects == rhs.skipsObjects
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(title)
         hasher.combine(skipsObjects)
@@ -60,7 +60,7 @@ public struct JSONColumn: Hashable, Sendable {
 
     /// The value at the path in `element`; nil when a step is not there (a missing key:
     /// an empty cell).
-    public func value(in element: JSONValue) -> JSONValue? {
+    package func value(in element: JSONValue) -> JSONValue? {
         if skipsObjects, element.fields != nil { return nil }
         var current = element
         for step in path {
@@ -84,7 +84,7 @@ public struct JSONColumn: Hashable, Sendable {
 
     /// The columns of `--columns a,b.c`: paths separated by commas, steps by dots.
     /// Throws a message naming the bad part (an empty name, an empty step, a repeat).
-    public static func parse(_ list: String) throws(JSONColumnsError) -> [JSONColumn] {
+    package static func parse(_ list: String) throws(JSONColumnsError) -> [JSONColumn] {
         let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         guard names.contains(where: { !$0.isEmpty }) else {
             throw JSONColumnsError("--columns needs at least one column, such as --columns name,owner.login")
@@ -108,30 +108,30 @@ public struct JSONColumn: Hashable, Sendable {
 }
 
 /// What is wrong with a `--columns` list, said in one line.
-public struct JSONColumnsError: Error, CustomStringConvertible, Sendable {
+package struct JSONColumnsError: Error, CustomStringConvertible, Sendable {
     /// The message.
-    public let description: String
+    package let description: String
 
     init(_ description: String) { self.description = description }
 }
 
 /// The columns of a JSON table, inferred from the first elements of the array, and whether
 /// those elements look like one table.
-public struct JSONTableShape: Hashable, Sendable {
+package struct JSONTableShape: Hashable, Sendable {
     /// How many elements the columns come from: keys first met later are not shown
     /// (unless named with `--columns`).
-    public static let sampleSize = 100
+    package static let sampleSize = 100
 
     /// The keys of the objects sampled, in the order first met.
-    public let columns: [JSONColumn]
+    package let columns: [JSONColumn]
     /// Whether the elements sampled share their keys (``sharesKeys(_:)``).
-    public let sharesKeys: Bool
+    package let sharesKeys: Bool
     /// How many elements were sampled.
-    public let sampled: Int
+    package let sampled: Int
 
     /// The shape of `elements` (at most ``sampleSize`` are looked at). Elements that are
     /// not objects show in a first column titled `value` (without any object, the only one).
-    public init(_ elements: some Collection<JSONValue>) {
+    package init(_ elements: some Collection<JSONValue>) {
         let sample = elements.prefix(Self.sampleSize)
         var seen = Set<String>()
         var columns: [JSONColumn] = []
@@ -150,7 +150,7 @@ public struct JSONTableShape: Hashable, Sendable {
     /// the first has a key, and each shares with the first at least half of the keys the
     /// two have between them (a few keys missing or added still make a table; events of
     /// different kinds do not).
-    public static func sharesKeys(_ elements: some Collection<JSONValue>) -> Bool {
+    package static func sharesKeys(_ elements: some Collection<JSONValue>) -> Bool {
         guard let first = elements.first?.fields, !first.isEmpty else { return false }
         let firstKeys = Set(first.map(\.key))
         for element in elements {
@@ -164,14 +164,14 @@ public struct JSONTableShape: Hashable, Sendable {
 }
 
 /// A JSON value in a table cell: what is sorted, and what is drawn.
-public enum JSONCell {
+package enum JSONCell {
     /// The most characters of a nested value's compact JSON kept for its cell (the layout
     /// cuts it to the column's width).
-    public static let compactLimit = 200
+    package static let compactLimit = 200
 
     /// The value a sort sees: numbers as numbers, strings and booleans as texts, nested
     /// values as their compact JSON, `null` and a missing key as NULL (last).
-    public static func tableValue(_ value: JSONValue?) -> TableValue {
+    package static func tableValue(_ value: JSONValue?) -> TableValue {
         guard let value else { return .null }
         switch value {
         case .null: return .null
@@ -188,7 +188,7 @@ public enum JSONCell {
     /// The cell drawn: a missing key empty, `null` dimmed, numbers as written (right-aligned
     /// by the column), a string on one line (a line break as `↵`; other controls are made
     /// visible when drawn), a nested value as compact JSON, dimmed.
-    public static func text(_ value: JSONValue?) -> Text {
+    package static func text(_ value: JSONValue?) -> Text {
         guard let value else { return Text("") }
         switch value {
         case .null: return Text("null").dim()
@@ -200,7 +200,7 @@ public enum JSONCell {
     }
 
     /// The text of a cell without styles (what the filter searches).
-    public static func plainText(_ value: JSONValue?) -> String {
+    package static func plainText(_ value: JSONValue?) -> String {
         guard let value else { return "" }
         switch value {
         case .null: return "null"
@@ -213,7 +213,7 @@ public enum JSONCell {
 
     /// `value` as compact JSON on one line (`{"login":"ada","id":7}`), cut with `…` after
     /// about `limit` characters: a huge nested value costs no more than its cell shows.
-    public static func compact(_ value: JSONValue, limit: Int = compactLimit) -> String {
+    package static func compact(_ value: JSONValue, limit: Int = compactLimit) -> String {
         var out = ""
         var budget = limit
         write(value, into: &out, budget: &budget)
@@ -260,7 +260,7 @@ extension [JSONColumn] {
     /// A table column per path, as every `lister json` table has them (a document's, an
     /// API's pages): numbers sort as numbers and sit right, `null` dimmed, a missing key
     /// empty, nested values as compact JSON.
-    public var tableColumns: [TableColumn<JSONItem>] {
+    package var tableColumns: [TableColumn<JSONItem>] {
         map { column in
             TableColumn(column.title) { JSONCell.tableValue(column.value(in: $0.value)) }
                 .text { JSONCell.text(column.value(in: $0.value)) }
@@ -268,7 +268,7 @@ extension [JSONColumn] {
     }
 
     /// The text the filter searches in `element`: its cells' plain text, two spaces apart.
-    public func filterText(of element: JSONValue) -> String {
+    package func filterText(of element: JSONValue) -> String {
         map { JSONCell.plainText($0.value(in: element)) }.joined(separator: "  ")
     }
 }

@@ -9,18 +9,18 @@ import Glibc
 /// (``JSONStreamParser``) as it arrives, and the elements of the array browsed are rows at
 /// once (``snapshot()``). The first byte that cannot continue JSON stops it, as does a
 /// document larger than `maxBytes`.
-public struct JSONDocumentBuilder {
+package struct JSONDocumentBuilder {
     /// The document's name in messages: a path, `standard input`, a URL.
-    public let name: String
+    package let name: String
     /// The most bytes read before the read stops (`--max-body`).
-    public let maxBytes: Int
+    package let maxBytes: Int
     private let idField: String?
     private let bytes: JSONByteStore
     private var parser: JSONStreamParser
 
     /// Starts a document named `name` whose array at `itemsPath` (default: the root array or
     /// the only array field) is browsed, kept in memory and then in a temporary file.
-    public init(name: String, itemsPath: String?, idField: String?, maxBytes: Int = .max,
+    package init(name: String, itemsPath: String?, idField: String?, maxBytes: Int = .max,
                 logger: Logger = Configuration.silentLogger) {
         self.init(name: name, itemsPath: itemsPath, idField: idField, maxBytes: maxBytes, bytes: JSONByteStore(logger: logger))
     }
@@ -34,18 +34,18 @@ public struct JSONDocumentBuilder {
     }
 
     /// The elements found so far.
-    public var count: Int { parser.elements.count }
+    package var count: Int { parser.elements.count }
     /// The bytes read so far.
-    public var bytesRead: Int { parser.offset }
+    package var bytesRead: Int { parser.offset }
     /// Why the document is not JSON, once a byte showed it.
-    public private(set) var syntaxError: JSONSyntaxError?
+    package private(set) var syntaxError: JSONSyntaxError?
 
     /// Reads the next bytes of the document.
     ///
     /// - Throws: a ``ListError`` (not retryable) when they are not JSON, when the array is
     ///   not where it was asked for, or when the document passes ``maxBytes``; the rows
     ///   found before stay in ``snapshot()``.
-    public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) throws(ListError) {
+    package mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) throws(ListError) {
         let allowed = max(0, min(chunk.count, maxBytes - parser.offset))
         let part = UnsafeBufferPointer(rebasing: chunk[..<allowed])
         bytes.append(part)
@@ -61,7 +61,7 @@ public struct JSONDocumentBuilder {
     }
 
     /// Ends the document: the rows, or why it is not complete JSON.
-    public mutating func finish() throws(ListError) -> JSONRows {
+    package mutating func finish() throws(ListError) -> JSONRows {
         do {
             try parser.finish()
         } catch {
@@ -71,7 +71,7 @@ public struct JSONDocumentBuilder {
     }
 
     /// The rows found so far.
-    public func snapshot() -> JSONRows {
+    package func snapshot() -> JSONRows {
         JSONRows(index: parser.elements.snapshot(), bytes: bytes, idField: idField, bytesRead: parser.offset)
     }
 
@@ -86,12 +86,12 @@ public struct JSONDocumentBuilder {
 }
 
 /// Sizes for `--max-body` and the status bar, in units of 1024: `2G`, `500M`, `64K`, bytes.
-public enum JSONSize {
+package enum JSONSize {
     /// The default largest document: 2 GiB.
-    public static let defaultLimit = 2 << 30
+    package static let defaultLimit = 2 << 30
 
     /// Parses `2G`, `500M`, `64K`, `1024` (an optional `B` or `iB` after the unit); nil if it is not a size.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         var digits = Substring(text.uppercased())
         for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
             digits = digits.dropLast(suffix.count)
@@ -108,7 +108,7 @@ public enum JSONSize {
     }
 
     /// `2 GB`, `500 MB`, `12.5 MB`, `300 KB`, `12 bytes` (units of 1024).
-    public static func text(_ bytes: Int) -> String {
+    package static func text(_ bytes: Int) -> String {
         for (unit, shift) in [("GB", 30), ("MB", 20), ("KB", 10)] where bytes >= 1 << shift {
             let tenths = bytes * 10 / (1 << shift)
             return tenths % 10 == 0 || tenths >= 1000 ? "\(tenths / 10) \(unit)" : "\(tenths / 10).\(tenths % 10) \(unit)"

@@ -3,22 +3,22 @@ import TerminalCore
 
 /// A failed load of `lister json`: like ``ErrorState``, with the message wrapped to the
 /// width, since an HTTP error's excerpt of the body is often the useful part.
-public struct JSONErrorView: View {
+package struct JSONErrorView: View {
     /// What could not be done, e.g. "Could not load api.example.com/repos".
-    public var headline: String
+    package var headline: String
     /// The error.
-    public var error: ListError
+    package var error: ListError
 
     /// Creates the view.
-    public init(headline: String, error: ListError) {
+    package init(headline: String, error: ListError) {
         self.headline = headline
         self.error = error
     }
 
     /// It takes the room it is given: its height depends on the width it is drawn at.
-    public var sizing: Sizing { .flexible }
+    package var sizing: Sizing { .flexible }
 
-    public func render(in rect: Rect, buffer: inout Buffer) {
+    package func render(in rect: Rect, buffer: inout Buffer) {
         var lines: [any View] = [Text("✗ ", style: Style(foreground: .red, attributes: .bold)) + Text(headline).bold()]
         lines += Text.wrapping(error.message, width: max(1, rect.width - 2)).map { Text("  ") + $0 } as [any View]
         if error.isRetryable, let key = KeyHints.retry {

@@ -1,8 +1,8 @@
 /// A request header of `lister json --header 'Name: value'`, parsed without Foundation so
 /// that `lister` can check the arguments before it hands an HTTP source to `lister-json`.
-public enum JSONHeader {
+package enum JSONHeader {
     /// Parses a `--header 'Name: value'` argument; nil when it has no name or no colon.
-    public static func parse(_ argument: String) -> (name: String, value: String)? {
+    package static func parse(_ argument: String) -> (name: String, value: String)? {
         guard let colon = argument.firstIndex(of: ":") else { return nil }
         let name = argument[..<colon].trimmingSpaces
         guard !name.isEmpty, !name.contains(" ") else { return nil }

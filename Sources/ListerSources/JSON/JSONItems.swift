@@ -2,7 +2,7 @@ import Lister
 
 /// The identity of a row of `lister json`: the `--id` field's value, or where the item was
 /// found (then two items are never the same, so nothing is dropped as a repeat).
-public enum JSONItemID: Hashable, Sendable {
+package enum JSONItemID: Hashable, Sendable {
     /// The value of the id field.
     case key(String)
     /// The item's position in the page that brought it (`page` names the page).
@@ -10,28 +10,28 @@ public enum JSONItemID: Hashable, Sendable {
 }
 
 /// One row of `lister json`: an element of the array browsed, or a field of an object.
-public struct JSONItem: Identifiable, Hashable, Sendable {
+package struct JSONItem: Identifiable, Hashable, Sendable {
     /// Identity across refreshes and pages.
-    public let id: JSONItemID
+    package let id: JSONItemID
     /// The element or the field's value.
-    public let value: JSONValue
+    package let value: JSONValue
     /// The field's key when the row is a field of an object.
-    public let key: String?
+    package let key: String?
 
     /// Creates a row.
-    public init(id: JSONItemID, value: JSONValue, key: String? = nil) {
+    package init(id: JSONItemID, value: JSONValue, key: String? = nil) {
         self.id = id
         self.value = value
         self.key = key
     }
 
     /// The rows of an array's elements: identified by `idField` where they have it.
-    public static func elements(_ elements: [JSONValue], idField: String?, page: String = "") -> [JSONItem] {
+    package static func elements(_ elements: [JSONValue], idField: String?, page: String = "") -> [JSONItem] {
         elements.enumerated().map { index, element in JSONItem.element(element, at: index, idField: idField, page: page) }
     }
 
     /// The rows of an object's fields, identified by key.
-    public static func fields(_ fields: [JSONField]) -> [JSONItem] {
+    package static func fields(_ fields: [JSONField]) -> [JSONItem] {
         fields.enumerated().map { index, field in
             JSONItem(id: .position(page: field.key, index: index), value: field.value, key: field.key)
         }
@@ -39,10 +39,10 @@ public struct JSONItem: Identifiable, Hashable, Sendable {
 }
 
 /// Finds the array to browse in a document.
-public enum JSONItemsPath {
+package enum JSONItemsPath {
     /// The array at `path`; without a path the root when it is an array, else the only
     /// array field of the root object. Errors name what was found instead.
-    public static func select(_ path: String?, in root: JSONValue) throws(ListError) -> [JSONValue] {
+    package static func select(_ path: String?, in root: JSONValue) throws(ListError) -> [JSONValue] {
         guard let path, !JSONPath.segments(path).isEmpty else { return try defaultItems(root) }
         var current = root
         var walked: [String] = []

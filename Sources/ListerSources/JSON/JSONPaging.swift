@@ -1,5 +1,5 @@
 /// How an HTTP JSON API pages, in `lister json`'s options.
-public enum JSONPaging: Sendable, Hashable {
+package enum JSONPaging: Sendable, Hashable {
     /// One request, no paging.
     case none
     /// `--page-param NAME [--first-page N]`: pages by number.

@@ -1,32 +1,32 @@
 /// Where and why a text is not valid JSON: a line and a column (from 1) a person can find.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong.
-    public var reason: String
+    package var reason: String
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column, from 1, counted in characters.
-    public var column: Int
+    package var column: Int
 
     /// Creates an error.
-    public init(reason: String, line: Int, column: Int) {
+    package init(reason: String, line: Int, column: Int) {
         self.reason = reason
         self.line = line
         self.column = column
     }
 
-    public var description: String { "\(reason) at line \(line), column \(column)" }
+    package var description: String { "\(reason) at line \(line), column \(column)" }
 }
 
 /// Parses JSON into ``JSONValue``s, keeping the order of object keys and numbers as written.
 ///
 /// Errors say the line and column: `expected ',' or '}' at line 3, column 7`.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var position = 0
     private var depth = 0
 
     /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 BOM skipped).
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         parser.skipWhitespace()
@@ -39,7 +39,7 @@ public struct JSONParser {
 
     /// Parses the JSON value at the start of `bytes` and ignores what follows it (an
     /// element's bytes followed by the separator after it, ``JSONRows``).
-    public static func parseFirst(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parseFirst(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         return try parser.parseValue()
@@ -49,7 +49,7 @@ public struct JSONParser {
     /// false while it holds only whitespace (undecided), true once a byte that can start a
     /// value comes, and the parser's own error when the first byte cannot (`/dev/zero`
     /// fails at its first byte instead of after reading gigabytes of zeros).
-    public static func checkStart(_ prefix: [UInt8]) throws(JSONSyntaxError) -> Bool {
+    package static func checkStart(_ prefix: [UInt8]) throws(JSONSyntaxError) -> Bool {
         var parser = JSONParser(bytes: prefix)
         if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         parser.skipWhitespace()

@@ -3,18 +3,18 @@ import Lister
 /// The preview pane of `lister json`: the selected value pretty-printed and coloured, as
 /// Enter shows it.
 extension JSONListScreen {
-    public var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
+    package var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
 
-    public func preview(_ item: JSONItem, context: ListContext<JSONListScreen>) -> Preview? {
+    package func preview(_ item: JSONItem, context: ListContext<JSONListScreen>) -> Preview? {
         JSONPreview.preview(of: item)
     }
 }
 
 /// The same pane beside a table of JSON objects (`p` hides it, as in `lister sqlite`).
 extension JSONTableScreen {
-    public var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
+    package var previewPlacement: PreviewPlacement? { .right(.percent(50)) }
 
-    public func preview(_ item: JSONItem, context: ListContext<JSONTableScreen>) -> Preview? {
+    package func preview(_ item: JSONItem, context: ListContext<JSONTableScreen>) -> Preview? {
         JSONPreview.preview(of: item)
     }
 }

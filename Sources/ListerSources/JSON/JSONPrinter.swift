@@ -3,20 +3,20 @@ import TerminalCore
 
 /// The colours of JSON on screen: keys, strings, numbers, and booleans and null each in a
 /// style of their own (attributes too, so they differ under `NO_COLOR`).
-public enum JSONStyle {
+package enum JSONStyle {
     /// Object keys.
-    public static let key = Style(foreground: .cyan, attributes: .bold)
+    package static let key = Style(foreground: .cyan, attributes: .bold)
     /// Strings.
-    public static let string = Style(foreground: .green)
+    package static let string = Style(foreground: .green)
     /// Numbers.
-    public static let number = Style(foreground: .yellow)
+    package static let number = Style(foreground: .yellow)
     /// `true`, `false` and `null`.
-    public static let literal = Style(foreground: .magenta, attributes: .italic)
+    package static let literal = Style(foreground: .magenta, attributes: .italic)
     /// Brackets, commas and summaries.
-    public static let punctuation = Style.dim
+    package static let punctuation = Style.dim
 
     /// A value on one line: scalars in their style, containers summarised.
-    public static func inline(_ value: JSONValue) -> Text {
+    package static func inline(_ value: JSONValue) -> Text {
         switch value {
         case .null, .bool: return Text(value.inlineText, style: literal)
         case .number(let text): return Text(text, style: number)
@@ -26,7 +26,7 @@ public enum JSONStyle {
     }
 
     /// A string as JSON writes it, quotes and escapes included.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -46,9 +46,9 @@ public enum JSONStyle {
 }
 
 /// Pretty-prints a ``JSONValue`` as styled lines, two spaces an indent level.
-public enum JSONPrinter {
+package enum JSONPrinter {
     /// The lines of `value`, keys in the order they were written.
-    public static func lines(_ value: JSONValue) -> [Text] {
+    package static func lines(_ value: JSONValue) -> [Text] {
         var lines: [Text] = []
         append(value, prefix: Text(""), indent: 0, trailingComma: false, to: &lines)
         return lines

@@ -9,7 +9,7 @@ import TerminalCore
 /// one opens the screen, whose first load goes on with the same read (``follow(_:)``),
 /// showing its rows as they are parsed. Standard input, read only once, can be followed
 /// only once.
-public final class JSONRead: Sendable {
+package final class JSONRead: Sendable {
     private struct State {
         var latest: JSONRows?
         var result: Result<JSONRows, ListError>?
@@ -23,7 +23,7 @@ public final class JSONRead: Sendable {
     private init() {}
 
     /// Starts `read` on a task of its own; its reports are kept for the screen.
-    public static func start(_ read: @escaping @Sendable (LoadProgress<JSONRows>) async throws -> JSONRows) -> JSONRead {
+    package static func start(_ read: @escaping @Sendable (LoadProgress<JSONRows>) async throws -> JSONRows) -> JSONRead {
         let handle = JSONRead()
         let progress = LoadProgress<JSONRows> { rows in
             handle.state.withLock { state in
@@ -46,7 +46,7 @@ public final class JSONRead: Sendable {
 
     /// Waits until the read ends, or until `delay` has passed since its first byte came:
     /// the result if it ended, nil if it goes on (open the screen and follow it).
-    public func waitToOpen(after delay: Duration) async -> Result<JSONRows, ListError>? {
+    package func waitToOpen(after delay: Duration) async -> Result<JSONRows, ListError>? {
         while true {
             let (result, firstByte) = state.withLock { ($0.result, $0.firstByte) }
             if let result { return result }
@@ -60,7 +60,7 @@ public final class JSONRead: Sendable {
     /// (an HTTP body, whose first byte may be slow to come): the rows to decide from, all of
     /// them if it ended, those reported so far otherwise (nil: none came, or it failed
     /// before any did). The read goes on either way; a failure is the screen's to show.
-    public func firstRows(_ count: Int, within limit: Duration) async -> JSONRows? {
+    package func firstRows(_ count: Int, within limit: Duration) async -> JSONRows? {
         let deadline = ContinuousClock.now + limit
         while true {
             let (latest, result) = state.withLock { ($0.latest, $0.result) }
@@ -73,14 +73,14 @@ public final class JSONRead: Sendable {
     }
 
     /// The rows the read has reported so far (nil before its first report).
-    public var rowsSoFar: JSONRows? { state.withLock { $0.latest } }
+    package var rowsSoFar: JSONRows? { state.withLock { $0.latest } }
 
     /// Whether ``follow(_:)`` was called (a second load reads the input again).
-    public var isFollowed: Bool { state.withLock { $0.followed } }
+    package var isFollowed: Bool { state.withLock { $0.followed } }
 
     /// The read's rows as they come, to the end: the load of the screen that opened on it.
     /// Cancelled, it stops the read.
-    public func follow(_ progress: LoadProgress<JSONRows>) async throws -> JSONRows {
+    package func follow(_ progress: LoadProgress<JSONRows>) async throws -> JSONRows {
         state.withLock { $0.followed = true }
         var shown: (count: Int, bytes: Int) = (-1, -1)
         while true {
@@ -99,7 +99,7 @@ public final class JSONRead: Sendable {
     }
 
     /// Stops the read.
-    public func cancel() {
+    package func cancel() {
         task.withLock { $0?.cancel() }
     }
 }

@@ -3,7 +3,7 @@ import TerminalCore
 
 /// A field or a template naming fields, for a row's title or subtitle: `name`,
 /// `owner.login`, or `'{name} ({language})'`.
-public struct JSONTemplate: Hashable, Sendable {
+package struct JSONTemplate: Hashable, Sendable {
     enum Part: Hashable, Sendable {
         case text(String)
         case field(String)
@@ -12,7 +12,7 @@ public struct JSONTemplate: Hashable, Sendable {
     let parts: [Part]
 
     /// Parses a template: text with `{path}` placeholders, or a bare field path.
-    public init(_ template: String) {
+    package init(_ template: String) {
         guard template.contains("{") else {
             parts = [.field(template)]
             return
@@ -30,7 +30,7 @@ public struct JSONTemplate: Hashable, Sendable {
 
     /// The text for `value`; nil for a bare field the value does not have. A missing field
     /// in a template is left empty.
-    public func render(_ value: JSONValue) -> String? {
+    package func render(_ value: JSONValue) -> String? {
         if parts.count == 1, case .field(let path) = parts[0] { return value.value(at: path)?.inlineText }
         return parts.map { part in
             switch part {
@@ -43,23 +43,23 @@ public struct JSONTemplate: Hashable, Sendable {
 
 /// How `lister json` draws a row: a title (bold) and a subtitle (dim), from `--title`,
 /// `--subtitle`, or defaults (`title`, `name`, `id`, then the first string field).
-public struct JSONRowFormat: Hashable, Sendable {
+package struct JSONRowFormat: Hashable, Sendable {
     /// The title template; nil uses the defaults.
-    public var title: JSONTemplate?
+    package var title: JSONTemplate?
     /// The subtitle template; nil shows none.
-    public var subtitle: JSONTemplate?
+    package var subtitle: JSONTemplate?
     /// The identity field (`--id`); nil means `id`.
-    public var idField: String?
+    package var idField: String?
 
     /// Creates a format.
-    public init(title: String? = nil, subtitle: String? = nil, idField: String? = nil) {
+    package init(title: String? = nil, subtitle: String? = nil, idField: String? = nil) {
         self.title = title.map(JSONTemplate.init)
         self.subtitle = subtitle.map(JSONTemplate.init)
         self.idField = idField
     }
 
     /// The title of an element.
-    public func titleText(_ value: JSONValue) -> String {
+    package func titleText(_ value: JSONValue) -> String {
         if let title, let text = title.render(value) { return text }
         guard let fields = value.fields else { return value.inlineText }
         for key in ["title", "name", "id"] {
@@ -73,7 +73,7 @@ public struct JSONRowFormat: Hashable, Sendable {
 
     /// The row of an item: `key: value` for a field, else the title and the subtitle.
     @MainActor
-    public func row(_ item: JSONItem) -> Text {
+    package func row(_ item: JSONItem) -> Text {
         if let key = item.key {
             return Text(key, style: JSONStyle.key) + Text(": ") + JSONStyle.inline(item.value)
         }
@@ -86,7 +86,7 @@ public struct JSONRowFormat: Hashable, Sendable {
 
     /// The text of an element's row without styles (what the filter searches): the row's
     /// words, off the main actor.
-    public func plainRow(_ value: JSONValue) -> String {
+    package func plainRow(_ value: JSONValue) -> String {
         let title = oneLine(titleText(value))
         guard let subtitle, let detail = subtitle.render(value), !detail.isEmpty else { return title }
         return title + "  " + oneLine(detail)

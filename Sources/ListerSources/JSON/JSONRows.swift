@@ -3,7 +3,7 @@ import Lister
 /// The rows of a `lister json` list: items in memory (an array or an object met while
 /// drilling down), or the elements of a document read as a stream, kept as offsets into
 /// its bytes and parsed again when a row is drawn, filtered or opened.
-public struct JSONRows: RandomAccessCollection, Sendable {
+package struct JSONRows: RandomAccessCollection, Sendable {
     enum Storage: Sendable {
         case items([JSONItem])
         case document(JSONElementIndex, JSONByteStore)
@@ -13,10 +13,10 @@ public struct JSONRows: RandomAccessCollection, Sendable {
     /// The identity field (`--id`); nil means `id`.
     let idField: String?
     /// The bytes of the document read so far.
-    public let bytesRead: Int
+    package let bytesRead: Int
 
     /// Rows in memory.
-    public init(_ items: [JSONItem]) {
+    package init(_ items: [JSONItem]) {
         storage = .items(items)
         idField = nil
         bytesRead = 0
@@ -28,9 +28,9 @@ public struct JSONRows: RandomAccessCollection, Sendable {
         self.bytesRead = bytesRead
     }
 
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
-    public var endIndex: Int {
+    package var endIndex: Int {
         switch storage {
         case .items(let items): return items.count
         case .document(let index, _): return index.count
@@ -38,7 +38,7 @@ public struct JSONRows: RandomAccessCollection, Sendable {
     }
 
     /// Row `position`: an element's value, parsed from its bytes.
-    public subscript(position: Int) -> JSONItem {
+    package subscript(position: Int) -> JSONItem {
         switch storage {
         case .items(let items):
             return items[position]

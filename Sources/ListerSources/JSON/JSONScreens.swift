@@ -7,14 +7,14 @@ import Glibc
 #endif
 
 /// Where `lister json` reads a document: a file, or standard input.
-public enum JSONInput: Sendable, Hashable {
+package enum JSONInput: Sendable, Hashable {
     /// Standard input; it can be read only once.
     case standardInput
     /// A file, read again on refresh.
     case file(String)
 
     /// A name for titles and messages.
-    public var name: String {
+    package var name: String {
         switch self {
         case .standardInput: return "standard input"
         case .file(let path): return path
@@ -23,7 +23,7 @@ public enum JSONInput: Sendable, Hashable {
 
     /// How the document is read: as a stream, its rows shown as they are parsed. A file
     /// is read again on refresh; standard input is read once, and at most `maxBytes`.
-    public func source(itemsPath: String?, idField: String?, maxBytes: Int = JSONSize.defaultLimit,
+    package func source(itemsPath: String?, idField: String?, maxBytes: Int = JSONSize.defaultLimit,
                        logger: Logger = Configuration.silentLogger) -> JSONStreamSource {
         JSONStreamSource(title: name, canReload: self != .standardInput) { progress in
             try self.read(itemsPath: itemsPath, idField: idField, maxBytes: maxBytes, logger: logger, progress: progress)
@@ -32,7 +32,7 @@ public enum JSONInput: Sendable, Hashable {
 
     /// Reads the document, reporting its rows as they are parsed. A missing file and invalid
     /// JSON (with its line and column) are errors that retrying does not fix.
-    public func read(itemsPath: String?, idField: String?, maxBytes: Int = JSONSize.defaultLimit,
+    package func read(itemsPath: String?, idField: String?, maxBytes: Int = JSONSize.defaultLimit,
                      logger: Logger = Configuration.silentLogger, progress: LoadProgress<JSONRows> = .ignored) throws -> JSONRows {
         switch self {
         case .standardInput:
@@ -51,16 +51,16 @@ public enum JSONInput: Sendable, Hashable {
 }
 
 /// Where a streamed JSON document comes from: a file, standard input, an HTTP body.
-public struct JSONStreamSource: Sendable {
+package struct JSONStreamSource: Sendable {
     /// The screen's title.
-    public var title: String
+    package var title: String
     /// Whether the document can be read again (`r`); standard input cannot.
-    public var canReload: Bool
+    package var canReload: Bool
     /// Reads the document, reporting its rows as they are parsed.
-    public var read: @Sendable (LoadProgress<JSONRows>) async throws -> JSONRows
+    package var read: @Sendable (LoadProgress<JSONRows>) async throws -> JSONRows
 
     /// Creates a source.
-    public init(title: String, canReload: Bool, read: @escaping @Sendable (LoadProgress<JSONRows>) async throws -> JSONRows) {
+    package init(title: String, canReload: Bool, read: @escaping @Sendable (LoadProgress<JSONRows>) async throws -> JSONRows) {
         self.title = title
         self.canReload = canReload
         self.read = read
@@ -69,13 +69,13 @@ public struct JSONStreamSource: Sendable {
 
 /// A list of JSON rows: the array of a document read as a stream (`lister json FILE`, `-`
 /// or a URL), or an array or an object met while drilling down, whose fields are then the rows.
-public struct JSONListScreen: ListScreen {
+package struct JSONListScreen: ListScreen {
     enum Source: Sendable {
         case document(JSONStreamSource, started: JSONRead?)
         case fixed(JSONRows)
     }
 
-    public let title: String
+    package let title: String
     let source: Source
     let format: JSONRowFormat
     let preloaded: JSONRows?
@@ -84,7 +84,7 @@ public struct JSONListScreen: ListScreen {
     /// The array of a document. `started` is a read begun before the screen opened (its
     /// first load follows it); `preloaded` rows of a read that already ended show at once.
     /// `timeout` fails a read that brings nothing for that long.
-    public init(source: JSONStreamSource, format: JSONRowFormat, started: JSONRead? = nil, preloaded: JSONRows? = nil,
+    package init(source: JSONStreamSource, format: JSONRowFormat, started: JSONRead? = nil, preloaded: JSONRows? = nil,
                 timeout: Duration? = nil) {
         title = source.title
         self.source = .document(source, started: started)
@@ -94,12 +94,12 @@ public struct JSONListScreen: ListScreen {
     }
 
     /// The array at `itemsPath` in a file or standard input.
-    public init(input: JSONInput, itemsPath: String?, format: JSONRowFormat, preloaded: [JSONItem]? = nil) {
+    package init(input: JSONInput, itemsPath: String?, format: JSONRowFormat, preloaded: [JSONItem]? = nil) {
         self.init(source: input.source(itemsPath: itemsPath, idField: format.idField), format: format, preloaded: preloaded.map(JSONRows.init))
     }
 
     /// Fixed rows: elements of an array or fields of an object, in memory.
-    public init(title: String, items: [JSONItem], format: JSONRowFormat) {
+    package init(title: String, items: [JSONItem], format: JSONRowFormat) {
         self.title = title
         source = .fixed(JSONRows(items))
         self.format = format
@@ -108,7 +108,7 @@ public struct JSONListScreen: ListScreen {
     }
 
     /// Reads a document's rows at once (tests, and what a command checks first).
-    public nonisolated static func items(of input: JSONInput, itemsPath: String?, format: JSONRowFormat) throws(ListError) -> [JSONItem] {
+    package nonisolated static func items(of input: JSONInput, itemsPath: String?, format: JSONRowFormat) throws(ListError) -> [JSONItem] {
         do {
             return Array(try input.read(itemsPath: itemsPath, idField: format.idField))
         } catch {
@@ -116,19 +116,19 @@ public struct JSONListScreen: ListScreen {
         }
     }
 
-    public var initialItems: JSONRows? { preloaded }
+    package var initialItems: JSONRows? { preloaded }
 
     /// A file or a URL is read again on `r`; standard input and rows in memory are not.
-    public var canReload: Bool {
+    package var canReload: Bool {
         if case .document(let source, _) = source { return source.canReload }
         return false
     }
 
-    public var timeout: Duration? { requestTimeout }
+    package var timeout: Duration? { requestTimeout }
 
-    public var emptyMessage: String { "No items" }
+    package var emptyMessage: String { "No items" }
 
-    public nonisolated func load(progress: LoadProgress<JSONRows>) async throws -> JSONRows {
+    package nonisolated func load(progress: LoadProgress<JSONRows>) async throws -> JSONRows {
         switch source {
         case .document(let source, let started):
             if let started, !started.isFollowed { return try await started.follow(progress) }
@@ -138,28 +138,28 @@ public struct JSONListScreen: ListScreen {
         }
     }
 
-    public nonisolated func load() async throws -> JSONRows { try await load(progress: .ignored) }
+    package nonisolated func load() async throws -> JSONRows { try await load(progress: .ignored) }
 
     /// While the document is read: the rows so far and the bytes read (`reading… 1200 · 3.5 MB`).
-    public func progressNote(_ context: ListContext<JSONListScreen>) -> String? {
+    package func progressNote(_ context: ListContext<JSONListScreen>) -> String? {
         guard let rows = context.state.items.storage as? JSONRows, rows.bytesRead > 0 else { return nil }
         return "\(rows.count) · \(JSONSize.text(rows.bytesRead))"
     }
 
-    public func row(_ item: JSONItem, context: RowContext) -> Text { format.row(item) }
+    package func row(_ item: JSONItem, context: RowContext) -> Text { format.row(item) }
 
     /// The rows of a document are parsed by the filter itself, off the main actor (2.8
     /// million rows would hold the main actor for seconds).
-    public func filterSource(for items: ItemList<JSONItem>) -> (any FilterableText)? {
+    package func filterSource(for items: ItemList<JSONItem>) -> (any FilterableText)? {
         guard let rows = items.storage as? JSONRows, case .document = rows.storage else { return nil }
         return JSONFilterText(rows: rows, format: format)
     }
 
-    public func errorView(_ error: ListError) -> JSONErrorView {
+    package func errorView(_ error: ListError) -> JSONErrorView {
         JSONErrorView(headline: "Could not load \(title)", error: error)
     }
 
-    public func open(_ item: JSONItem) -> OpenResult { JSONNavigation.open(item, format: format) }
+    package func open(_ item: JSONItem) -> OpenResult { JSONNavigation.open(item, format: format) }
 }
 
 /// The text the filter searches in a document's rows: each row's title and subtitle, its
@@ -178,25 +178,25 @@ struct JSONFilterText: FilterableText {
 
 /// A JSON value pretty-printed and coloured. Enter browses an object's fields or an
 /// array's elements as a list, where nested values open in turn.
-public struct JSONDetailScreen: DetailScreen {
-    public let title: String
+package struct JSONDetailScreen: DetailScreen {
+    package let title: String
     let value: JSONValue
     let format: JSONRowFormat
 
     /// Creates the screen of `value`.
-    public init(title: String, value: JSONValue, format: JSONRowFormat) {
+    package init(title: String, value: JSONValue, format: JSONRowFormat) {
         self.title = title
         self.value = value
         self.format = format
     }
 
-    public var canReload: Bool { false }
+    package var canReload: Bool { false }
 
-    public nonisolated func load() async throws -> JSONValue { value }
+    package nonisolated func load() async throws -> JSONValue { value }
 
-    public func placeholder(width: Int) -> [Text] { content(value, width: width) }
+    package func placeholder(width: Int) -> [Text] { content(value, width: width) }
 
-    public func content(_ value: JSONValue, width: Int) -> [Text] {
+    package func content(_ value: JSONValue, width: Int) -> [Text] {
         var lines = JSONPrinter.lines(value)
         let nested = (value.fields?.map(\.value) ?? value.elements ?? []).filter(\.isContainer).count
         if nested > 0 {
@@ -205,7 +205,7 @@ public struct JSONDetailScreen: DetailScreen {
         return lines
     }
 
-    public func open(_ value: JSONValue) -> OpenResult {
+    package func open(_ value: JSONValue) -> OpenResult {
         switch value {
         case .object(let fields):
             return .screen(JSONListScreen(title: "\(title) fields", items: JSONItem.fields(fields), format: format))

@@ -4,11 +4,11 @@ import TerminalCore
 /// An array of JSON objects as a table: a column per key of the first 100 objects (or
 /// per `--columns` path), rows shown as the document is parsed, sortable by column. It
 /// reads, filters and opens rows as ``JSONListScreen`` does (Enter shows an element).
-public struct JSONTableScreen: TableScreen {
+package struct JSONTableScreen: TableScreen {
     /// The list it reads, opens and titles its rows as.
     let list: JSONListScreen
     /// The columns asked for (`--columns`); nil: inferred from the first objects.
-    public let named: [JSONColumn]?
+    package let named: [JSONColumn]?
     /// The shape of the first objects, set by the load as the rows come: a screen declares
     /// its columns before it loads (as ``CSVScreen`` does).
     private let latest: LatestJSONShape
@@ -17,7 +17,7 @@ public struct JSONTableScreen: TableScreen {
 
     /// A table of `list`'s rows, with `columns` (nil: the keys of the first 100 objects).
     /// Rows already read (`preloaded`) give the columns at once.
-    public init(list: JSONListScreen, columns: [JSONColumn]? = nil) {
+    package init(list: JSONListScreen, columns: [JSONColumn]? = nil) {
         self.list = list
         named = columns
         namedColumns = columns?.tableColumns
@@ -25,20 +25,20 @@ public struct JSONTableScreen: TableScreen {
         if let rows = list.preloaded { latest.update(rows) }
     }
 
-    public var title: String { list.title }
+    package var title: String { list.title }
 
-    public var canReload: Bool { list.canReload }
+    package var canReload: Bool { list.canReload }
 
-    public var timeout: Duration? { list.timeout }
+    package var timeout: Duration? { list.timeout }
 
-    public var emptyMessage: String { list.emptyMessage }
+    package var emptyMessage: String { list.emptyMessage }
 
-    public var initialItems: JSONRows? { list.initialItems }
+    package var initialItems: JSONRows? { list.initialItems }
 
-    public nonisolated func load() async throws -> JSONRows { try await load(progress: .ignored) }
+    package nonisolated func load() async throws -> JSONRows { try await load(progress: .ignored) }
 
     /// Reads the rows as ``JSONListScreen`` does; the first reports set the columns.
-    public nonisolated func load(progress: LoadProgress<JSONRows>) async throws -> JSONRows {
+    package nonisolated func load(progress: LoadProgress<JSONRows>) async throws -> JSONRows {
         let latest = latest
         latest.restart()
         let rows = try await list.load(progress: LoadProgress { rows in
@@ -50,30 +50,30 @@ public struct JSONTableScreen: TableScreen {
     }
 
     /// The shape the first rows give (nil before any row came).
-    public var shape: JSONTableShape? { latest.get() }
+    package var shape: JSONTableShape? { latest.get() }
 
     /// The columns shown: `--columns`, else the keys of the first (up to) 100 objects.
-    public var jsonColumns: [JSONColumn] { named ?? latest.get()?.columns ?? [] }
+    package var jsonColumns: [JSONColumn] { named ?? latest.get()?.columns ?? [] }
 
     /// A column per path: numbers sort as numbers and sit right, `null` dimmed, a missing
     /// key empty, nested values as compact JSON.
-    public var columns: [TableColumn<JSONItem>] {
+    package var columns: [TableColumn<JSONItem>] {
         if let named { return namedColumns ?? named.tableColumns }
         return latest.tableColumns()
     }
 
-    public func open(_ item: JSONItem) -> OpenResult { list.open(item) }
+    package func open(_ item: JSONItem) -> OpenResult { list.open(item) }
 
-    public func errorView(_ error: ListError) -> JSONErrorView { list.errorView(error) }
+    package func errorView(_ error: ListError) -> JSONErrorView { list.errorView(error) }
 
     /// While the document is read: the rows so far and the bytes read.
-    public func progressNote(_ context: ListContext<JSONTableScreen>) -> String? {
+    package func progressNote(_ context: ListContext<JSONTableScreen>) -> String? {
         guard let rows = context.state.items.storage as? JSONRows, rows.bytesRead > 0 else { return nil }
         return "\(rows.count) · \(JSONSize.text(rows.bytesRead))"
     }
 
     /// `--columns` paths that none of the first objects has (their columns stay empty).
-    public func statusNote(_ context: ListContext<JSONTableScreen>) -> String? {
+    package func statusNote(_ context: ListContext<JSONTableScreen>) -> String? {
         guard let named, let shape = latest.get(), shape.sampled > 0 else { return nil }
         let missing = latest.missing(named)
         guard !missing.isEmpty else { return nil }
@@ -84,11 +84,11 @@ public struct JSONTableScreen: TableScreen {
     /// The filter reads each row's cells, the element parsed off the main actor, whatever
     /// the rows' order (sorted rows are not the document's rows: without this, their texts
     /// would all be made on the main actor first, seconds for 200,000 rows).
-    public func filterSource(for items: ItemList<JSONItem>) -> (any FilterableText)? {
+    package func filterSource(for items: ItemList<JSONItem>) -> (any FilterableText)? {
         JSONTableFilterText(items: items, columns: jsonColumns)
     }
 
-    public func filterText(_ item: JSONItem) -> String {
+    package func filterText(_ item: JSONItem) -> String {
         JSONTableFilterText.text(item.value, columns: jsonColumns)
     }
 }

@@ -1,6 +1,6 @@
 /// A JSON value with the keys of its objects in the order they were written, so a detail
 /// screen shows an object as its author wrote it.
-public indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -15,24 +15,24 @@ public indirect enum JSONValue: Hashable, Sendable {
     case object([JSONField])
 
     /// The object's fields; nil when the value is not an object.
-    public var fields: [JSONField]? {
+    package var fields: [JSONField]? {
         if case .object(let fields) = self { return fields }
         return nil
     }
 
     /// The array's elements; nil when the value is not an array.
-    public var elements: [JSONValue]? {
+    package var elements: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
 
     /// The value of field `key` of an object (the first such field); nil otherwise.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         fields?.first { $0.key == key }?.value
     }
 
     /// Whether the value is an array or an object.
-    public var isContainer: Bool {
+    package var isContainer: Bool {
         switch self {
         case .array, .object: return true
         default: return false
@@ -41,7 +41,7 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// The value at a dot path (`data.items`, `items.0.name`): object keys, or array
     /// positions from 0. An empty path is the value itself.
-    public func value(at path: String) -> JSONValue? {
+    package func value(at path: String) -> JSONValue? {
         var current = self
         for segment in JSONPath.segments(path) {
             if let next = current[segment] {
@@ -57,7 +57,7 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Text for a row or a template: strings unquoted, numbers and booleans as written,
     /// containers summarised (`[3 items]`, `{4 fields}`).
-    public var inlineText: String {
+    package var inlineText: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -69,7 +69,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// What kind of value this is, for messages: `an array`, `a string`.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -82,23 +82,23 @@ public indirect enum JSONValue: Hashable, Sendable {
 }
 
 /// One field of a JSON object.
-public struct JSONField: Hashable, Sendable {
+package struct JSONField: Hashable, Sendable {
     /// The key.
-    public var key: String
+    package var key: String
     /// The value.
-    public var value: JSONValue
+    package var value: JSONValue
 
     /// Creates a field.
-    public init(_ key: String, _ value: JSONValue) {
+    package init(_ key: String, _ value: JSONValue) {
         self.key = key
         self.value = value
     }
 }
 
 /// Dot paths such as `data.items`.
-public enum JSONPath {
+package enum JSONPath {
     /// The segments of a path; an empty path (or `.`) has none.
-    public static func segments(_ path: String) -> [String] {
+    package static func segments(_ path: String) -> [String] {
         path.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
     }
 }

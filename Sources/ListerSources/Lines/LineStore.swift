@@ -14,19 +14,19 @@ import Glibc
 /// regular file keeps only the line ends: its bytes are read back from the file when a row
 /// is shown, filtered or printed (``LineSourceFile``); so does a large pipe, from the
 /// temporary file it is written to as it is read (``SpillingLineBuilder``).
-public struct LineStore: RandomAccessCollection, Sendable {
+package struct LineStore: RandomAccessCollection, Sendable {
     /// The blocks, in order.
     let blocks: [LineBlock]
     /// The number of the first line of each block.
     let firstLines: [Int]
     /// The number of lines.
-    public let count: Int
+    package let count: Int
     /// What cut the input into records when not every separator did (CSV), as it stood
     /// when this snapshot was taken; nil for lines.
     let framing: (any RecordFraming)?
 
     /// Splits `data` on `separator` (a final separator does not start an empty line).
-    public init(_ data: [UInt8], separator: UInt8 = 0x0A) {
+    package init(_ data: [UInt8], separator: UInt8 = 0x0A) {
         var builder = LineStoreBuilder(separator: separator)
         data.withUnsafeBufferPointer { builder.append($0) }
         self = builder.finish()
@@ -39,13 +39,13 @@ public struct LineStore: RandomAccessCollection, Sendable {
         self.framing = framing
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
     /// The line at `position`. Of a line longer than ``Line/shownLimit`` only the first bytes
     /// are read: drawing a row of a 200 MB line costs what drawing a short one does
     /// (``Line/wholeBytes`` reads all of it, to print it).
-    public subscript(position: Int) -> Line {
+    package subscript(position: Int) -> Line {
         precondition(position >= 0 && position < count, "LineStore index \(position) out of 0..<\(count)")
         let block = block(containing: position)
         let local = position - firstLines[block]
@@ -61,7 +61,7 @@ public struct LineStore: RandomAccessCollection, Sendable {
 
     /// Whether the file the lines are read back from was found shorter than when they were
     /// indexed (truncated from outside): the lines it lost show as `^@`.
-    public var hasShrunk: Bool {
+    package var hasShrunk: Bool {
         for block in blocks {
             if case .file(let file, _) = block.storage { return file.hasShrunk }  // one file for all
         }
@@ -149,26 +149,26 @@ final class LineBlock: Sendable {
 }
 
 /// One line of input: its number and its exact bytes.
-public struct Line: Identifiable, Hashable, Sendable, CustomStringConvertible {
+package struct Line: Identifiable, Hashable, Sendable, CustomStringConvertible {
     /// A row shows at most this many bytes of a line (256 KiB, more columns than `>`
     /// scrolls through in a session): the rest of a longer one is read only to print it.
-    public static let shownLimit = 1 << 18
+    package static let shownLimit = 1 << 18
 
     /// The 1-based line number, which is also its identity.
-    public let number: Int
+    package let number: Int
     /// The bytes as read, without the separator: all of them, or the first
     /// ``shownLimit`` of a longer line (``isCut``; ``wholeBytes`` reads them all).
-    public let bytes: ArraySlice<UInt8>
+    package let bytes: ArraySlice<UInt8>
     /// False when the input file had lost some of the line's bytes by the time they were
     /// read back (it was truncated from outside after it was indexed): zeros stand in for
     /// them, so the line must not be printed as if it had been read.
-    public let isComplete: Bool
+    package let isComplete: Bool
     /// The line's length in bytes.
-    public let length: Int
+    package let length: Int
     /// Where the rest of a cut line is.
     private let whole: (block: LineBlock, index: Int)?
 
-    public var id: Int { number }
+    package var id: Int { number }
 
     init(number: Int, bytes: ArraySlice<UInt8>, isComplete: Bool = true, length: Int? = nil,
          whole: (block: LineBlock, index: Int)? = nil) {
@@ -180,29 +180,29 @@ public struct Line: Identifiable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether ``bytes`` holds only the start of the line.
-    public var isCut: Bool { length > bytes.count }
+    package var isCut: Bool { length > bytes.count }
 
     /// All of the line's bytes, read again for a cut line (to print it), and whether they
     /// were all there.
-    public var wholeBytes: (bytes: ArraySlice<UInt8>, complete: Bool) {
+    package var wholeBytes: (bytes: ArraySlice<UInt8>, complete: Bool) {
         guard isCut, let whole else { return (bytes, isComplete) }
         return whole.block.bytes(ofLine: whole.index)
     }
 
     /// The text, invalid UTF-8 replaced with U+FFFD and a trailing carriage return dropped.
     /// Control characters stay; views show them visibly. A cut line ends in `…`.
-    public var description: String {
+    package var description: String {
         var slice = bytes
         if slice.last == 0x0D, !isCut { slice = slice.dropLast() }
         let text = String(decoding: slice, as: UTF8.self)
         return isCut ? text + "…" : text
     }
 
-    public static func == (lhs: Line, rhs: Line) -> Bool {
+    package static func == (lhs: Line, rhs: Line) -> Bool {
         lhs.number == rhs.number && lhs.length == rhs.length && lhs.isComplete == rhs.isComplete && lhs.bytes == rhs.bytes
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(number)
         hasher.combine(length)
         hasher.combine(bytes.prefix(64))
@@ -210,7 +210,7 @@ public struct Line: Identifiable, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension LineStore: FilterableText {
-    public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let index = block(containing: row)
         let block = blocks[index]
         let line = block.bytes(ofLine: row - firstLines[index]).bytes
@@ -219,7 +219,7 @@ extension LineStore: FilterableText {
         }
     }
 
-    public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    package func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         var position = 0
         while position < rows.count {
             // The rows of one block in a run, the bytes from the first to the last of them
@@ -247,7 +247,7 @@ extension LineStore: FilterableText {
     /// nothing is allocated per line (`lister pick --filter` prints millions of lines).
     /// A run ends where the next row is more than `gap` bytes further on, so that sparse
     /// rows do not read the whole block between them.
-    public func forEachLine(in rows: UnsafeBufferPointer<Int32>, gap: Int = 4096,
+    package func forEachLine(in rows: UnsafeBufferPointer<Int32>, gap: Int = 4096,
                             _ body: (_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Void) {
         var position = 0
         while position < rows.count {

@@ -9,9 +9,9 @@ import Glibc
 /// One writer appends; ``snapshot()`` gives the lines complete so far as a store that
 /// shares the finished blocks (only the open block, at most about a megabyte, is copied),
 /// so a list can show and filter them while reading goes on.
-public struct LineStoreBuilder {
+package struct LineStoreBuilder {
     /// The byte that ends a line.
-    public let separator: UInt8
+    package let separator: UInt8
     private var blocks: [LineBlock] = []
     private var firstLines: [Int] = []
     private var sealedLines = 0
@@ -37,7 +37,7 @@ public struct LineStoreBuilder {
     private let blockLimit: Int
 
     /// Starts an empty store whose lines end with `separator`.
-    public init(separator: UInt8 = 0x0A) {
+    package init(separator: UInt8 = 0x0A) {
         self.init(separator: separator, blockBytes: 1 << 20, blockLines: 1 << 16)
     }
 
@@ -69,10 +69,10 @@ public struct LineStoreBuilder {
     }
 
     /// The number of complete lines so far.
-    public var count: Int { sealedLines + ends.count }
+    package var count: Int { sealedLines + ends.count }
 
     /// Appends input; a line may continue in the next chunk.
-    public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
         guard let base = chunk.baseAddress else { return }
         if framing != nil { return appendRecords(chunk) }
         var start = 0
@@ -117,7 +117,7 @@ public struct LineStoreBuilder {
 
     /// The number of lines a snapshot shows: the complete ones, and the line being read
     /// once it is longer than a row shows (``Line/shownLimit``).
-    public var shownCount: Int { count + (openLineIsLong ? 1 : 0) }
+    package var shownCount: Int { count + (openLineIsLong ? 1 : 0) }
 
     /// Whether the line being read is already longer than a row shows: its start is shown
     /// at once, not when its end comes (a 200 MB line shows before it is read to its end).
@@ -125,7 +125,7 @@ public struct LineStoreBuilder {
 
     /// The lines complete so far, as a store, and the line being read if it is already
     /// longer than a row shows (as much of it as has come).
-    public func snapshot() -> LineStore {
+    package func snapshot() -> LineStore {
         var shownBlocks = blocks
         var shownFirstLines = firstLines
         if let file {
@@ -150,7 +150,7 @@ public struct LineStoreBuilder {
     }
 
     /// Ends the input: a last line without a separator counts as a line.
-    public consuming func finish() -> LineStore {
+    package consuming func finish() -> LineStore {
         framing?.endOfInput()
         if length > openLineStart { endLine() }
         seal()

@@ -56,7 +56,7 @@ extension PickOptions {
     /// A chosen line, the input's line `index` (from 0, for `{n}`), as fzf prints it: with
     /// `--ansi`, without its escape sequences (the colours are for the screen); with
     /// `--accept-nth`, its fields; else as read.
-    public func printed(_ line: some Collection<UInt8>, index: Int) -> [UInt8] {
+    package func printed(_ line: some Collection<UInt8>, index: Int) -> [UInt8] {
         var plain = Array(line)
         if ansi, line.contains(0x1B) {
             plain = []
@@ -69,5 +69,5 @@ extension PickOptions {
     }
 
     /// Whether ``printed(_:)`` changes lines (else `--filter` writes them as read).
-    public var printsAsRead: Bool { !ansi && fields.acceptNth == nil }
+    package var printsAsRead: Bool { !ansi && fields.acceptNth == nil }
 }

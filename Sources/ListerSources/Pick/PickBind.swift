@@ -1,5 +1,5 @@
 /// Something other than a key that runs `--bind` actions, as fzf names it.
-public enum PickEvent: String, CaseIterable, Hashable, Sendable {
+package enum PickEvent: String, CaseIterable, Hashable, Sendable {
     /// Once, when the picker starts (before the input is read).
     case start
     /// When the input has been read to its end (again after each `reload`).
@@ -13,14 +13,14 @@ public enum PickEvent: String, CaseIterable, Hashable, Sendable {
 }
 
 /// What runs the actions of a `--bind` entry: a key or an event.
-public enum PickTrigger: Hashable, Sendable {
+package enum PickTrigger: Hashable, Sendable {
     /// A key (`ctrl-a`, `f1`, `x`...).
     case key(PickKey)
     /// An event (`start`, `load`, `change`, `focus`, `result`).
     case event(PickEvent)
 
     /// fzf's name of the key or event.
-    public var name: String {
+    package var name: String {
         switch self {
         case .key(let key): key.name
         case .event(let event): event.rawValue
@@ -29,9 +29,9 @@ public enum PickTrigger: Hashable, Sendable {
 }
 
 /// One action of a `--bind` entry, with its argument (`execute(CMD)`, `change-query(TEXT)`...).
-public struct PickAction: Hashable, Sendable {
+package struct PickAction: Hashable, Sendable {
     /// The actions `lister pick` runs, under fzf's names.
-    public enum Name: String, CaseIterable, Hashable, Sendable {
+    package enum Name: String, CaseIterable, Hashable, Sendable {
         case accept, abort, up, down, first, last, top, toggle, select, deselect, ignore, become, reload, put
         case acceptNonEmpty = "accept-non-empty"
         case pageUp = "page-up"
@@ -73,12 +73,12 @@ public struct PickAction: Hashable, Sendable {
         /// Whether the action runs as one of the picker's own commands
         /// (``PickOptions/commandActions``): a command run silently, or a change of the
         /// screen (its lines read again, its order).
-        public var isScreenCommand: Bool {
+        package var isScreenCommand: Bool {
             [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow].contains(self)
         }
 
         /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.
-        public var argument: ArgumentUse {
+        package var argument: ArgumentUse {
             switch self {
             case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery: .required
             case .put: .optional
@@ -87,30 +87,30 @@ public struct PickAction: Hashable, Sendable {
         }
 
         /// Whether an action takes an argument.
-        public enum ArgumentUse: Sendable { case none, optional, required }
+        package enum ArgumentUse: Sendable { case none, optional, required }
     }
 
     /// The action.
-    public let name: Name
+    package let name: Name
     /// Its argument: the text between the delimiters, placeholders unexpanded.
-    public let argument: String?
+    package let argument: String?
 
     /// An action.
-    public init(_ name: Name, argument: String? = nil) {
+    package init(_ name: Name, argument: String? = nil) {
         self.name = name
         self.argument = argument
     }
 }
 
 /// A `--bind` entry: a key or event and the actions it runs, in order.
-public struct PickBinding: Hashable, Sendable {
+package struct PickBinding: Hashable, Sendable {
     /// The key or event.
-    public let trigger: PickTrigger
+    package let trigger: PickTrigger
     /// The actions, in the order they run.
-    public let actions: [PickAction]
+    package let actions: [PickAction]
 
     /// The key, when the trigger is one.
-    public var key: PickKey? {
+    package var key: PickKey? {
         if case .key(let key) = trigger { return key }
         return nil
     }

@@ -1,14 +1,14 @@
 extension PickFields {
     /// What `--with-nth` and `--accept-nth` take: field ranges (`2,1`, `3..`), or a template
     /// whose field placeholders are filled from the line (`'{2} {1}.'`).
-    public enum Expression: Hashable, Sendable {
+    package enum Expression: Hashable, Sendable {
         /// The fields, one after the other, each with the delimiter after it.
         case ranges([Range])
         /// Text and field placeholders.
         case template([Part])
 
         /// A piece of a template.
-        public enum Part: Hashable, Sendable {
+        package enum Part: Hashable, Sendable {
             /// Bytes copied as they are (braces that hold no field expression included).
             case literal([UInt8])
             /// `{2}`, `{-1}`, `{2..}`, `{1,3}`: the fields without the last delimiter.

@@ -7,10 +7,10 @@ import Lister
 /// `lister pick --history FILE`: the queries of earlier runs, one a line, oldest first, as
 /// fzf keeps them; each accepted query that is not empty is appended, and the file keeps
 /// the newest `--history-size` of them.
-public enum PickHistory {
+package enum PickHistory {
     /// The queries in `path`; a file that does not exist yet is created empty. A file that
     /// cannot be read or created is an error naming it.
-    public static func read(_ path: String) throws(PickOptions.Failure) -> [String] {
+    package static func read(_ path: String) throws(PickOptions.Failure) -> [String] {
         let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -29,7 +29,7 @@ public enum PickHistory {
     }
 
     /// Appends `query` to `entries` and writes the newest `limit` of them to `path`.
-    public static func append(_ query: String, to entries: [String], path: String, limit: Int) throws(PickOptions.Failure) {
+    package static func append(_ query: String, to entries: [String], path: String, limit: Int) throws(PickOptions.Failure) {
         guard !query.isEmpty else { return }
         let bytes = Array((entries + [query]).suffix(limit).map { $0 + "\n" }.joined().utf8)
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

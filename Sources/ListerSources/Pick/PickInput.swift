@@ -10,34 +10,34 @@ import Glibc
 ///
 /// Safe to read from several tasks at once: the fields are cut into a buffer local to
 /// each batch.
-public struct PickText: FilterableText {
+package struct PickText: FilterableText {
     /// The lines.
-    public let lines: LineStore
+    package let lines: LineStore
     /// Which fields are searched.
-    public let fields: PickFields
+    package let fields: PickFields
     /// Whether escape sequences are removed before matching (`--ansi`).
-    public let ansi: Bool
+    package let ansi: Bool
     /// The input index of row 0 (the `--header-lines` read before `lines`), for `{n}`.
-    public let firstIndex: Int
+    package let firstIndex: Int
 
     /// Searches `fields` of `lines`, without escape sequences when `ansi`; row 0 is the
     /// input's line `firstIndex` (from 0).
-    public init(lines: LineStore, fields: PickFields, ansi: Bool = false, firstIndex: Int = 0) {
+    package init(lines: LineStore, fields: PickFields, ansi: Bool = false, firstIndex: Int = 0) {
         self.lines = lines
         self.fields = fields
         self.ansi = ansi
         self.firstIndex = firstIndex
     }
 
-    public var count: Int { lines.count }
+    package var count: Int { lines.count }
 
-    public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard !fields.isIdentity || ansi else { return lines.withUTF8(row: row, body) }
         var buffers = Buffers()
         lines.withUTF8(row: row) { transform($0, index: firstIndex + row, buffers: &buffers, body) }
     }
 
-    public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    package func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         guard !fields.isIdentity || ansi else { return lines.forEachUTF8(in: rows, body) }
         var buffers = Buffers()
         lines.forEachUTF8(in: rows) { row, bytes in
@@ -78,14 +78,14 @@ public struct PickText: FilterableText {
 
 /// Where `lister pick` reads its lines: standard input, or the output of
 /// `LISTER_DEFAULT_COMMAND` run through `sh -c` when standard input is a terminal.
-public enum PickInput {
+package enum PickInput {
     /// A failure to start or read the input; exit status 2.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The descriptor to read and the child to wait for, if any.
-    public static func open(defaultCommand: String?, stdinIsTerminal: Bool) throws(Failure) -> (fd: Int32, child: pid_t?) {
+    package static func open(defaultCommand: String?, stdinIsTerminal: Bool) throws(Failure) -> (fd: Int32, child: pid_t?) {
         guard stdinIsTerminal else { return (0, nil) }
         guard let command = defaultCommand, !command.isEmpty else {
             throw Failure(description: "no input: pipe lines into standard input (find . | lister pick), or set LISTER_DEFAULT_COMMAND")
@@ -114,7 +114,7 @@ public enum PickInput {
     }
 
     /// Reads every line of `fd` (used by `--filter`, which needs them all before it ranks).
-    public static func readAll(fd: Int32, separator: UInt8) throws -> LineStore {
+    package static func readAll(fd: Int32, separator: UInt8) throws -> LineStore {
         try LineReader.read(fd: fd, name: fd == 0 ? "standard input" : "the output of LISTER_DEFAULT_COMMAND",
                             separator: separator, progress: .ignored)
     }
@@ -122,7 +122,7 @@ public enum PickInput {
     /// Reads the first `count` lines of `fd` (`--header-lines`), a byte at a time so that
     /// not a byte more is taken: the rest is read as usual, from a pipe or from where a
     /// file now stands. Fewer when the input ends first.
-    public static func readHeader(fd: Int32, count: Int, separator: UInt8) throws -> [[UInt8]] {
+    package static func readHeader(fd: Int32, count: Int, separator: UInt8) throws -> [[UInt8]] {
         var lines: [[UInt8]] = []
         var line: [UInt8] = []
         var byte: UInt8 = 0
@@ -145,7 +145,7 @@ public enum PickInput {
     }
 
     /// Waits for the child started by ``open(defaultCommand:stdinIsTerminal:)``.
-    public static func wait(for child: pid_t?) {
+    package static func wait(for child: pid_t?) {
         guard let child else { return }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}

@@ -3,11 +3,11 @@ import TerminalCore
 /// A key under fzf's name (`ctrl-x`, `enter`, `esc`, `tab`, `btab`, `up`, `down`, `left`,
 /// `right`, `home`, `end`, `pgup`, `pgdn`, `del`, `bspace`, `f1`...`f12`, `space`, or one
 /// printable character).
-public struct PickKey: Hashable, Sendable {
+package struct PickKey: Hashable, Sendable {
     /// The key as the terminal reports it.
-    public let key: Key
+    package let key: Key
     /// fzf's name, printed by `--expect`.
-    public let name: String
+    package let name: String
 
     private static let named: [String: Key] = [
         "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab, "shift-tab": .backTab,
@@ -19,7 +19,7 @@ public struct PickKey: Hashable, Sendable {
     ]
 
     /// Parses fzf's name of a key.
-    public static func parse(_ text: String) throws(PickOptions.Failure) -> PickKey {
+    package static func parse(_ text: String) throws(PickOptions.Failure) -> PickKey {
         let lower = text.lowercased()
         if lower.hasPrefix("alt-"), text.count > 4 {
             // Alt-X arrives as Esc then X; alt-up, alt-bspace… as Esc then the named key.
@@ -51,29 +51,29 @@ public struct PickKey: Hashable, Sendable {
 
 /// `--delimiter`, `--nth`, `--with-nth` and `--accept-nth`: which fields of a line are searched,
 /// shown and printed.
-public struct PickFields: Hashable, Sendable {
+package struct PickFields: Hashable, Sendable {
     /// A range of fields, 1-based; negative counts from the end; nil is open.
-    public struct Range: Hashable, Sendable {
-        public var lower: Int?
-        public var upper: Int?
+    package struct Range: Hashable, Sendable {
+        package var lower: Int?
+        package var upper: Int?
 
         /// The fields from `lower` to `upper`.
-        public init(lower: Int?, upper: Int?) {
+        package init(lower: Int?, upper: Int?) {
             self.lower = lower
             self.upper = upper
         }
     }
 
     /// The literal string between fields; nil: runs of blanks (AWK-style).
-    public var delimiter: String?
+    package var delimiter: String?
     /// The fields searched; nil: the whole line.
-    public var nth: [Range]?
+    package var nth: [Range]?
     /// The fields shown (`--with-nth`); nil: the whole line.
-    public var withNth: Expression?
+    package var withNth: Expression?
     /// The fields printed when a line is chosen (`--accept-nth`); nil: the whole line.
-    public var acceptNth: Expression?
+    package var acceptNth: Expression?
 
-    public init() {}
+    package init() {}
 
     /// Parses `1,3..5,-1,..2,4..`.
     static func ranges(_ text: String, option: String) throws(PickOptions.Failure) -> [Range] {
@@ -101,7 +101,7 @@ public struct PickFields: Hashable, Sendable {
     }
 
     /// Whether lines are used whole, searched and shown as they are.
-    public var isIdentity: Bool { nth == nil && withNth == nil }
+    package var isIdentity: Bool { nth == nil && withNth == nil }
 
     /// The fields of `line`, each with the delimiter (or blanks) after it, as fzf cuts them.
     func fields(_ line: UnsafeBufferPointer<UInt8>) -> [Swift.Range<Int>] {

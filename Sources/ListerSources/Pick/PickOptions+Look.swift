@@ -4,35 +4,35 @@ import Lister
 /// `FZF_DEFAULT_OPTS`-style line works in `LISTER_DEFAULT_OPTS`. Each is checked (a bad
 /// value is an error naming it); ``cycle`` changes what the keys do, the others are kept
 /// for drawing.
-public struct PickLook: Sendable, Equatable {
+package struct PickLook: Sendable, Equatable {
     /// `--cycle`: moving past either end of the list goes on from the other end.
-    public var cycle = false
+    package var cycle = false
     /// `--border[=STYLE]`: rounded, sharp, bold, double, block, thinblock, horizontal,
     /// vertical, top, bottom, left, right, none.
-    public var border: String?
+    package var border: String?
     /// `--border-label`.
-    public var borderLabel: String?
+    package var borderLabel: String?
     /// `--margin`, `--padding`: fzf's 1 to 4 sizes (`1`, `1,2`, `10%`).
-    public var margin: [String] = []
-    public var padding: [String] = []
+    package var margin: [String] = []
+    package var padding: [String] = []
     /// `--info`: default, inline, inline-right, hidden (with an optional `:PREFIX`).
-    public var info = "default"
+    package var info = "default"
     /// `--pointer`, `--marker`: the marks drawn before the selected and the marked rows.
-    public var pointer: String?
-    public var marker: String?
+    package var pointer: String?
+    package var marker: String?
     /// `--color`: the base scheme and the per-element colours, in the order given.
-    public var colors: [String] = []
+    package var colors: [String] = []
     /// `--no-color`.
-    public var noColor = false
-    public var noScrollbar = false
-    public var keepRight = false
-    public var noHScroll = false
+    package var noColor = false
+    package var noScrollbar = false
+    package var keepRight = false
+    package var noHScroll = false
 
-    public init() {}
+    package init() {}
 
     /// Whether the picker draws without colours: `--no-color`, or `--color=bw` as the last
     /// base scheme given.
-    public var isMonochrome: Bool {
+    package var isMonochrome: Bool {
         if noColor { return true }
         let schemes = colors.flatMap { $0.split(separator: ",") }.filter { !$0.contains(":") }
         return schemes.last == "bw"
@@ -51,7 +51,7 @@ public struct PickLook: Sendable, Equatable {
     ]
 
     /// What surrounds the picker: `--margin`, `--border`, `--border-label`, `--padding`.
-    public var frame: PromptFrame {
+    package var frame: PromptFrame {
         var frame = PromptFrame()
         frame.margin = PromptFrame.Insets(margin.map(Self.extent))
         frame.padding = PromptFrame.Insets(padding.map(Self.extent))
@@ -65,7 +65,7 @@ public struct PickLook: Sendable, Equatable {
     /// The colour `--color` gives `element` last (`pointer:#ff8700`, `marker:2`,
     /// `border:bright-black`); nil when none does or it is `-1` (the terminal's own).
     /// A `#rrggbb` colour is drawn as the nearest of the 256-colour cube.
-    public func color(of element: String) -> Color? {
+    package func color(of element: String) -> Color? {
         var found: Color??
         for part in colors.flatMap({ $0.split(separator: ",") }) {
             let pieces = part.split(separator: ":")
@@ -97,7 +97,7 @@ public struct PickLook: Sendable, Equatable {
 
     /// Where the count goes (`--info`; `right` is fzf's old name of `inline-right`, a
     /// `:PREFIX` is not drawn).
-    public var promptInfo: PromptInfo {
+    package var promptInfo: PromptInfo {
         let kind = info.split(separator: ":", maxSplits: 1).first.map(String.init) ?? info
         return kind == "right" ? .inlineRight : PromptInfo(rawValue: kind) ?? .default
     }

@@ -3,95 +3,95 @@ import TerminalCore
 
 /// The options of `lister pick`, under fzf's names, parsed by hand: fzf's `+i`, `-1` and
 /// `--opt=value` forms, and a clear error for an fzf option that is not supported.
-public struct PickOptions: Sendable, Equatable {
-    public var query = ""
+package struct PickOptions: Sendable, Equatable {
+    package var query = ""
     /// `--filter QUERY`: no interface, print the matches in rank order.
-    public var filter: String?
-    public var selectOne = false
-    public var exitZero = false
-    public var printQuery = false
-    public var header: String?
-    public var headerLines = 0
-    public var prompt = "> "
+    package var filter: String?
+    package var selectOne = false
+    package var exitZero = false
+    package var printQuery = false
+    package var header: String?
+    package var headerLines = 0
+    package var prompt = "> "
     /// `--layout reverse`: the prompt on top, the best match under it.
-    public var reverse = false
+    package var reverse = false
     /// `--layout reverse-list`: the prompt at the bottom, the best match on top of the list.
     /// Without it (fzf's default layout) the best match is just above the prompt and the
     /// list grows upward.
-    public var reverseList = false
-    public var multi = false
+    package var reverseList = false
+    package var multi = false
     /// `--multi=N`: at most N lines can be marked; nil: any number.
-    public var multiLimit: Int?
-    public var read0 = false
-    public var print0 = false
-    public var expect: [PickKey] = []
-    public var bindings: [PickBinding] = []
-    public var fields = PickFields()
-    public var tiebreaks: [FuzzyTiebreak] = [.length]
-    public var caseMode: FuzzyPattern.CaseMode = .smart
-    public var exact = false
-    public var extended = true
+    package var multiLimit: Int?
+    package var read0 = false
+    package var print0 = false
+    package var expect: [PickKey] = []
+    package var bindings: [PickBinding] = []
+    package var fields = PickFields()
+    package var tiebreaks: [FuzzyTiebreak] = [.length]
+    package var caseMode: FuzzyPattern.CaseMode = .smart
+    package var exact = false
+    package var extended = true
     /// `--literal`: letters with accents match only themselves (fzf folds `é` to `e`).
-    public var literal = false
+    package var literal = false
     /// `--scheme`: which boundaries score most (its tiebreaks unless `--tiebreak` follows).
-    public var scheme = FuzzyScheme.default
+    package var scheme = FuzzyScheme.default
     /// `--algo`: how fuzzy terms are aligned (v2, the default, or fzf's greedy v1).
-    public var algorithm = FuzzyAlgorithm.v2
-    public var sorts = true
-    public var tac = false
-    public var noMouse = false
+    package var algorithm = FuzzyAlgorithm.v2
+    package var sorts = true
+    package var tac = false
+    package var noMouse = false
     /// `--bash`, `--zsh`, `--fish`: print the key bindings of that shell and exit.
-    public var shellScript: PickShell?
+    package var shellScript: PickShell?
     /// `--height N[%]`: drawn inline, in N rows (or N% of the screen) below the cursor.
-    public var height: InlineHeight?
+    package var height: InlineHeight?
     /// `--ansi`: SGR colours in the input are shown, and escape sequences are not matched.
-    public var ansi = false
+    package var ansi = false
     /// `--preview CMD`: the command that previews the selected line.
-    public var preview: PreviewCommand?
+    package var preview: PreviewCommand?
     /// `--preview-window`: where the pane goes.
-    public var previewWindow = PreviewPlacement.right(.percent(50))
+    package var previewWindow = PreviewPlacement.right(.percent(50))
     /// `--history FILE`: the queries of earlier runs (Ctrl-P/N walk them); each accepted
     /// query is appended.
-    public var history: String?
+    package var history: String?
     /// `--history-size N`: the most queries kept in the file.
-    public var historySize = 1000
+    package var historySize = 1000
     /// fzf's look options (`--border`, `--color`, `--cycle`…): PickOptions+Look.swift.
-    public var look = PickLook()
+    package var look = PickLook()
 
-    public init() {}
+    package init() {}
 
     /// The `--bind` actions the picker runs itself (``PickScreen/perform(command:context:)``,
     /// ``PickScreen/change(command:context:)``), in the order of the bindings:
     /// `execute-silent(CMD)`, `reload(CMD)`, `reload-sync(CMD)`, `toggle-sort`,
     /// `change-preview-window(…)`. A binding's ``Lister/Command/screenCommand(_:)`` is its
     /// index here.
-    public var commandActions: [PickAction] {
+    package var commandActions: [PickAction] {
         bindings.flatMap(\.actions).filter(\.name.isScreenCommand)
     }
 
     /// The `execute(CMD)` actions of `--bind`, in the order of the bindings: a binding's
     /// ``Lister/Command/terminalCommand(_:)`` is its index here.
-    public var terminalActions: [PickAction] {
+    package var terminalActions: [PickAction] {
         bindings.flatMap(\.actions).filter { $0.name == .execute }
     }
 
     /// How a query is read under these options.
-    public var patternOptions: FuzzyPattern.Options {
+    package var patternOptions: FuzzyPattern.Options {
         FuzzyPattern.Options(caseMode: caseMode, exact: exact, extended: extended, foldsAccents: !literal, scheme: scheme,
                              algorithm: algorithm, forward: FuzzyPattern.Options.forward(tiebreaks: tiebreaks))
     }
 
     /// The ranking of `query` under these options.
-    public func ranking(of query: String) -> FuzzyRanking {
+    package func ranking(of query: String) -> FuzzyRanking {
         FuzzyRanking(pattern: FuzzyPattern(query, options: patternOptions), tiebreaks: tiebreaks, sorts: sorts, reversed: tac)
     }
 
     /// A usage error: what was wrong and what to do; exit status 2.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let description: String
         init(_ description: String) { self.description = description }
         /// `failure` as found in `LISTER_DEFAULT_OPTS`: the message names the variable.
-        public init(inDefaults failure: Failure) {
+        package init(inDefaults failure: Failure) {
             description = failure.description.hasPrefix("LISTER_DEFAULT_OPTS")
                 ? failure.description : "in LISTER_DEFAULT_OPTS: " + failure.description
         }
@@ -113,7 +113,7 @@ public struct PickOptions: Sendable, Equatable {
     }()
 
     /// Parses `arguments` (`LISTER_DEFAULT_OPTS` first, then the command line's).
-    public static func parse(_ arguments: [String]) throws(Failure) -> PickOptions {
+    package static func parse(_ arguments: [String]) throws(Failure) -> PickOptions {
         var options = PickOptions()
         var index = 0
         func value(for name: String, inline: String?) throws(Failure) -> String {
@@ -237,7 +237,7 @@ public struct PickOptions: Sendable, Equatable {
 /// Splits a command line the way a POSIX shell splits words: blanks separate, single
 /// quotes keep everything, double quotes keep all but `\"` and `\\`, a backslash escapes
 /// the next character. For `LISTER_DEFAULT_OPTS`.
-public func shellWords(_ text: String) throws(PickOptions.Failure) -> [String] {
+package func shellWords(_ text: String) throws(PickOptions.Failure) -> [String] {
     var words: [String] = []
     var word = ""
     var inWord = false

@@ -10,7 +10,7 @@ extension PickScreen {
     /// `reload-sync` keeps the rows until the command has ended. Both keep the query and
     /// clear the marks (fzf's lines are new ones). A command that cannot be expanded (a
     /// placeholder with nothing to fill it) changes nothing.
-    public func change(command number: Int, context: ListContext<Self>) -> ScreenChange<Self>? {
+    package func change(command number: Int, context: ListContext<Self>) -> ScreenChange<Self>? {
         let actions = options.commandActions
         guard actions.indices.contains(number) else { return nil }
         let action = actions[number]
@@ -38,7 +38,7 @@ extension PickScreen {
     }
 
     /// The alternatives of `change-preview-window(A|B|…)`, in the order they come.
-    public nonisolated static func previewWindowAlternatives(_ argument: String) -> [String] {
+    package nonisolated static func previewWindowAlternatives(_ argument: String) -> [String] {
         argument.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -5,51 +5,51 @@ import TerminalCore
 /// `lister pick`'s screen: the lines of `lister lines` (same reading, storage and rows)
 /// behind a prompt that takes every printable key, ranked best first as the query is
 /// typed.
-public struct PickScreen: ListScreen {
+package struct PickScreen: ListScreen {
     /// Reads the lines as `lister lines` does.
-    public internal(set) var lines: LinesScreen
+    package internal(set) var lines: LinesScreen
     /// The options (`--prompt`, `--query`, `--multi`, ranking, fields); `toggle-sort`
     /// changes ``PickOptions/sorts``.
-    public internal(set) var options: PickOptions
+    package internal(set) var options: PickOptions
     /// Lines read already (for `--select-1` and `--exit-0`, which need them all first).
-    public internal(set) var preloaded: LineStore?
+    package internal(set) var preloaded: LineStore?
     /// The command whose output replaced the input (`reload(CMD)`), placeholders filled;
     /// nil while the lines are the input's.
-    public internal(set) var reloadCommand: String?
+    package internal(set) var reloadCommand: String?
     /// For each `change-preview-window(A|B|…)` (by its number in ``PickOptions/commandActions``),
     /// the alternative it puts next.
-    public internal(set) var previewWindowTurns: [Int: Int] = [:]
+    package internal(set) var previewWindowTurns: [Int: Int] = [:]
     /// The commands of the `--bind` events (`start`, `load`, `change`, `result`, `focus`).
-    public var eventCommands: [PromptEvent: Command] = [:]
+    package var eventCommands: [PromptEvent: Command] = [:]
     /// The first lines of the input (`--header-lines N`), read before the others: shown
     /// pinned beside the prompt, neither matched nor pickable.
-    public let headerLines: [[UInt8]]
+    package let headerLines: [[UInt8]]
     /// The queries of `--history FILE`, oldest first.
-    public var history: [String] = []
+    package var history: [String] = []
 
     /// Creates the screen.
-    public init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil, headerLines: [[UInt8]] = []) {
+    package init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil, headerLines: [[UInt8]] = []) {
         self.lines = lines
         self.options = options
         self.preloaded = preloaded
         self.headerLines = headerLines
     }
 
-    public var title: String { options.header ?? "pick" }
+    package var title: String { options.header ?? "pick" }
 
-    public var pickMode: PickMode { options.multi ? .multiple : .single }
+    package var pickMode: PickMode { options.multi ? .multiple : .single }
 
-    public var emptyMessage: String { "No lines in \(lines.input.name)" }
+    package var emptyMessage: String { "No lines in \(lines.input.name)" }
 
-    public var canReload: Bool { false }
+    package var canReload: Bool { false }
 
-    public var initialItems: LineStore? { preloaded }
+    package var initialItems: LineStore? { preloaded }
 
-    public nonisolated func load() async throws -> LineStore {
+    package nonisolated func load() async throws -> LineStore {
         try await load(progress: .ignored)
     }
 
-    public nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
+    package nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
         if let reloadCommand {
             return try await PickReload.lines(of: reloadCommand, separator: lines.separator, progress: progress)
         }
@@ -57,7 +57,7 @@ public struct PickScreen: ListScreen {
         return try await lines.load(progress: progress)
     }
 
-    public func row(_ line: Line, context: RowContext) -> Text {
+    package func row(_ line: Line, context: RowContext) -> Text {
         guard options.fields.withNth != nil else { return options.ansi ? PickANSI.row(line.bytes) : Text(line.description) }
         return text(of: Array(line.bytes), index: headerLines.count + line.number - 1)
     }
@@ -76,7 +76,7 @@ public struct PickScreen: ListScreen {
     /// The rows, with the `--header-lines` pinned between them and the prompt: above the
     /// prompt at the bottom, below it on top (`--layout reverse`), as fzf draws them.
     @ViewBuilder
-    public func body(_ context: ListContext<Self>) -> Group {
+    package func body(_ context: ListContext<Self>) -> Group {
         if options.reverse { headerRows }
         standardBody(context)
         if !options.reverse { headerRows }
@@ -88,9 +88,9 @@ public struct PickScreen: ListScreen {
         return options.reverse || options.reverseList ? rows : rows.reversed()
     }
 
-    public var previewPlacement: PreviewPlacement? { lines.previewPlacement }
+    package var previewPlacement: PreviewPlacement? { lines.previewPlacement }
 
-    public func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
+    package func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
         lines.previewCommand.map {
             LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items)
         }
@@ -98,7 +98,7 @@ public struct PickScreen: ListScreen {
 
     /// Runs `execute-silent(CMD)` (``PickOptions/commandActions``) with the placeholders of
     /// the selection, the query and the marks; a failure is shown, the picker stays.
-    public func perform(command number: Int, context: ListContext<Self>) -> String? {
+    package func perform(command number: Int, context: ListContext<Self>) -> String? {
         let actions = options.commandActions
         guard actions.indices.contains(number) else { return nil }
         let action = actions[number]
@@ -111,7 +111,7 @@ public struct PickScreen: ListScreen {
     }
 
     /// `execute(CMD)` (``PickOptions/terminalActions``): the command with the terminal.
-    public func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? {
+    package func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? {
         let actions = options.terminalActions
         guard actions.indices.contains(number), let commandLine = try? commandLine(of: actions[number], context: context) else { return nil }
         return { PickShellCommand.runInTerminal(commandLine) }
@@ -131,9 +131,9 @@ public struct PickScreen: ListScreen {
         return try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)
     }
 
-    public func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
+    package func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
 
-    public var filterPrompt: FilterPrompt? {
+    package var filterPrompt: FilterPrompt? {
         var prompt = FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
                                   isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList)
         prompt.reservedKeys = options.bindings.compactMap(\.key?.key)  // a --bind key does its action, not its edit
@@ -150,7 +150,7 @@ public struct PickScreen: ListScreen {
         return prompt
     }
 
-    public func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
+    package func filterSource(for items: ItemList<Line>) -> (any FilterableText)? {
         guard let store = items.storage as? LineStore else { return nil }
         return PickText(lines: store, fields: options.fields, ansi: options.ansi, firstIndex: headerLines.count)
     }

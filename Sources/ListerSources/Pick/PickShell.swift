@@ -1,4 +1,4 @@
 /// A shell whose key bindings `lister pick --bash`, `--zsh` or `--fish` prints.
-public enum PickShell: String, CaseIterable, Sendable {
+package enum PickShell: String, CaseIterable, Sendable {
     case bash, zsh, fish
 }

@@ -7,7 +7,7 @@ extension PickText {
     /// With `--nth` only some fields are searched, but fzf's `length` tiebreak measures the
     /// row as shown, so that `-n2 -d:` ranks `1:hell` before `123:hello` and `12345:he`
     /// as it does without `-n2`. Without `--nth` both are the same bytes.
-    public func forEachUTF8(in rows: FilterRowBatch,
+    package func forEachUTF8(in rows: FilterRowBatch,
                             measuring body: (_ row: Int, _ searched: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Void) {
         guard fields.nth != nil else { return forEachUTF8(in: rows) { body($0, $1, $1) } }
         var buffers = Buffers()

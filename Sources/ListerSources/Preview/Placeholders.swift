@@ -15,10 +15,10 @@ import Glibc
 /// - `{f}`, `{+f}` the path of a file holding the line or the marked lines, one a line.
 ///
 /// Anything else between braces is left as it is, as fzf does.
-public enum Placeholders {
+package enum Placeholders {
     /// Expands `template` for `selection`. `file` writes lines to a file and returns its path
     /// (`{f}`, `{+f}`).
-    public static func expand(_ template: String, selection: PreviewCommand.Selection, fields: PickFields = PickFields(),
+    package static func expand(_ template: String, selection: PreviewCommand.Selection, fields: PickFields = PickFields(),
                               file: ([String]) throws -> String = Placeholders.temporaryFile) throws -> String {
         var out = ""
         var rest = Substring(template)
@@ -66,14 +66,14 @@ public enum Placeholders {
     }
 
     /// `text` in single quotes for `sh`: `it's` is `'it'\''s'`.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// Writes `lines` to a file in the temporary directory named after its content (the same
     /// lines, the same path: a preview keyed by its command line is not run again), and
     /// returns its path; ``removeTemporaryFiles()`` removes them when the picker ends.
-    public static func temporaryFile(_ lines: [String]) throws(PlaceholderFileError) -> String {
+    package static func temporaryFile(_ lines: [String]) throws(PlaceholderFileError) -> String {
         let text = lines.map { $0 + "\n" }.joined()
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -101,7 +101,7 @@ public enum Placeholders {
     private static let created = Mutex<Set<String>>([])
 
     /// Removes the files of ``temporaryFile(_:)`` and their directory.
-    public static func removeTemporaryFiles() {
+    package static func removeTemporaryFiles() {
         let paths = created.withLock { paths in
             defer { paths = [] }
             return paths
@@ -112,11 +112,11 @@ public enum Placeholders {
 }
 
 /// A file for `{f}` or `{+f}` could not be written.
-public struct PlaceholderFileError: Error, CustomStringConvertible {
+package struct PlaceholderFileError: Error, CustomStringConvertible {
     /// The file or directory.
-    public let path: String
+    package let path: String
     /// `errno`.
-    public let code: Int32
+    package let code: Int32
 
-    public var description: String { "cannot write \(path) for {f}: \(String(cString: strerror(code)))" }
+    package var description: String { "cannot write \(path) for {f}: \(String(cString: strerror(code)))" }
 }

@@ -16,37 +16,37 @@ import Glibc
 /// the whole group is killed (SIGTERM, SIGKILL 100 ms later), so a command that starts
 /// children leaves none behind; ``PreviewProcesses/killAll()`` kills what is still running
 /// when the app ends.
-public struct PreviewCommand: Hashable, Sendable {
+package struct PreviewCommand: Hashable, Sendable {
     /// The command as given, placeholders and all.
-    public let template: String
+    package let template: String
     /// Whether the SGR colours of its output are shown (`--ansi`); otherwise an escape
     /// shows as `^[`. Other escape sequences are removed either way.
-    public var ansi: Bool
+    package var ansi: Bool
     /// How `{1}`, `{-1}`... cut the line (`--delimiter`).
-    public var fields: PickFields
+    package var fields: PickFields
 
     /// A command from `--preview`.
-    public init(_ template: String, ansi: Bool = false, fields: PickFields = PickFields()) {
+    package init(_ template: String, ansi: Bool = false, fields: PickFields = PickFields()) {
         self.template = template
         self.ansi = ansi
         self.fields = fields
     }
 
     /// What the selection gives the placeholders.
-    public struct Selection: Hashable, Sendable {
+    package struct Selection: Hashable, Sendable {
         /// The selected line.
-        public var line: String
+        package var line: String
         /// Its index in the input, from 0.
-        public var index: Int
+        package var index: Int
         /// The filter's query.
-        public var query: String
+        package var query: String
         /// The marked lines, in input order.
-        public var marked: [String]
+        package var marked: [String]
         /// The indices of the marked lines in the input, from 0, in the order of ``marked``.
-        public var markedIndices: [Int]
+        package var markedIndices: [Int]
 
         /// A selection.
-        public init(line: String, index: Int, query: String = "", marked: [String] = [], markedIndices: [Int] = []) {
+        package init(line: String, index: Int, query: String = "", marked: [String] = [], markedIndices: [Int] = []) {
             self.line = line
             self.markedIndices = markedIndices
             self.index = index
@@ -57,18 +57,18 @@ public struct PreviewCommand: Hashable, Sendable {
 
     /// The command line for `selection`: each placeholder replaced by its quoted value
     /// (``Placeholders``).
-    public func commandLine(for selection: Selection) -> String {
+    package func commandLine(for selection: Selection) -> String {
         (try? Placeholders.expand(template, selection: selection, fields: fields)) ?? template
     }
 
     /// `text` in single quotes for `sh`: `it's` is `'it'\''s'`.
-    public static func quote(_ text: String) -> String { Placeholders.quote(text) }
+    package static func quote(_ text: String) -> String { Placeholders.quote(text) }
 
     /// Runs the command for `selection` and returns its output (both streams) as preview
     /// lines, cut at ``PreviewText/byteLimit``; a non-zero exit status or a signal is noted.
     /// The output so far goes to `progress` as it comes (at most every 50 ms), so a slow
     /// command shows its first lines at once.
-    public func run(for selection: Selection, progress: LoadProgress<PreviewText> = .ignored) async throws -> PreviewText {
+    package func run(for selection: Selection, progress: LoadProgress<PreviewText> = .ignored) async throws -> PreviewText {
         try await run(commandLine: commandLine(for: selection), progress: progress)
     }
 
@@ -170,9 +170,9 @@ public struct PreviewCommand: Hashable, Sendable {
 }
 
 /// The process groups of preview commands still running, so that none outlives the app.
-public final class PreviewProcesses: Sendable {
+package final class PreviewProcesses: Sendable {
     /// The groups of this process's preview commands.
-    public static let shared = PreviewProcesses()
+    package static let shared = PreviewProcesses()
 
     private let groups = Mutex<Set<pid_t>>([])
 
@@ -181,11 +181,11 @@ public final class PreviewProcesses: Sendable {
     func remove(_ group: pid_t) { groups.withLock { _ = $0.remove(group) } }
 
     /// How many preview commands are running.
-    public var count: Int { groups.withLock { $0.count } }
+    package var count: Int { groups.withLock { $0.count } }
 
     /// Kills every preview command still running, with its children (the app is ending,
     /// and a cancelled command's teardown may not have finished).
-    public func killAll() {
+    package func killAll() {
         for group in groups.withLock({ $0 }) { kill(-group, SIGKILL) }
     }
 }

@@ -4,16 +4,16 @@ import Lister
 /// and `top` are `down` and `up`; `50%`, `40` and `hidden` may come in any order after the
 /// side, separated by `:` or `,`); `border-*`, `wrap`, `follow`, `info`, `cycle` and `+N`
 /// scroll offsets are taken and have no effect yet.
-public enum PreviewWindow {
+package enum PreviewWindow {
     /// What was wrong with a `--preview-window` value.
-    public struct Invalid: Error, CustomStringConvertible {
+    package struct Invalid: Error, CustomStringConvertible {
         /// The message, naming the part that was wrong.
-        public let description: String
+        package let description: String
     }
 
     /// The placement `text` asks for; `base` (by default fzf's: right, 50%) for parts left
     /// out (`change-preview-window(…)` changes the `--preview-window` so).
-    public static func parse(_ text: String, over base: PreviewPlacement = .right(.percent(50))) throws -> PreviewPlacement {
+    package static func parse(_ text: String, over base: PreviewPlacement = .right(.percent(50))) throws -> PreviewPlacement {
         var placement = base
         for part in text.split(whereSeparator: { $0 == ":" || $0 == "," }) {
             switch part {

@@ -5,7 +5,7 @@ import Lister
 /// occurrence among equal lines: about 8 bytes a line on top of the text, where an array of
 /// ``WatchLine`` took about 47 for short lines. A ``WatchLine`` is made when a row is
 /// fetched.
-public struct WatchOutput: RandomAccessCollection, Sendable {
+package struct WatchOutput: RandomAccessCollection, Sendable {
     /// The lines, as printed.
     let lines: LineStore
     /// Line `i`'s occurrence among the lines with its text before it (its identity's part).
@@ -23,10 +23,10 @@ public struct WatchOutput: RandomAccessCollection, Sendable {
         self.occurrences = occurrences
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { lines.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { lines.count }
 
-    public subscript(position: Int) -> WatchLine {
+    package subscript(position: Int) -> WatchLine {
         let line = lines[position]
         let text = String(decoding: line.isCut ? line.wholeBytes.bytes : line.bytes, as: UTF8.self)
         return WatchLine(text: text, id: WatchLine.ID(text: text, occurrence: Int(occurrences[position])))
@@ -35,11 +35,11 @@ public struct WatchOutput: RandomAccessCollection, Sendable {
 
 extension WatchOutput: FilterableText {
     /// The line's bytes where they are: the filter makes no string.
-    public func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         lines.withUTF8(row: row, body)
     }
 
-    public func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    package func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         lines.forEachUTF8(in: rows, body)
     }
 }

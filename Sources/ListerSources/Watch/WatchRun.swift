@@ -91,16 +91,16 @@ struct WatchRun: Sendable {
 
 /// A line of the watched command's output. Its identity is its text (and which of the
 /// lines with that text it is), so the selection stays on the same line from run to run.
-public struct WatchLine: Identifiable, Hashable, Sendable, CustomStringConvertible {
+package struct WatchLine: Identifiable, Hashable, Sendable, CustomStringConvertible {
     /// The text and its occurrence among equal lines, from 0.
-    public struct ID: Hashable, Sendable {
+    package struct ID: Hashable, Sendable {
         let text: String
         let occurrence: Int
     }
 
     /// The line as printed (invalid UTF-8 replaced).
-    public let text: String
-    public let id: ID
+    package let text: String
+    package let id: ID
 
-    public var description: String { text }
+    package var description: String { text }
 }

@@ -9,33 +9,33 @@ import TerminalCore
 /// started twice. Each run's lines replace the list, keeping the selection on the same
 /// line text; a failing run leaves the last good lines and says its exit status and last
 /// line in the status bar.
-public struct WatchScreen: LiveListScreen {
+package struct WatchScreen: LiveListScreen {
     /// The command: one shell command line, or a program and its arguments.
-    public let command: [String]
+    package let command: [String]
     /// The time between the end of a run and the start of the next.
-    public let interval: Duration
+    package let interval: Duration
     /// The last run the load made, for the feed's first note.
     private let lastLoad = Locked<WatchRun?>(nil)
 
     /// Watches `command` every `interval`.
-    public init(command: [String], interval: Duration = .seconds(2)) {
+    package init(command: [String], interval: Duration = .seconds(2)) {
         self.command = command
         self.interval = interval
     }
 
-    public var title: String { "every \(Self.seconds(interval)): \(command.joined(separator: " "))" }
-    public var pickMode: PickMode { .single }
-    public var emptyMessage: String { "No output" }
+    package var title: String { "every \(Self.seconds(interval)): \(command.joined(separator: " "))" }
+    package var pickMode: PickMode { .single }
+    package var emptyMessage: String { "No output" }
 
     /// Runs the command now: its lines, or its failure as the list's error.
-    public nonisolated func load() async throws -> WatchOutput {
+    package nonisolated func load() async throws -> WatchOutput {
         let run = try await WatchRun.run(command)
         lastLoad.withLock { $0 = run }
         guard run.succeeded || !run.lines.isEmpty else { throw ListError(run.summary, isRetryable: true) }
         return run.lines
     }
 
-    public nonisolated func changes() -> AsyncThrowingStream<ListChange<WatchLine>, any Error> {
+    package nonisolated func changes() -> AsyncThrowingStream<ListChange<WatchLine>, any Error> {
         let (command, interval, first) = (self.command, self.interval, lastLoad.withLock { $0 })
         return AsyncThrowingStream { continuation in
             let task = Task {
@@ -58,10 +58,10 @@ public struct WatchScreen: LiveListScreen {
         }
     }
 
-    public func row(_ line: WatchLine, context: RowContext) -> Text { Text(line.text) }
+    package func row(_ line: WatchLine, context: RowContext) -> Text { Text(line.text) }
 
     /// The filter reads the lines' bytes where they are.
-    public func filterSource(for items: ItemList<WatchLine>) -> (any FilterableText)? {
+    package func filterSource(for items: ItemList<WatchLine>) -> (any FilterableText)? {
         items.storage as? WatchOutput
     }
 
