@@ -86,6 +86,15 @@ import Testing
         marks("--tac in reverse", ["-m", "--tac", "--layout=reverse"], ["Tab", "Tab"], "a5\na4\n"),
         Case(name: "--tac with a query ranks ties last first", input: five, options: ["--tac", "-q", "a"], steps: [["Enter"]],
              output: "a5\n", status: 0),
+        // fzf's cursor keeps its place (the n-th row shown) when the query changes, emptied
+        // too, and goes to the last match when there are fewer (no --track): the row
+        // chosen before is not followed.
+        Case(name: "a query typed after moving keeps the cursor's place", input: five, options: [],
+             steps: [["Up"], ["Up"], type("a"), ["Enter"]], settled: "> a", output: "a3\n", status: 0),
+        Case(name: "fewer matches than the cursor's place: the last", input: "b1\nb2\nb3\na4\na5\n", options: [],
+             steps: [["Up"], ["Up"], type("a"), ["Enter"]], settled: "> a", output: "a5\n", status: 0),
+        Case(name: "the cursor stays at the first row when the query empties", input: five, options: [],
+             steps: [["Up"], ["Up"], type("3"), ["BSpace"], ["Enter"]], settled: "a5", output: "a1\n", status: 0),
     ]
 
     static let looks: [Case] = [

@@ -28,9 +28,14 @@ struct ListFilter {
     /// The run in flight off the main actor, if any.
     var asyncRunID: Int?
 
-    /// The query whose matches the selection was last put on the best of (prompt-first
-    /// screens select the best match when the query changes).
+    /// The query whose matches the selection was last placed in (prompt-first screens
+    /// place it anew when the query changes).
     var selectedTopFor: FilterQuery?
+    /// Where the selection was among the rows shown when the query last changed: a
+    /// prompt-first screen selects the row at that place of the new matches (the last one
+    /// when there are fewer), as fzf's cursor keeps its place; 0, the best match, until
+    /// the selection is moved.
+    var cursor = 0
 
     /// Whether the list shows only matches (or the line is open).
     var isActive: Bool { isEditing || engine.isFiltering }

@@ -116,6 +116,9 @@ extension ListHost: FilterHosting {
 
     func applyQuery() {
         noteQueryChangeInChain()
+        if screen.filterPrompt != nil {
+            filter.cursor = filter.engine.visiblePosition(ofRow: model.selection) ?? 0
+        }
         syncFilter()
         executeFilter(filter.engine.setQuery(screen.filterQuery(filter.text)))
         keepSelectionAmongMatches()
@@ -152,13 +155,22 @@ extension ListHost: FilterHosting {
         filter.source.map { String(describing: type(of: $0)) }
     }
 
-    /// When the selected item is filtered out, the nearest match is selected.
+    /// When the selected item is filtered out, the nearest match is selected; on a
+    /// prompt-first screen a new query's matches are entered at the cursor's place.
     private func keepSelectionAmongMatches() {
         let engine = filter.engine
         if screen.filterPrompt != nil, let matches = engine.matches, matches.query != filter.selectedTopFor,
            !matches.isEmpty {
-            filter.selectedTopFor = matches.query  // a new query: the best match, as a finder does
-            model.select(engine.row(atVisible: 0))
+            // A new query: the row at the cursor's place among its matches, as fzf's.
+            filter.selectedTopFor = matches.query
+            model.select(engine.row(atVisible: min(filter.cursor, engine.visibleCount - 1)))
+            return
+        }
+        if screen.filterPrompt != nil, engine.matches == nil, engine.query.isEmpty, engine.rowCount > 0,
+           let last = filter.selectedTopFor, !last.isEmpty {
+            // The query emptied: the same place among all the rows.
+            filter.selectedTopFor = engine.query
+            model.select(min(filter.cursor, engine.rowCount - 1))
             return
         }
         guard engine.isFiltering, engine.matches != nil, engine.visiblePosition(ofRow: model.selection) == nil,
