@@ -24,7 +24,8 @@ import Testing
 /// list and the pane), paging and moves, the filter and resizes; on the tables, a row opened
 /// and left; `lister json` on a paged HTTP API whose even pages fail once (the error row, `r`
 /// that asks again); `lister lines --follow` on a file that grows between events (a live
-/// feed, headless through ``ParkedFollowScreen``). Not covered yet: `watch`.
+/// feed, headless through ``ParkedFollowScreen``); `lister watch` of a command whose output
+/// grows between events (headless through ``ParkedWatchScreen``).
 @Suite(.serialized) struct DifferentialEndToEndTests {
     /// Rows in the CSV file: above the 50,000 a table sorts on the main actor at once
     /// (`ListHost.inlineSortWorkload`), so every sort runs off it and its result arrives
@@ -104,9 +105,40 @@ import Testing
         let directory = try ChildProcess.makeTemporaryDirectory(prefix: "differential")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("growing.log").path
+        let append = try Self.growingFile(path, lines: 100)
+        let delivered = LineCount()
+        let screen = ParkedFollowScreen(follow: FollowScreen(path: path, lines: LinesScreen(input: .file(path))), delivered: delivered)
+        try await Self.run(arguments: ["lines", "--follow", path], table: false,
+                           feed: Feed(append: append, delivered: { delivered.count }), screen: screen)
+    }
+
+    /// `lister watch -n 1 -- cat FILE` on a file that grows between events: each run's
+    /// lines replace the list while the loop waits for input, and `r` runs it at once. The
+    /// time of the last run (in the status line) is compared as one.
+    @Test @MainActor func watchAgreesAfterEveryEvent() async throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "differential")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("watched.txt").path
+        let append = try Self.growingFile(path, lines: 60)
+        let delivered = LineCount()
+        let screen = ParkedWatchScreen(watch: WatchScreen(command: ["cat", path], interval: .seconds(1)), delivered: delivered)
+        try await Self.run(arguments: ["watch", "-n", "1", "--", "cat", path], table: false, retries: true,
+                           feed: Feed(append: append, delivered: { delivered.count }), screen: screen,
+                           normalize: Self.untimed, normalizeHeadless: Self.untimed)
+    }
+
+    /// `line` with the time of a watched command's last run left out.
+    @Sendable static func untimed(_ line: String) -> String {
+        line.replacing(#/ran at \d\d:\d\d:\d\d/#, with: "ran at T")
+    }
+
+    /// Writes `lines` numbered lines of words to a new file at `path`; returns a function
+    /// that writes more at its end and returns how many lines the file holds.
+    static func growingFile(_ path: String, lines: Int) throws -> (Int) throws -> Int {
+        try Data().write(to: URL(fileURLWithPath: path))
         var written = 0
         var words = SplitMix64(seed: 35)
-        func append(_ count: Int) throws -> Int {
+        let append = { (count: Int) throws -> Int in
             let names = ["alpha", "beta", "gamma", "name", "seven", "nine"]
             let text = (written..<written + count).map { "\($0) \(names[Int.random(in: 0..<names.count, using: &words)])\n" }.joined()
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -116,12 +148,8 @@ import Testing
             written += count
             return written
         }
-        try Data().write(to: URL(fileURLWithPath: path))
-        _ = try append(100)
-        let delivered = LineCount()
-        let screen = ParkedFollowScreen(follow: FollowScreen(path: path, lines: LinesScreen(input: .file(path))), delivered: delivered)
-        try await Self.run(arguments: ["lines", "--follow", path], table: false,
-                           feed: Feed(append: append, delivered: { delivered.count }), screen: screen)
+        _ = try append(lines)
+        return append
     }
 
     /// Runs `lister arguments(path)` in tmux and `screen(path)` headless on a file holding

@@ -43,8 +43,10 @@ final class LineCount: Sendable {
 }
 
 /// `base`'s changes, reported to the runtime as parked (a test waits on them) while `base`
-/// waits for the next one.
-struct ParkedWhileWaiting<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == ListChange<Line> {
+/// waits for the next one; the count of each snapshot (`grow`, `replaceAll`) goes to
+/// `delivered`.
+struct ParkedWhileWaiting<Base: AsyncSequence & Sendable, Item: Identifiable & Sendable>: AsyncSequence, Sendable
+where Base.Element == ListChange<Item> {
     let base: Base
     let delivered: LineCount
 
@@ -55,12 +57,12 @@ struct ParkedWhileWaiting<Base: AsyncSequence & Sendable>: AsyncSequence, Sendab
         var base: Base.AsyncIterator
         let delivered: LineCount
 
-        mutating func next() async throws -> ListChange<Line>? {
+        mutating func next() async throws -> ListChange<Item>? {
             // Resumed before the count is set: a test that sees the count and then settles
             // waits for the change to reach the runtime (the feed parks again after it).
             let probe = LoadProbe.current
             probe?.report(parked: true)
-            let change: ListChange<Line>?
+            let change: ListChange<Item>?
             do {
                 change = try await base.next()
             } catch {
@@ -75,4 +77,26 @@ struct ParkedWhileWaiting<Base: AsyncSequence & Sendable>: AsyncSequence, Sendab
             return change
         }
     }
+}
+
+/// `lister watch` headless: ``WatchScreen`` whose feed says that it is parked while it
+/// waits for the interval to pass and the command to run (as ``ParkedFollowScreen``).
+struct ParkedWatchScreen: LiveListScreen {
+    /// The screen run by `lister watch`.
+    let watch: WatchScreen
+    /// The lines of the latest run the feed delivered.
+    let delivered: LineCount
+
+    var title: String { watch.title }
+    var pickMode: PickMode { watch.pickMode }
+    var emptyMessage: String { watch.emptyMessage }
+
+    nonisolated func load() async throws -> WatchOutput { try await watch.load() }
+
+    nonisolated func changes() -> some AsyncSequence<ListChange<WatchLine>, any Error> & Sendable {
+        ParkedWhileWaiting(base: watch.changes(), delivered: delivered)
+    }
+
+    func row(_ line: WatchLine, context: RowContext) -> Text { watch.row(line, context: context) }
+    func filterSource(for items: ItemList<WatchLine>) -> (any FilterableText)? { watch.filterSource(for: items) }
 }
