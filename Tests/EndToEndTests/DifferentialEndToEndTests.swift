@@ -91,11 +91,14 @@ import Testing
         let source = JSONHTTPSource(url: try #require(URL(string: headlessServer.url("/flaky"))),
                                     paging: .pageNumber(param: "page", firstPage: 1))
         let terminalPort = ":\(terminalServer.port)", headlessPort = ":\(headlessServer.port)"
+        // First, for sure: page 2 fails, `r` brings it, page 4 fails; then random steps.
+        let prelude: [Step] = [.key("End", .end), .key("r", .character("r")), .key("End", .end), .key("End", .end)]
         try await Self.run(arguments: ["json", terminalServer.url("/flaky"), "--page-param", "page", "--table"], table: true,
-                           retries: true, screen: source.screen(table: true),
+                           retries: true, prelude: prelude, screen: source.screen(table: true),
                            normalize: { $0.replacingOccurrences(of: terminalPort, with: ":PORT") },
                            normalizeHeadless: { $0.replacingOccurrences(of: headlessPort, with: ":PORT") })
-        #expect(terminalServer.requests.contains { $0.target.hasSuffix("page=2") }, "the steps reached a failing page")
+        #expect(terminalServer.requests.filter { $0.target.hasSuffix("page=2") }.count >= 2, "page 2 failed and was asked again")
+        #expect(terminalServer.requests.contains { $0.target.hasSuffix("page=4") }, "page 4 was asked for (and failed)")
     }
 
     /// `lister lines --follow` on a file that grows between events (a live feed): the lines
@@ -173,10 +176,12 @@ import Testing
     }
 
     /// Runs `lister arguments` in tmux and `screen` headless, and sends both the same
-    /// ``stepCount`` random steps (titles and sorting only on a `table`, `r` when it
-    /// `retries`). `normalize` rewrites each side's lines before they are compared (a
-    /// server's port, which differs).
-    @MainActor static func run(arguments: [String], table: Bool, retries: Bool = false, feed: Feed? = nil, screen: any Screen,
+    /// steps of `prelude`, then ``stepCount`` random steps (titles and sorting only on a
+    /// `table`, `r` when it `retries`, lines written to the file of a `feed`). `normalize`
+    /// and `normalizeHeadless` rewrite each side's lines before they are compared (what
+    /// differs by nature: a server's port, the time of a run).
+    @MainActor static func run(arguments: [String], table: Bool, retries: Bool = false, feed: Feed? = nil, prelude: [Step] = [],
+                               screen: any Screen,
                                normalize: @escaping @Sendable (String) -> String = { $0 },
                                normalizeHeadless: @escaping @Sendable (String) -> String = { $0 }) async throws {
         let seed = ProcessInfo.processInfo.environment["LISTER_DIFFERENTIAL_SEED"].flatMap { UInt64($0) }
@@ -198,9 +203,10 @@ import Testing
             try await Self.expectSame(session, app, steps: steps, seed: seed, normalize: normalize, normalizeHeadless: normalizeHeadless)
         }
         try await compare(steps)
-        for _ in 0..<Self.stepCount {
-            let step = Self.nextStep(&random, size: size, table: table, retries: retries, feeds: feed != nil, filterOpen: filterOpen,
-                                     depth: Self.depth(of: app))
+        for index in 0..<prelude.count + Self.stepCount {
+            let step = index < prelude.count ? prelude[index]
+                : Self.nextStep(&random, size: size, table: table, retries: retries, feeds: feed != nil, filterOpen: filterOpen,
+                                depth: Self.depth(of: app))
             steps.append(step.description)
             switch step {
             case .key(let name, let key):
