@@ -186,7 +186,8 @@ import Testing
                                normalizeHeadless: @escaping @Sendable (String) -> String = { $0 }) async throws {
         let seed = ProcessInfo.processInfo.environment["LISTER_DIFFERENTIAL_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        print("DifferentialEndToEndTests (\(arguments.first ?? "")): seed \(seed) (LISTER_DIFFERENTIAL_SEED=\(seed) replays it)")
+        let name = ([arguments.first ?? ""] + arguments.dropFirst().filter { $0.hasPrefix("--") && $0 != "--" }).joined(separator: " ")
+        print("DifferentialEndToEndTests (\(name)): seed \(seed) (LISTER_DIFFERENTIAL_SEED=\(seed) replays it)")
         var size = Size(rows: 24, columns: 80)
         let session = try TmuxSession(lister: arguments, columns: size.columns, rows: size.rows)
         defer { session.close() }
