@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(name: "ListerCommandsTests", dependencies: ["ListerCommands"]),
         // The differential test builds the command's screens in `HeadlessApp` too.
         .testTarget(name: "EndToEndTests", dependencies: ["lister", "lister-json", "lister-sqlite", "QuickStart", "PagedList", "Preview", "Live", "Mixed",
-                                                         "Lister", "ListerSources", "ListerSqlite", "ListerTestSupport", "TerminalCore"]),
+                                                         "Lister", "ListerJSON", "ListerSources", "ListerSqlite", "ListerTestSupport", "TerminalCore"]),
         // `lister json` over HTTP against a real server on 127.0.0.1 (real time, short timeouts).
         .testTarget(
             name: "ListerHTTPTests",

@@ -1,5 +1,6 @@
 import Foundation
 import Lister
+import ListerJSON
 import ListerSources
 import ListerSqlite
 import ListerTestSupport
@@ -21,7 +22,10 @@ import Testing
 /// titles, `s`/`S`), `lister sqlite` (pages and sorts are queries, a row preview), and
 /// `lister lines` with a preview pane; on all three, clicks on rows, the wheel (over the
 /// list and the pane), paging and moves, the filter and resizes; on the tables, a row opened
-/// and left. Not covered yet: failed pages, live feeds and `watch`.
+/// and left; `lister json` on a paged HTTP API whose even pages fail once (the error row, `r`
+/// that asks again); `lister lines --follow` on a file that grows between events (a live
+/// feed, headless through ``ParkedFollowScreen``); `lister watch` of a command whose output
+/// grows between events (headless through ``ParkedWatchScreen``).
 @Suite(.serialized) struct DifferentialEndToEndTests {
     /// Rows in the CSV file: above the 50,000 a table sorts on the main actor at once
     /// (`ListHost.inlineSortWorkload`), so every sort runs off it and its result arrives
@@ -73,6 +77,84 @@ import Testing
         }
     }
 
+    /// A paged JSON API whose even pages fail once: the failed page's error row, `r` that
+    /// asks for it again, and the pages that come meanwhile arrive while the loop waits for
+    /// input. Each side has a server of its own (each page fails once for each), and the
+    /// ports, which differ, are compared as one.
+    @Test @MainActor func pagedJSONWithFailedPagesAgreesAfterEveryEvent() async throws {
+        let terminalServer = try PagedJSONServer(itemCount: 400, pageSize: 20)
+        defer { terminalServer.stop() }
+        let headlessServer = try PagedJSONServer(itemCount: 400, pageSize: 20)
+        defer { headlessServer.stop() }
+        // `--table`: both sides decide the same way at once, not on whether the first page
+        // came within a moment (which a busy machine may change for one of them).
+        let source = JSONHTTPSource(url: try #require(URL(string: headlessServer.url("/flaky"))),
+                                    paging: .pageNumber(param: "page", firstPage: 1))
+        let terminalPort = ":\(terminalServer.port)", headlessPort = ":\(headlessServer.port)"
+        // First, for sure: page 2 fails, `r` brings it, page 4 fails; then random steps.
+        let prelude: [Step] = [.key("End", .end), .key("r", .character("r")), .key("End", .end), .key("End", .end)]
+        try await Self.run(arguments: ["json", terminalServer.url("/flaky"), "--page-param", "page", "--table"], table: true,
+                           retries: true, prelude: prelude, screen: source.screen(table: true),
+                           normalize: { $0.replacingOccurrences(of: terminalPort, with: ":PORT") },
+                           normalizeHeadless: { $0.replacingOccurrences(of: headlessPort, with: ":PORT") })
+        #expect(terminalServer.requests.filter { $0.target.hasSuffix("page=2") }.count >= 2, "page 2 failed and was asked again")
+        #expect(terminalServer.requests.contains { $0.target.hasSuffix("page=4") }, "page 4 was asked for (and failed)")
+    }
+
+    /// `lister lines --follow` on a file that grows between events (a live feed): the lines
+    /// written arrive while the loop waits for input, and follow the end while the last
+    /// line is selected.
+    @Test @MainActor func followedLinesAgreeAfterEveryEvent() async throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "differential")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("growing.log").path
+        let append = try Self.growingFile(path, lines: 100)
+        let delivered = LineCount()
+        let screen = ParkedFollowScreen(follow: FollowScreen(path: path, lines: LinesScreen(input: .file(path))), delivered: delivered)
+        try await Self.run(arguments: ["lines", "--follow", path], table: false,
+                           feed: Feed(append: append, delivered: { delivered.count }), screen: screen)
+    }
+
+    /// `lister watch -n 1 -- cat FILE` on a file that grows between events: each run's
+    /// lines replace the list while the loop waits for input, and `r` runs it at once. The
+    /// time of the last run (in the status line) is compared as one.
+    @Test @MainActor func watchAgreesAfterEveryEvent() async throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "differential")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("watched.txt").path
+        let append = try Self.growingFile(path, lines: 60)
+        let delivered = LineCount()
+        let screen = ParkedWatchScreen(watch: WatchScreen(command: ["cat", path], interval: .seconds(1)), delivered: delivered)
+        try await Self.run(arguments: ["watch", "-n", "1", "--", "cat", path], table: false, retries: true,
+                           feed: Feed(append: append, delivered: { delivered.count }), screen: screen,
+                           normalize: Self.untimed, normalizeHeadless: Self.untimed)
+    }
+
+    /// `line` with the time of a watched command's last run left out.
+    @Sendable static func untimed(_ line: String) -> String {
+        line.replacing(#/ran at \d\d:\d\d:\d\d/#, with: "ran at T")
+    }
+
+    /// Writes `lines` numbered lines of words to a new file at `path`; returns a function
+    /// that writes more at its end and returns how many lines the file holds.
+    static func growingFile(_ path: String, lines: Int) throws -> (Int) throws -> Int {
+        try Data().write(to: URL(fileURLWithPath: path))
+        var written = 0
+        var words = SplitMix64(seed: 35)
+        let append = { (count: Int) throws -> Int in
+            let names = ["alpha", "beta", "gamma", "name", "seven", "nine"]
+            let text = (written..<written + count).map { "\($0) \(names[Int.random(in: 0..<names.count, using: &words)])\n" }.joined()
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+            written += count
+            return written
+        }
+        _ = try append(lines)
+        return append
+    }
+
     /// Runs `lister arguments(path)` in tmux and `screen(path)` headless on a file holding
     /// `contents`, and sends both the same ``stepCount`` random steps (titles and sorting
     /// only on a `table`).
@@ -86,28 +168,46 @@ import Testing
     /// `make` writes, and sends both the same ``stepCount`` random steps.
     @MainActor static func run(file: String, make: (String) throws -> Void, table: Bool, arguments: (String) -> [String],
                                screen: (String) throws -> any Screen) async throws {
-        let seed = ProcessInfo.processInfo.environment["LISTER_DIFFERENTIAL_SEED"].flatMap { UInt64($0) }
-            ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        print("DifferentialEndToEndTests (\(arguments(file).first ?? "")): seed \(seed) (LISTER_DIFFERENTIAL_SEED=\(seed) replays it)")
         let directory = try ChildProcess.makeTemporaryDirectory(prefix: "differential")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent(file).path
         try make(path)
+        try await run(arguments: arguments(path), table: table, screen: try screen(path))
+    }
 
+    /// Runs `lister arguments` in tmux and `screen` headless, and sends both the same
+    /// steps of `prelude`, then ``stepCount`` random steps (titles and sorting only on a
+    /// `table`, `r` when it `retries`, lines written to the file of a `feed`). `normalize`
+    /// and `normalizeHeadless` rewrite each side's lines before they are compared (what
+    /// differs by nature: a server's port, the time of a run).
+    @MainActor static func run(arguments: [String], table: Bool, retries: Bool = false, feed: Feed? = nil, prelude: [Step] = [],
+                               screen: any Screen,
+                               normalize: @escaping @Sendable (String) -> String = { $0 },
+                               normalizeHeadless: @escaping @Sendable (String) -> String = { $0 }) async throws {
+        let seed = ProcessInfo.processInfo.environment["LISTER_DIFFERENTIAL_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        let name = ([arguments.first ?? ""] + arguments.dropFirst().filter { $0.hasPrefix("--") && $0 != "--" }).joined(separator: " ")
+        print("DifferentialEndToEndTests (\(name)): seed \(seed) (LISTER_DIFFERENTIAL_SEED=\(seed) replays it)")
         var size = Size(rows: 24, columns: 80)
-        let session = try TmuxSession(lister: arguments(path), columns: size.columns, rows: size.rows)
+        let session = try TmuxSession(lister: arguments, columns: size.columns, rows: size.rows)
         defer { session.close() }
-        let app = HeadlessApp(root: try screen(path), size: size)
+        let app = HeadlessApp(root: screen, size: size)
         await app.start()
+        if let feed { try await Self.waitFor(feed, lines: try feed.append(0), app, seed: seed) }
         await app.advance(by: .seconds(1))
 
         var random = SplitMix64(seed: seed)
         var steps: [String] = ["start"]
         var filterOpen = false
         var lastClick: ContinuousClock.Instant?
-        try await Self.expectSame(session, app, steps: steps, seed: seed)
-        for _ in 0..<Self.stepCount {
-            let step = Self.nextStep(&random, size: size, table: table, filterOpen: filterOpen, depth: Self.depth(of: app))
+        let compare = { (steps: [String]) in
+            try await Self.expectSame(session, app, steps: steps, seed: seed, normalize: normalize, normalizeHeadless: normalizeHeadless)
+        }
+        try await compare(steps)
+        for index in 0..<prelude.count + Self.stepCount {
+            let step = index < prelude.count ? prelude[index]
+                : Self.nextStep(&random, size: size, table: table, retries: retries, feeds: feed != nil, filterOpen: filterOpen,
+                                depth: Self.depth(of: app))
             steps.append(step.description)
             switch step {
             case .key(let name, let key):
@@ -134,6 +234,11 @@ import Testing
                 size = newSize
                 try await Self.offMain(SessionHandle(session: session)) { try $0.resize(columns: newSize.columns, rows: newSize.rows) }
                 await app.resize(to: newSize)
+            case .append(let count):
+                // One write feeds both (they follow the same file); the headless feed is
+                // waited for until it has read every line (real time: the file is real).
+                guard let feed else { break }
+                try await Self.waitFor(feed, lines: try feed.append(count), app, seed: seed)
             }
             // The headless clock moves on by a second after each step, as a user's would:
             // what waits for a moment (a preview) comes, and a second click is never a
@@ -143,8 +248,27 @@ import Testing
             // headless list shows it above the status line; a row opened over it hides it.
             if Self.depth(of: app) == 0 { filterOpen = app.lines.dropLast().last?.hasPrefix("/") == true }
             #expect(app.outcome == nil, "the steps left the app (seed \(seed)): \(steps)")
-            try await Self.expectSame(session, app, steps: steps, seed: seed)
+            try await compare(steps)
         }
+    }
+
+    /// A file that grows while the test runs, followed by both sides.
+    struct Feed {
+        /// Writes `count` more lines at the end of the file; returns the lines it holds.
+        let append: (Int) throws -> Int
+        /// The lines the headless feed has delivered so far.
+        let delivered: @Sendable () -> Int
+    }
+
+    /// Waits (in real time: the file is real) until the headless feed has read all `lines`
+    /// of the file, then lets the app take them.
+    @MainActor static func waitFor(_ feed: Feed, lines: Int, _ app: HeadlessApp, seed: UInt64) async throws {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while feed.delivered() < lines, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(feed.delivered() == lines, "the headless feed read every line written (seed \(seed))")
+        await app.settle()
     }
 
     // MARK: - Steps
@@ -156,6 +280,8 @@ import Testing
         case click(column: Int, row: Int)
         case wheel(down: Bool, column: Int, row: Int)
         case resize(Size)
+        /// Lines written at the end of a followed file.
+        case append(Int)
 
         var description: String {
             switch self {
@@ -164,16 +290,20 @@ import Testing
             case .click(let column, let row): "click \(column),\(row)"
             case .wheel(let down, let column, let row): "wheel \(down ? "down" : "up") \(column),\(row)"
             case .resize(let size): "resize \(size.columns)x\(size.rows)"
+            case .append(let count): "append \(count) lines"
             }
         }
     }
 
     /// A random step that never ends the app: Escape only closes the filter or a row
     /// opened, Enter never chooses from the filter line.
-    static func nextStep(_ random: inout SplitMix64, size: Size, table: Bool, filterOpen: Bool, depth: Int) -> Step {
-        enum Kind { case title, row, wheel, sort, reverse, move, resize, type, erase, filter, open, escape }
+    static func nextStep(_ random: inout SplitMix64, size: Size, table: Bool, retries: Bool = false, feeds: Bool = false,
+                         filterOpen: Bool, depth: Int) -> Step {
+        enum Kind { case title, row, wheel, sort, reverse, move, resize, type, erase, filter, open, escape, retry, append }
         var kinds: [(weight: Int, kind: Kind)] = [(3, .row), (2, .wheel), (2, .move), (1, .resize)]
         if table { kinds += [(4, .title), (2, .sort), (1, .reverse)] }
+        if retries, !filterOpen, depth == 0 { kinds.append((2, .retry)) }
+        if feeds { kinds.append((4, .append)) }
         if filterOpen {
             kinds += [(3, .type), (1, .erase)]
         } else {
@@ -212,6 +342,8 @@ import Testing
         case .filter: return .key("/", .character("/"))
         case .open: return .key("Enter", .enter)
         case .escape: return .key("Escape", .escape)
+        case .retry: return .key("r", .character("r"))
+        case .append: return .append(Int.random(in: 1...40, using: &random))
         }
     }
 
@@ -242,12 +374,13 @@ import Testing
     /// Polls the terminal until it shows the headless screen; after a generous timeout,
     /// throws the difference, the seed and the steps.
     @MainActor static func expectSame(_ session: TmuxSession, _ app: HeadlessApp, steps: [String], seed: UInt64,
-                                      timeout: Duration = .seconds(15)) async throws {
-        let expected = normalized(app.lines)
+                                      timeout: Duration = .seconds(15), normalize: @escaping @Sendable (String) -> String = { $0 },
+                                      normalizeHeadless: @escaping @Sendable (String) -> String = { $0 }) async throws {
+        let expected = normalized(app.lines.map(normalizeHeadless))
         let deadline = ContinuousClock.now + timeout
         var shown: [String] = []
         while ContinuousClock.now < deadline {
-            shown = normalized(try await offMain(SessionHandle(session: session)) { try $0.lines() })
+            shown = normalized(try await offMain(SessionHandle(session: session)) { try $0.lines() }.map(normalize))
             if shown == expected { return }
             try await Task.sleep(for: .milliseconds(20))
         }

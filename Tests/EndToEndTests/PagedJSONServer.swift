@@ -19,6 +19,8 @@ import Glibc
 /// - `/fails-first?page=N`: as `/items`, but the first request fails with a 500 whose body
 ///   says "database is down" and repeats the request's `Authorization` header (as a careless
 ///   server might), to show that the client masks it.
+/// - `/flaky?page=N`: as `/items`, but the first request for each even page fails with a
+///   500 whose body says "page N is not ready"; asked again, the page comes.
 /// - `/endless`: a body that never ends, `[` then `1,` as fast as the client reads it.
 /// - `/large?mb=N`: an array of about N MiB of small objects (`{"name": "row 17", …}`), as
 ///   fast as the client reads it, ending with `{"name": "the last row"}`.
@@ -51,6 +53,7 @@ final class PagedJSONServer: Sendable {
     private struct State {
         var requests: [Request] = []
         var failuresLeft = 1
+        var flakyPagesFailed: Set<Int> = []
         var stopped = false
         var released = false
         var slowBytesSent = 0
@@ -180,6 +183,9 @@ final class PagedJSONServer: Sendable {
                 return (500, "database is down; request was authorized with \(request.headers["authorization"] ?? "nothing")")
             }
             return (200, items(page: page))
+        case "/flaky":
+            let fails = page % 2 == 0 && state.withLock { $0.flakyPagesFailed.insert(page).inserted }
+            return fails ? (500, "page \(page) is not ready") : (200, items(page: page))
         default:
             return (404, #"{"error": "no such route"}"#)
         }
