@@ -153,7 +153,9 @@ package struct JSONCommand: InteractiveCommand, SiblingCommand {
         if limitParam != nil, limit == nil { throw ValidationError("--limit-param needs --limit N") }
         if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, not \(limit)") }
         // The transfer checks its idle time about once a second: less is not kept to.
-        guard timeout >= 1 else { throw ValidationError("--timeout must be 1 second or more, not \(timeout)") }
+        guard timeout >= 1, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be between 1 and 86400 seconds (a day), not \(timeout)")
+        }
         for argument in header where JSONHeader.parse(argument) == nil {
             // The value may be a secret: name the problem, never the argument.
             _ = argument

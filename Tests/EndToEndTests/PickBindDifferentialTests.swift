@@ -52,6 +52,9 @@ import Testing
         Case(options: ["--bind", "ctrl-a:last+accept"], keys: ["C-a"], output: "c3\n"),
         Case(options: ["--multi", "--bind", "ctrl-a:select+up+select+accept"], keys: ["C-a"], output: "a1\nb2\n"),
         Case(options: ["--multi", "--bind", "ctrl-a:toggle+up+toggle+toggle+accept"], keys: ["C-a"], output: "a1\n"),
+        // Marked again after an unmark: its place is its last marking.
+        Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:toggle+down+toggle+up+toggle+toggle+accept"], keys: ["C-a"],
+             output: "b2\na1\n"),
         Case(options: ["--multi", "--bind", "ctrl-a:select+deselect+up+accept"], keys: ["C-a"], output: "b2\n"),
         Case(options: ["--bind", "ctrl-a:accept-non-empty"], query: "b", keys: ["C-a"], output: "b2\n"),
         Case(options: ["--multi=2", "--bind", "ctrl-a:select-all+accept"], keys: ["C-a"], output: "a1\nb2\n"),  // at most 2

@@ -58,6 +58,9 @@ import Testing
         Case("length ignores leading white space", "abcxy\n   abcx\n", ["-f", "abc"], "   abcx\nabcxy\n"),
         Case("length ignores trailing white space", "abcxy\nabcx   \n", ["-f", "abc"], "abcx   \nabcxy\n"),
         Case("--tiebreak=index", "abcxy\nabc\n", ["--tiebreak=index", "-f", "abc"], "abcxy\nabc\n"),
+        // Searching from the end, fzf takes the last of equally scored ends of a longer term.
+        Case("--tiebreak=end: a longer term's last best end", "x:AB\n:aBab:AB\n", ["--tiebreak=end", "-f", "ab"], ":aBab:AB\nx:AB\n"),
+        Case("--scheme=path: a longer term's last best end", "x:AB\n:aBab:AB\n", ["--scheme=path", "-f", "ab"], "x:AB\n:aBab:AB\n"),
         Case("--tiebreak end,length", "xx-ab-x\nx-ab-xxx\n", ["--tiebreak", "end,length", "-f", "ab"], "xx-ab-x\nx-ab-xxx\n"),
         Case("--tiebreak=pathname", "src/foo/main.c\nmain/x.c\nsrc/mainfile.c\n", ["--tiebreak=pathname", "-f", "main"],
              "main/x.c\nsrc/foo/main.c\nsrc/mainfile.c\n"),

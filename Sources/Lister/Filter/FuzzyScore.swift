@@ -225,7 +225,9 @@ enum FuzzyScore {
                 table.runs[base + column] = run
                 inGap = matchScore < gapScore
                 let score = max(matchScore, gapScore, 0)
-                if row == m - 1, score > maxScore || maxColumn < 0 && text[j] == character {
+                // Searching backward, as fzf: the last of the best-scoring ends.
+                if row == m - 1, score > maxScore || !forward && score == maxScore && score > 0
+                    || maxColumn < 0 && text[j] == character {
                     maxScore = score
                     maxColumn = column
                 }

@@ -61,9 +61,10 @@ struct ListMarks<Key: Hashable>: Equatable, ExpressibleByArrayLiteral {
     /// Keeps only the marks of `kept` (rows that are gone lose theirs).
     mutating func formIntersection(_ kept: Set<Key>) { keys.formIntersection(kept) }
 
-    /// The marked keys in the order they were marked.
+    /// The marked keys in the order they were marked: a key unmarked and marked again
+    /// takes its place at its last marking, as in fzf.
     var inMarkedOrder: [Key] {
         var seen = Set<Key>()
-        return order.filter { keys.contains($0) && seen.insert($0).inserted }
+        return order.reversed().filter { keys.contains($0) && seen.insert($0).inserted }.reversed()
     }
 }

@@ -94,6 +94,7 @@ package enum PickInput {
         guard pipe(&pipeEnds) == 0 else {
             throw Failure(description: "cannot run LISTER_DEFAULT_COMMAND: \(String(cString: strerror(errno)))")
         }
+        for fd in pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // no later child inherits an end
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -24,13 +24,15 @@ enum PickReload {
             do {
                 lines = try LineReader.read(fd: child.output, name: "the output of \(commandLine)", separator: separator, progress: progress)
             } catch {
-                kill(-child.pid, SIGTERM)
+                kill(-child.pid, SIGKILL)
                 _ = reap(child.pid)
                 throw error
             }
             return (lines, reap(child.pid))
         } onCancel: {
-            kill(-child.pid, SIGTERM)  // a newer reload, or the picker ends: the read sees the end
+            // A newer reload, or the picker ends: the group killed (as fzf does; a command
+            // that ignores SIGTERM must not outlive it), so the read sees the end.
+            kill(-child.pid, SIGKILL)
         }
         try Task.checkCancellation()
         if status != 0, lines.count == 0 {
@@ -69,6 +71,10 @@ enum PickReload {
     private static func spawn(_ commandLine: String) throws -> Child {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw failure(commandLine, "cannot make a pipe: \(String(cString: strerror(errno)))") }
+        // Close-on-exec, so another child spawned later (another reload, `execute`) does not
+        // inherit an end and keep the read from seeing the end of the output. (Swift's Glibc
+        // has no pipe2/mkostemp: set right after, a spawn in that instant is not covered.)
+        for fd in pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         // Standard error goes to an unlinked file, read only to explain a failure: a pipe
         // read after the output could fill and stop the command.
         var template = Array("/tmp/lister-reload-XXXXXX".utf8CString)
@@ -78,6 +84,7 @@ enum PickReload {
             close(pipeEnds[1])
             throw failure(commandLine, "cannot make a file for its errors: \(String(cString: strerror(errno)))")
         }
+        _ = fcntl(errors, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
