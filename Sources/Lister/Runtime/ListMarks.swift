@@ -1,9 +1,10 @@
 /// The marked rows of a multiple picker (Tab), as a value: the same type on a plain list
-/// (keyed by item id) and on a sectioned one (keyed by section and id), so that both mark,
-/// limit, order and refuse alike.
+/// (keyed by item id) and on a sectioned one (keyed by section and id), so that both mark
+/// and refuse alike (a sectioned list passes no limit and reads its marks in list order).
 ///
 /// It remembers the order rows were marked in, as fzf prints them: a key unmarked stays in
-/// that order until the marks are cleared, and is skipped when read.
+/// that order until the marks are cleared, and is skipped when read; marked again, it
+/// takes the place of its last marking.
 struct ListMarks<Key: Hashable>: Equatable, ExpressibleByArrayLiteral {
     /// The marked keys.
     private(set) var keys: Set<Key> = []

@@ -121,8 +121,8 @@ extension SectionsHost: FilterHosting {
         return .handled(changed: true)
     }
 
-    /// The marked items, in the order the sections show them (as a plain list's, in list
-    /// order).
+    /// The marked items, in the order the sections show them (a plain picker's come in
+    /// the order they were marked, as fzf's).
     var markedItems: [any Sendable] {
         models.indices.flatMap { section in
             models[section].state.items.filter { marks.contains(.item(section: section, id: $0.id)) }.map { $0 as any Sendable }

@@ -6,13 +6,21 @@ import TerminalCore
 public struct PromptFrame: Hashable, Sendable {
     /// Space around each side, as fzf's 1 to 4 sizes.
     public struct Insets: Hashable, Sendable {
-        public var top: Split.Extent, right: Split.Extent, bottom: Split.Extent, left: Split.Extent
+        /// Space above.
+        public var top: Split.Extent
+        /// Space on the right.
+        public var right: Split.Extent
+        /// Space below.
+        public var bottom: Split.Extent
+        /// Space on the left.
+        public var left: Split.Extent
 
         /// No space.
         public static let zero = Insets(top: .cells(0), right: .cells(0), bottom: .cells(0), left: .cells(0))
 
         /// Sizes as fzf reads them: one for every side; vertical, horizontal; top,
-        /// horizontal, bottom; top, right, bottom, left.
+        /// horizontal, bottom; top, right, bottom, left. Any other count is no space
+        /// (the option's parser refuses it first).
         public init(_ sizes: [Split.Extent]) {
             switch sizes.count {
             case 1: self.init(top: sizes[0], right: sizes[0], bottom: sizes[0], left: sizes[0])
