@@ -161,8 +161,11 @@ final class CurlTransfer: @unchecked Sendable {
         if timedOut { return .failed(HTTPTransferError.timedOut(url)) }
         switch code {
         case CURLE_OK:
-            if (300..<400).contains(status), let location = headerFields["location"] { return .redirect(location: location) }
+            if isRedirect, let location = headerFields["location"] { return .redirect(location: location) }
             return .finished
+        case CURLE_WRITE_ERROR where isRedirect && !stream.isCancelled:
+            // A redirect's body is not read (see `body`): the transfer stops at its first byte.
+            return headerFields["location"].map { .redirect(location: $0) } ?? .finished
         case CURLE_OPERATION_TIMEDOUT: return .failed(HTTPTransferError.timedOut(url))
         case CURLE_COULDNT_CONNECT: return .failed(HTTPTransferError.refused(url))
         case CURLE_COULDNT_RESOLVE_HOST: return .failed(HTTPTransferError.hostNotFound(url))
@@ -172,8 +175,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    /// Whether this is a redirect whose body is skipped.
-    private var isRedirect: Bool { (300..<400).contains(status) && headerFields["location"] != nil }
+    /// The statuses that redirect (300 and 304 may carry a `Location` but do not).
+    private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// Whether this is a redirect, whose body is not read.
+    private var isRedirect: Bool { Self.redirectStatuses.contains(status) && headerFields["location"] != nil }
 
     /// One header line (the status line starts a response: a redirect's headers are dropped).
     private func header(_ bytes: UnsafeRawBufferPointer) {
@@ -193,7 +199,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// A piece of the body; false stops the transfer (the read was cancelled).
     private func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !isRedirect else { return true }
+        guard !isRedirect else { return false }  // stop: a slow redirect body is not waited for
         sendResponseIfDue()
         stream.waitForRoom()
         guard !stream.isCancelled else { return false }

@@ -215,6 +215,22 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(10))  // not the timeout
     }
 
+    /// 300 and 304 may carry a `Location`, but only 301, 302, 303, 307 and 308 redirect.
+    @Test(arguments: [300, 304]) func aStatusThatDoesNotRedirectIsNotFollowed(_ status: Int) async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = JSONHTTPClient(timeout: 20)
+        let error = await Self.failure { _ = try await client.get(server.url("/redirect?to=/repos&status=\(status)")) }
+        #expect(error?.message.contains("HTTP \(status)") == true, "\(String(describing: error?.message))")
+    }
+
+    @Test(arguments: [301, 303, 307, 308]) func eachRedirectStatusIsFollowed(_ status: Int) async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let client = JSONHTTPClient(timeout: 20)
+        _ = try await client.get(server.url("/redirect?to=/repos&status=\(status)"))
+    }
+
     @Test func aRedirectToAClosedPortNamesTheTarget() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }

@@ -14,7 +14,7 @@ import Foundation
 /// - `/repos`: all 23 repositories in one body (requests counted).
 /// - `/html`: a 200 whose body is HTML. `/slow`: answers only when the server stops (so any
 ///   client timeout fires first, with no timer on the server's side). `/secret`: a 401 whose
-///   body repeats the request's Authorization header. `/redirect?to=URL`: a 302 to URL.
+///   body repeats the request's Authorization header. `/redirect?to=URL[&status=N]`: a 302 (or N) to URL.
 final class TestServer: Sendable {
     let server: HTTPServer
     let port: UInt16
@@ -127,8 +127,9 @@ final class TestServer: Sendable {
             return Self.json("[]")
         }
         await server.appendRoute("GET /redirect") { request in
-            // A 302 to `?to=…` (a file: URL, a closed port).
-            HTTPResponse(statusCode: .found, headers: [.location: request.query["to"] ?? "/repos"], body: Data())
+            // A 302 (or `&status=N`) to `?to=…` (a file: URL, a closed port).
+            let status = request.query["status"].flatMap { Int($0) }.map { HTTPStatusCode($0, phrase: "Status \($0)") } ?? .found
+            return HTTPResponse(statusCode: status, headers: [.location: request.query["to"] ?? "/repos"], body: Data())
         }
         await server.appendRoute("GET /secret") { request in
             let token = request.headers[.authorization] ?? "none"
