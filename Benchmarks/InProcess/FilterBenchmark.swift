@@ -25,25 +25,8 @@ enum FilterBenchmark {
         report.results.append(.timing("filter_full", "filter \"\(query.prefix(1))\": one run over all \(text.count) rows "
                                       + "(\(firstCount) matches)", full))
 
-        var perKey = [Samples](repeating: Samples(), count: query.count)
-        var counts = [Int](repeating: 0, count: query.count)
-        for _ in 0..<repetitions {
-            var engine = FilterEngine(rowCount: text.count)
-            for (index, end) in query.indices.map({ query.index(after: $0) }).enumerated() {
-                let start = monotonicNanoseconds()
-                var action = engine.setQuery(FilterQuery(query[..<end]))
-                while let run = action.run {
-                    guard let result = try? await run.run(over: text) else { return }
-                    action = engine.receive(result)
-                }
-                perKey[index].append(monotonicNanoseconds() - start)
-                counts[index] = engine.visibleCount
-            }
-        }
-        for (index, samples) in perKey.enumerated() {
-            let typed = String(query.prefix(index + 1))
-            report.results.append(.timing("filter_key_\(index + 1)", "filter engine, typing \"\(typed)\" "
-                                          + "(\(counts[index]) matches)", samples))
+        await typeKeyByKey(store: text, repetitions: repetitions, into: &report, name: "filter_key", label: "filter engine") {
+            FilterQuery($0)
         }
         await extended(store: text, repetitions: repetitions, into: &report)
         await ranked(store: text, repetitions: repetitions, into: &report)
@@ -52,58 +35,41 @@ enum FilterBenchmark {
     /// `/` in `lister lines` (issue 34): the same query typed key by key in the extended
     /// syntax, where a term is fuzzy (its characters in order), the matches in list order.
     static func extended(store text: LineStore, repetitions: Int, into report: inout Report) async {
-        var perKey = [Samples](repeating: Samples(), count: query.count)
-        var counts = [Int](repeating: 0, count: query.count)
-        for repetition in 0...repetitions {  // the first one warms up
-            var engine = FilterEngine(rowCount: text.count)
-            var keys: [UInt64] = []
-            for end in query.indices.map({ query.index(after: $0) }) {
-                let start = monotonicNanoseconds()
-                var action = engine.setQuery(FilterQuery(extended: query[..<end]))
-                while let run = action.run {
-                    guard let result = try? await run.run(over: text) else { return }
-                    action = engine.receive(result)
-                }
-                keys.append(monotonicNanoseconds() - start)
-                counts[keys.count - 1] = engine.visibleCount
-            }
-            if repetition > 0 {
-                for (index, time) in keys.enumerated() { perKey[index].append(time) }
-            }
-        }
-        for (index, samples) in perKey.enumerated() {
-            let typed = String(query.prefix(index + 1))
-            report.results.append(.timing("lines_fuzzy_key_\(index + 1)", "lines filter (fuzzy, list order), typing \"\(typed)\" "
-                                          + "(\(counts[index]) matches)", samples))
-        }
+        await typeKeyByKey(store: text, repetitions: repetitions, into: &report, name: "lines_fuzzy_key",
+                           label: "lines filter (fuzzy, list order)") { FilterQuery(extended: $0) }
     }
 
     /// `lister pick`'s filter (issue 21): the same query typed key by key, fuzzy and ranked
     /// best first (fzf's score and tiebreaks), each key scoring the previous key's matches.
     static func ranked(store text: LineStore, repetitions: Int, into report: inout Report) async {
+        await typeKeyByKey(store: text, repetitions: repetitions, into: &report, name: "pick_key",
+                           label: "pick engine (fuzzy, ranked)") {
+            FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern(String($0))))
+        }
+    }
+
+    /// Types ``query`` key by key into a fresh engine, `repetitions` times after one that
+    /// warms up, each key timed until its runs are received; one timing per key in `report`.
+    private static func typeKeyByKey(store text: LineStore, repetitions: Int, into report: inout Report,
+                                     name: String, label: String, makeQuery: (Substring) -> FilterQuery) async {
         var perKey = [Samples](repeating: Samples(), count: query.count)
         var counts = [Int](repeating: 0, count: query.count)
         for repetition in 0...repetitions {  // the first one warms up
             var engine = FilterEngine(rowCount: text.count)
-            var keys: [UInt64] = []
-            for end in query.indices.map({ query.index(after: $0) }) {
+            for (index, end) in query.indices.map({ query.index(after: $0) }).enumerated() {
                 let start = monotonicNanoseconds()
-                var action = engine.setQuery(FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern(String(query[..<end])))))
+                var action = engine.setQuery(makeQuery(query[..<end]))
                 while let run = action.run {
                     guard let result = try? await run.run(over: text) else { return }
                     action = engine.receive(result)
                 }
-                keys.append(monotonicNanoseconds() - start)
-                counts[keys.count - 1] = engine.visibleCount
-            }
-            if repetition > 0 {
-                for (index, time) in keys.enumerated() { perKey[index].append(time) }
+                if repetition > 0 { perKey[index].append(monotonicNanoseconds() - start) }
+                counts[index] = engine.visibleCount
             }
         }
         for (index, samples) in perKey.enumerated() {
             let typed = String(query.prefix(index + 1))
-            report.results.append(.timing("pick_key_\(index + 1)", "pick engine (fuzzy, ranked), typing \"\(typed)\" "
-                                          + "(\(counts[index]) matches)", samples))
+            report.results.append(.timing("\(name)_\(index + 1)", "\(label), typing \"\(typed)\" (\(counts[index]) matches)", samples))
         }
     }
 }
