@@ -20,5 +20,8 @@ import Testing
         }
         try session.sendKeys("C-a")
         try session.waitUntil("the pane on the left, 10 columns wide") { $0.contains("Pa1       │") && $0.contains("│a1") }
+        let screen = try session.screen()
+        #expect(screen.contains("Pa1       │"), "the pane on the left, 10 columns wide:\n\(screen)")
+        #expect(!screen.contains("│Pa1"), "no pane on the right any more:\n\(screen)")
     }
 }
