@@ -23,21 +23,21 @@ extension Runtime {
         guard let entry = entries.last else { return nil }
         let top = entry.host
         let size = terminal.size
-        // A picker's frame (fzf's --margin, --border, --padding) leaves the room inside it.
         let prompt = entry.prompt
-        var framed: Buffer?
-        var room = Rect(size: size)
-        if let frame = prompt?.promptFrame {
-            var border = Buffer(size: size)
-            room = frame.draw(in: room, buffer: &border)
-            framed = border
+        let frame = prompt?.promptFrame
+        var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
+        // Clears the frame and draws a picker's frame (fzf's --margin, --border, --padding)
+        // into it, in the frame's own storage; returns the room inside.
+        func clear() -> Rect {
+            buffer.reset(size: size)
+            return frame?.draw(in: Rect(size: size), buffer: &buffer) ?? Rect(size: size)
         }
+        let room = clear()
         // fzf's --info other than default: no status bar, unless a message needs one.
         let info = prompt?.promptInfo
         var chrome = entry.chrome
         if info != nil, hint == nil { chrome.bottom.removeAll { if case .statusBar = $0.kind { true } else { false } } }
         let layout = ScreenLayout(in: room, full: Rect(size: size), chrome: chrome)
-        var buffer = (reusingSpare ? spareFrame.take() : nil) ?? Buffer(size: size)
         // A body draws its list where its own layout puts it; when that is not the room
         // the list was laid out in (the first frame of a body with lines around its list,
         // a new size), the list is laid out in the room it has and drawn again.
@@ -46,7 +46,7 @@ extension Runtime {
             passes += 1
             regions.removeAll()
             top.layout(body: layout.body)
-            if let framed { buffer = framed } else { buffer.reset(size: size) }
+            if passes > 1 { _ = clear() }
             top.render(in: layout.body, buffer: &buffer, regions: regions, now: now)
         } while entry.clicks?.listDrawn(regions, body: layout.body) == true && passes < 2
         drawChrome(layout.lines, of: top, buffer: &buffer)
