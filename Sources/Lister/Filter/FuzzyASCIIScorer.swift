@@ -13,6 +13,14 @@
 /// each from the previous occurrence in its row and the cell up and to the left, found by
 /// walking the row above once.
 ///
+/// Finding the occurrences does not branch on each byte: each character of the term is
+/// compared with 16 bytes at a time, and its occurrences kept as bits (``OccurrenceBits``).
+/// The bits give each character's first possible position (after the previous one's) and
+/// its last (before the next one's last): only occurrences between the two are scored. An
+/// occurrence after its character's last possible position cannot be followed by the rest
+/// of the term, and it feeds only cells further right than any that can, so leaving it out
+/// changes no score.
+///
 /// Not `Sendable`: each task of a search makes its own (through ``FuzzyMatcher``).
 final class FuzzyASCIIScorer {
     /// What ``score(_:)`` found.
@@ -24,38 +32,52 @@ final class FuzzyASCIIScorer {
         case useGeneral
     }
 
+    /// One scored occurrence: its column, its cell's value, and what the cell to its right
+    /// or below and to the right needs.
+    private struct Cell {
+        var column: Int32
+        var value: Int32
+        /// The bonus of the first character of the consecutive run the cell ends.
+        var firstBonus: Int32
+        /// The length of that run (0: the cell was reached by a gap).
+        var run: Int32
+        var inGap: Bool
+    }
+
     private let count: Int
-    private let scheme: FuzzyScheme
-    /// For each byte, the characters of the term it matches (both cases of a letter where
-    /// case is ignored): bit `r` for character `r`.
-    private let rowsOfByte: UnsafeMutablePointer<UInt64>
+    private let initialClass: Int
+    /// The term's characters: the byte of row `r`, and `0x20` where case is ignored and it
+    /// is a lowercase letter (a line's byte OR-ed with it meets both cases), else 0.
+    private let termBytes: UnsafeMutablePointer<UInt8>
+    private let termMasks: UnsafeMutablePointer<UInt8>
     /// fzf's bonus for a byte after another, by their classes (`classes`).
     private let bonusTable: UnsafeMutablePointer<Int32>
     /// The class of each ASCII byte, times 8 for the previous byte's index into `bonusTable`.
     private let classes: UnsafeMutablePointer<UInt8>
-    /// Occurrences per character of the term.
-    private let counts: UnsafeMutablePointer<Int>
+    /// The first and last possible position of each character of the term.
+    private let firsts: UnsafeMutablePointer<Int>
+    private let lasts: UnsafeMutablePointer<Int>
 
-    // Per occurrence, `capacity` of them: row `r`'s k-th at `r * n + k` for a line of n bytes.
-    private var capacity = 0
-    private var columns: UnsafeMutablePointer<Int32>
-    private var values: UnsafeMutablePointer<Int32>
-    private var runs: UnsafeMutablePointer<Int32>
-    private var inGap: UnsafeMutablePointer<Bool>
+    /// The occurrences of each row's character: `words` 64-bit words a row.
+    private var bits: UnsafeMutablePointer<UInt64>
+    private var bitCapacity = 0
+    /// Two rows of cells, `n` each: the row above and the row being scored.
+    private var cells: UnsafeMutablePointer<Cell>
+    private var cellCapacity = 0
 
     /// A scorer for `term` (ASCII code points, lowercase where `folds`), or nil when the
     /// term is empty, longer than 64 characters or not ASCII.
     init?(term: [UInt32], folds: Bool, scheme: FuzzyScheme = .default) {
-        self.scheme = scheme
         guard !term.isEmpty, term.count <= 64, term.allSatisfy({ $0 < 0x80 }) else { return nil }
         count = term.count
-        rowsOfByte = .allocate(capacity: 256)
-        rowsOfByte.initialize(repeating: 0, count: 256)
+        initialClass = Int(scheme.initialClass.rawValue)
+        termBytes = .allocate(capacity: count)
+        termMasks = .allocate(capacity: count)
         for (index, code) in term.enumerated() {
-            rowsOfByte[Int(code)] |= 1 << UInt64(index)
+            termBytes[index] = UInt8(code)
             // Folding turns A-Z into a-z only: a lowercase letter of the term also matches
             // its capital, and nothing else changes.
-            if folds, code &- 0x61 < 26 { rowsOfByte[Int(code) - 0x20] |= 1 << UInt64(index) }
+            termMasks[index] = folds && code &- 0x61 < 26 ? 0x20 : 0
         }
         classes = .allocate(capacity: 128)
         for byte in 0..<128 { classes[byte] = scheme.charClass(UInt32(byte)).rawValue }
@@ -67,156 +89,162 @@ final class FuzzyASCIIScorer {
                 bonusTable[Int(previous.rawValue) * 8 + Int(current.rawValue)] = scheme.bonus(previous, current)
             }
         }
-        counts = .allocate(capacity: count)
-        columns = .allocate(capacity: 0)
-        values = .allocate(capacity: 0)
-        runs = .allocate(capacity: 0)
-        inGap = .allocate(capacity: 0)
+        firsts = .allocate(capacity: count)
+        lasts = .allocate(capacity: count)
+        bits = .allocate(capacity: 0)
+        cells = .allocate(capacity: 0)
     }
 
     deinit {
-        rowsOfByte.deallocate()
+        termBytes.deallocate()
+        termMasks.deallocate()
         classes.deallocate()
         bonusTable.deallocate()
-        counts.deallocate()
-        columns.deallocate()
-        values.deallocate()
-        runs.deallocate()
-        inGap.deallocate()
-    }
-
-    private func reserve(_ cells: Int) {
-        guard cells > capacity else { return }
-        let size = max(cells, 2 * capacity, 256)
-        columns.deallocate()
-        values.deallocate()
-        runs.deallocate()
-        inGap.deallocate()
-        columns = .allocate(capacity: size)
-        values = .allocate(capacity: size)
-        runs = .allocate(capacity: size)
-        inGap = .allocate(capacity: size)
-        capacity = size
-    }
-
-    /// fzf's bonus of the byte at `index` (the class of the byte before it, or white space
-    /// at the start).
-    @inline(__always)
-    private func bonus(_ text: UnsafePointer<UInt8>, _ index: Int) -> Int32 {
-        let previous = index > 0 ? Int(classes[Int(text[index - 1])]) : Int(scheme.initialClass.rawValue)
-        return bonusTable[previous &* 8 &+ Int(classes[Int(text[index])])]
+        firsts.deallocate()
+        lasts.deallocate()
+        bits.deallocate()
+        cells.deallocate()
     }
 
     /// The score of the term over `line`, which must be ASCII.
-    ///
-    /// One pass over the line finds the first possible position of each character and
-    /// the occurrences of each at or after it; then each row of occurrences is scored from
-    /// the row above.
     func score(_ line: UnsafeBufferPointer<UInt8>) -> Outcome {
         let m = count, n = line.count
         guard n >= m, let text = line.baseAddress else { return .noMatch }
         // A line this long may need the general path's fallback; the general path decides.
         guard m * n <= FuzzyScore.greedyThreshold else { return .useGeneral }
+        // Locals: the loops below read no stored property.
+        let classes = self.classes, bonusTable = self.bonusTable, initialClass = self.initialClass
+        /// fzf's bonus of the byte at `index` (the class of the byte before it, or the
+        /// scheme's at the start).
+        @inline(__always) func bonus(_ index: Int) -> Int32 {
+            let previous = index > 0 ? Int(classes[Int(text[index &- 1])]) : initialClass
+            return bonusTable[previous &* 8 &+ Int(classes[Int(text[index])])]
+        }
+        let words = (n + 63) >> 6
+        if m * words > bitCapacity {
+            bits.deallocate()
+            bitCapacity = max(m * words, 2 * bitCapacity, 64)
+            bits = .allocate(capacity: bitCapacity)
+        }
+        let bits = self.bits
+        for row in 0..<m {
+            OccurrenceBits.find(termBytes[row], mask: termMasks[row], in: text, count: n, into: bits + row * words)
+        }
         if m == 1 {
             // Row 0 alone: the best bonus of an occurrence, doubled (the first one of equals),
             // or as fzf, the first boundary's (any bonus of 8 or more), though a later one
             // may score more.
             var best: Int32 = -1
-            for index in 0..<n where rowsOfByte[Int(text[index])] != 0 {
-                let value = bonus(text, index)
+            var index = OccurrenceBits.next(bits, words: words, from: 0)
+            while index >= 0 {
+                let value = bonus(index)
                 if value > best {
                     best = value
                     if best >= FuzzyScore.boundary { break }
                 }
+                index = OccurrenceBits.next(bits, words: words, from: index &+ 1)
             }
             return best < 0 ? .noMatch : .score(FuzzyScore.match + best * FuzzyScore.firstCharMultiplier)
         }
-        reserve(m * n)
-        for row in 0..<m { counts[row] = 0 }
-        // Character `found` is the next whose first possible position is not known yet;
-        // an occurrence counts for the characters whose first position is at or before it.
-        var found = 0
-        var known: UInt64 = 0
-        for index in 0..<n {
-            let mask = rowsOfByte[Int(text[index])]
-            if mask == 0 { continue }
-            if found < m, mask & (1 << UInt64(found)) != 0 {
-                found += 1
-                known = known << 1 | 1
-            }
-            var rows = mask & known
-            while rows != 0 {
-                let row = rows.trailingZeroBitCount
-                rows &= rows &- 1
-                columns[row * n + counts[row]] = Int32(truncatingIfNeeded: index)
-                counts[row] += 1
-            }
+        // The first possible position of each character (after the previous one's), then
+        // the last (before the next one's last).
+        let firsts = self.firsts, lasts = self.lasts
+        var from = 0
+        for row in 0..<m {
+            let at = OccurrenceBits.next(bits + row * words, words: words, from: from)
+            guard at >= 0 else { return .noMatch }
+            firsts[row] = at
+            from = at &+ 1
         }
-        guard found == m else { return .noMatch }
+        var through = n - 1
+        for row in stride(from: m - 1, through: 0, by: -1) {
+            let at = OccurrenceBits.previous(bits + row * words, through: through)
+            lasts[row] = at
+            through = at &- 1
+        }
+        if 2 * n > cellCapacity {
+            cells.deallocate()
+            cellCapacity = max(2 * n, 2 * cellCapacity, 256)
+            cells = .allocate(capacity: cellCapacity)
+        }
+        var above = cells, current = cells + n
+        var aboveCount = 0
         // Row 0: an occurrence scores the match and its bonus doubled.
-        for k in 0..<counts[0] {
-            values[k] = FuzzyScore.match + bonus(text, Int(columns[k])) * FuzzyScore.firstCharMultiplier
-            runs[k] = 1
-            inGap[k] = false
+        var column = firsts[0]
+        while column >= 0, column <= lasts[0] {
+            let own = bonus(column)
+            above[aboveCount] = Cell(column: Int32(truncatingIfNeeded: column), value: FuzzyScore.match &+ own &* FuzzyScore.firstCharMultiplier,
+                                     firstBonus: own, run: 1, inGap: false)
+            aboveCount &+= 1
+            column = OccurrenceBits.next(bits, words: words, from: column &+ 1)
         }
         var best: Int32 = 0
         for row in 1..<m {
-            let base = row * n, above = base - n
-            let aboveCount = counts[row - 1]
+            let rowBits = bits + row * words, last = lasts[row]
+            var count = 0
             var q = -1  // the last occurrence of the row above at or before column - 1
-            for k in 0..<counts[row] {
-                let column = Int(columns[base + k])
+            var leftCell = Cell(column: 0, value: 0, firstBonus: 0, run: 0, inGap: false)
+            column = firsts[row]
+            while column >= 0, column <= last {
                 // The cell on the left, and whether it is in a gap.
                 var left: Int32 = 0
                 var leftInGap = false
-                if k > 0 {
-                    let previous = Int(columns[base + k - 1])
-                    if previous == column - 1 {
-                        left = values[base + k - 1]
-                        leftInGap = inGap[base + k - 1]
+                if count > 0 {
+                    let previous = Int(leftCell.column)
+                    if previous == column &- 1 {
+                        left = leftCell.value
+                        leftInGap = leftCell.inGap
                     } else {
-                        left = max(Self.decay(values[base + k - 1], inGap: inGap[base + k - 1], steps: column - 1 - previous), 0)
+                        left = max(Self.decay(leftCell.value, inGap: leftCell.inGap, steps: column &- 1 &- previous), 0)
                         leftInGap = left > 0
                     }
                 }
-                let gapScore = left + (leftInGap ? FuzzyScore.gapExtension : FuzzyScore.gapStart)
+                let gapScore = left &+ (leftInGap ? FuzzyScore.gapExtension : FuzzyScore.gapStart)
                 // The cell up and to the left.
-                while q + 1 < aboveCount, Int(columns[above + q + 1]) <= column - 1 { q += 1 }
-                var diagonal: Int32 = 0, diagonalRun: Int32 = 0
+                while q &+ 1 < aboveCount, Int(above[q &+ 1].column) <= column &- 1 { q &+= 1 }
+                var diagonal: Int32 = 0, diagonalRun: Int32 = 0, diagonalFirst: Int32 = 0
                 if q >= 0 {
-                    let previous = Int(columns[above + q])
-                    if previous == column - 1 {
-                        diagonal = values[above + q]
-                        diagonalRun = runs[above + q]
+                    let up = above[q]
+                    let previous = Int(up.column)
+                    if previous == column &- 1 {
+                        diagonal = up.value
+                        diagonalRun = up.run
+                        diagonalFirst = up.firstBonus
                     } else {
-                        diagonal = max(Self.decay(values[above + q], inGap: inGap[above + q], steps: column - 1 - previous), 0)
+                        diagonal = max(Self.decay(up.value, inGap: up.inGap, steps: column &- 1 &- previous), 0)
                     }
                 }
-                let j = column
-                var matchScore = diagonal + FuzzyScore.match
-                let own = bonus(text, j)
+                var matchScore = diagonal &+ FuzzyScore.match
+                let own = bonus(column)
                 var value = own
-                var run = diagonalRun + 1
+                var run = diagonalRun &+ 1
+                var firstBonus = own
                 if run > 1 {
-                    let firstBonus = bonus(text, j - Int(run) + 1)
-                    if own >= FuzzyScore.boundary && own > firstBonus {
+                    // The run's first bonus is the diagonal cell's: the same run.
+                    if own >= FuzzyScore.boundary && own > diagonalFirst {
                         run = 1
                     } else {
-                        value = max(own, FuzzyScore.consecutive, firstBonus)
+                        value = max(own, FuzzyScore.consecutive, diagonalFirst)
+                        firstBonus = diagonalFirst
                     }
                 }
-                if matchScore + value < gapScore {
-                    matchScore += own
+                if matchScore &+ value < gapScore {
+                    matchScore &+= own
                     run = 0
                 } else {
-                    matchScore += value
+                    matchScore &+= value
                 }
                 let score = max(matchScore, gapScore, 0)
-                values[base + k] = score
-                runs[base + k] = run
-                inGap[base + k] = matchScore < gapScore
-                if row == m - 1, score > best { best = score }
+                let cell = Cell(column: Int32(truncatingIfNeeded: column), value: score, firstBonus: firstBonus, run: run,
+                                inGap: matchScore < gapScore)
+                current[count] = cell
+                count &+= 1
+                leftCell = cell
+                if row == m &- 1, score > best { best = score }
+                column = OccurrenceBits.next(rowBits, words: words, from: column &+ 1)
             }
+            swap(&above, &current)
+            aboveCount = count
         }
         return .score(best)
     }

@@ -97,6 +97,10 @@ struct FuzzyMatcher {
     /// ``requiredDecides``: the fast path for ASCII lines. Nil until then; empty when a
     /// term is too long for it.
     private var asciiScorers: [FuzzyASCIIScorer]?
+    /// The one scorer of a one-term pattern (the query typed, commonly), without reference
+    /// counting on each line: ``asciiScorers`` holds it (strongly, for as long as this
+    /// matcher and its copies live), so it is alive whenever this is read.
+    private var onlyASCIIScorer: Unmanaged<FuzzyASCIIScorer>?
 
     init(_ pattern: FuzzyPattern) {
         self.pattern = pattern
@@ -215,9 +219,14 @@ struct FuzzyMatcher {
     /// The score of an ASCII line through the ``asciiScorers``, or `useGeneral` when the
     /// general path must decide (a window too big for the table, a term too long).
     private mutating func asciiScore(_ bytes: UnsafeBufferPointer<UInt8>) -> FuzzyASCIIScorer.Outcome {
+        if let only = onlyASCIIScorer { return only._withUnsafeGuaranteedRef { $0.score(bytes) } }
         if asciiScorers == nil {
             let made = pattern.groups.map { FuzzyASCIIScorer(term: $0[0].scalars, folds: !$0[0].isCaseSensitive, scheme: pattern.options.scheme) }
             asciiScorers = made.contains { $0 == nil } ? [] : made.compactMap { $0 }
+            if let scorers = asciiScorers, scorers.count == 1 {
+                onlyASCIIScorer = Unmanaged.passUnretained(scorers[0])
+                return scorers[0].score(bytes)
+            }
         }
         guard let scorers = asciiScorers, !scorers.isEmpty else { return .useGeneral }
         var total: Int32 = 0
@@ -246,8 +255,12 @@ struct FuzzyMatcher {
     mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, withPositions: Bool = true) -> FuzzyMatch? {
         if pattern.matchesEverything { return FuzzyMatch(score: 0, positions: [], length: 0) }
         if requiredDecides, !withPositions, ByteSearch.isASCII(bytes) {
-            // Most lines of a selective query fail here, before the scorer's pass.
-            guard mayMatchASCII(bytes) else { return nil }
+            // With several terms, most lines of a selective query fail here, before the
+            // scorers' passes. One term's scorer finds its characters' occurrences 16 bytes
+            // at a time and fails as fast on its own: the test would only be done twice
+            // for the lines that match, most of those a ranked run scores (the matches of
+            // the query before).
+            guard flatTerms == 1 || mayMatchASCII(bytes) else { return nil }
             switch asciiScore(bytes) {
             case .score(let score):
                 let (length, end) = Self.trimmedASCIILength(bytes)
