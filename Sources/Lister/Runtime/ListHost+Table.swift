@@ -33,7 +33,7 @@ extension ListHost: TableHost {
     /// Sorts of at most this many rows run on the main actor at once; bigger ones go off it.
     static var inlineSortWorkload: Int { 50_000 }
 
-    var tableScreen: (any TableScreen)? { screen._asTable }
+    var tableScreen: (any TableScreen)? { screen.asTable }
 
     /// `s`: the next sortable column ascending; after the last, the load's order.
     func sortNext() -> HostResponse {
