@@ -41,7 +41,8 @@ final class RegionMap {
 
     /// Where the screen's body was drawn in the frame (inside a picker's frame, between its
     /// chrome lines, without a filter line its host drew): a click outside every region of
-    /// a body that noted no list goes by it.
+    /// a body that noted no list goes by it. (On a ``SplitScreen`` each pane's region takes
+    /// the clicks, and this is not read.)
     var body: Rect?
 
     /// Forgets the last frame's regions.
