@@ -1,5 +1,5 @@
 import Foundation
-import Lister
+@testable import Lister
 import ListerTestSupport
 import Testing
 
@@ -38,9 +38,11 @@ import Testing
             "previewPlacement", "progressNote", "row", "statusNote",
         ])
         #expect(own.rare.sorted() == [
-            "change", "continuesInitialItems", "drillIn", "filterSource", "filterText", "initialItems", "isSelectable", "load", "perform",
-            "terminalCommand",
+            "continuesInitialItems", "drillIn", "filterSource", "filterText", "initialItems", "isSelectable", "load",
         ])
+        // A screen's own commands are a refinement of their own, adopted by the screens that bind them.
+        let commands = try Self.requirements(of: "CommandHandlingScreen", in: "CommandHandlingScreen.swift")
+        #expect(commands.main.sorted() == ["change", "perform", "terminalCommand"])
         let options = try Self.requirements(of: "ListScreenOptions", in: "ListScreenOptions.swift")
         #expect(Set(["pickMode", "timeout", "canReload", "filterPrompt", "rowHeight", "emptyMessage"])
             .isSubset(of: Set(options.main + options.rare)))
@@ -113,8 +115,8 @@ private struct Shelf: SectionedListScreen {
     func row(_ thing: Thing, context: RowContext) -> Text { Text("thing \(thing.id)") }
 }
 
-/// The runtime asks a screen what it is (`_asList`, `_asPaged`, …) instead of casting it,
-/// which costs a scan of every conformance record the first time a cast fails. Each
+/// The runtime asks a screen what it is (`_screenKind`, `_pagedKind`, …) instead of casting
+/// it, which costs a scan of every conformance record the first time a cast fails. Each
 /// refinement must answer for itself, also when a screen adopts two at once.
 @MainActor
 @Suite struct ScreenRefinementTests {
@@ -128,15 +130,47 @@ private struct Shelf: SectionedListScreen {
 
     @Test func eachRefinementAnswersForItself() {
         let plain = RecordTable(records: [])
-        #expect(plain._asList != nil && plain._asSectioned == nil && plain._asDetail == nil)
-        #expect(plain._asTable != nil && plain._asPaged == nil && plain._asGrouped == nil && plain._asLive == nil)
+        #expect(plain.asList != nil && plain.asSectioned == nil && plain.asDetail == nil && plain.asSplit == nil)
+        #expect(plain.asTable != nil && plain.asPaged == nil && plain.asGrouped == nil && plain.asLive == nil)
+        #expect(plain.asCommandHandling == nil)
         let both = PagedTable(pages: PaginatedRepository(first: LimitOffset(limit: 5, offset: 0)) { _ in Page([], next: nil) })
-        #expect(both._asTable != nil && both._asPaged != nil && both._asGrouped == nil)
+        #expect(both.asTable != nil && both.asPaged != nil && both.asGrouped == nil)
         let live = LiveFruits(feed: ScriptedFeed())
-        #expect(live._asLive != nil && live._asTable == nil)
+        #expect(live.asLive != nil && live.asTable == nil)
         let grouped = ShelvedBooks(loader: ScriptedLoader())
-        #expect(grouped._asGrouped != nil && grouped._asPaged == nil)
+        #expect(grouped.asGrouped != nil && grouped.asPaged == nil)
         let article = ArticleScreen(loader: ScriptedLoader())
-        #expect(article._asDetail != nil && article._asList == nil && article._asSectioned == nil)
+        #expect(article.asDetail != nil && article.asList == nil && article.asSectioned == nil)
+        let split = SplitScreen("Two", panes: [plain, article])
+        #expect(split.asSplit != nil && split.asList == nil)
+        #expect(Commanded().asCommandHandling != nil && Commanded().asList != nil)
     }
+
+    /// A list and a sectioned list at once: shown as the sectioned one, as before the
+    /// kinds were answers (Swift needs the pair's own answer, or finds two).
+    @Test func aScreenOfTwoKindsIsShownAsTheFirstOfSectionedListDetail() {
+        let both = ListAndSections()
+        #expect(both.asSectioned != nil && both.asList == nil)
+    }
+}
+
+/// A list screen that runs its own commands.
+private struct Commanded: CommandHandlingScreen {
+    let title = "Commanded"
+    nonisolated func load() async throws -> [Thing] { [] }
+    func row(_ thing: Thing, context: RowContext) -> Text { Text("thing \(thing.id)") }
+}
+
+/// A type that is a list screen and a sectioned one.
+private struct ListAndSections: ListScreen, SectionedListScreen {
+    let title = "Both"
+    var sections: [ListSection<Thing>] { [] }
+    var pickMode: PickMode { .none }
+    var timeout: Duration? { nil }
+    var rowHeight: RowHeight { .uniform(1) }
+    var actions: [ScreenAction<Self>] { [] }
+    nonisolated func load() async throws -> [Thing] { [] }
+    func row(_ thing: Thing, context: RowContext) -> Text { Text("thing \(thing.id)") }
+    func open(_ thing: Thing) -> OpenResult { .nothing }
+    func filterText(_ thing: Thing) -> String { "thing \(thing.id)" }
 }

@@ -86,7 +86,7 @@ struct LiveFeed<Item: Identifiable & Sendable>: Sendable {
     /// they never do: the host's screen is `screen`).
     @MainActor
     static func of<S: ListScreen>(_ screen: S) -> LiveFeed<Item>? {
-        guard let live = screen._asLive else { return nil }
+        guard let live = screen.asLive else { return nil }
         return make(live)
     }
 

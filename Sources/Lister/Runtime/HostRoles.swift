@@ -102,6 +102,13 @@ protocol PromptHost: ScreenHost {
     func endChain()
 }
 
+/// A host whose rows can be selected by their items' ids (``ScreenHandle/select(_:)``).
+@MainActor
+protocol SelectingHost: ScreenHost {
+    /// Selects the item whose id is `id`; false when there is none (or ids of another type).
+    func select(id: any Hashable & Sendable) -> Bool
+}
+
 /// Tells tests which source the filter reads (``Runtime/filterSourceDescription``); no
 /// path of the app asks.
 @MainActor
@@ -112,7 +119,7 @@ protocol FilterSourceDescribing: AnyObject {
 
 /// A host on the runtime's stack together with the roles it plays, taken when it is made,
 /// where its type is known. (A failing `as?` to a protocol scans every conformance record
-/// of the process the first time it is made; see ``_ScreenRefinements``.)
+/// of the process the first time it is made; see `_ScreenKind`.)
 @MainActor
 struct StackEntry {
     /// The host itself.
@@ -129,7 +136,13 @@ struct StackEntry {
     var rows: (any RowReusingHost)? = nil
     /// Its picker's events, chains, frame and inline count; nil: none of them.
     var prompt: (any PromptHost)? = nil
-    /// The lines drawn around its body: its screen's ``Screen/chrome``, taken when the
-    /// screen was pushed.
-    var chrome: ScreenChrome = .standard
+    /// Its rows selected by id for a handle; nil: ``ScreenHandle/select(_:)`` does nothing.
+    var selecting: (any SelectingHost)? = nil
+    /// Reads the chrome of the host's screen as it is now.
+    var screenChrome: @MainActor () -> ScreenChrome = { .standard }
+
+    /// The lines drawn around its body: its screen's ``Screen/chrome``, read for each frame,
+    /// so a screen that an action or a ``ScreenChange`` replaces with one of other chrome
+    /// is drawn with the new one.
+    var chrome: ScreenChrome { screenChrome() }
 }

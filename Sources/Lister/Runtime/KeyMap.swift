@@ -30,9 +30,9 @@ public enum Command: Hashable, Sendable {
     case insertText(String)
     /// Replace the filter line's text, the cursor at its end (fzf's `change-query(...)`).
     case setQuery(String)
-    /// Run the screen's own command `number` (``ListScreen/perform(command:context:)``).
+    /// Run the screen's own command `number` (``CommandHandlingScreen/perform(command:context:)``).
     case screenCommand(Int)
-    /// Give the terminal to the screen's program `number` (``ListScreen/terminalCommand(_:context:)``)
+    /// Give the terminal to the screen's program `number` (``CommandHandlingScreen/terminalCommand(_:context:)``)
     /// and take it back when it ends.
     case terminalCommand(Int)
     /// Run the commands one after another, until one ends the app (fzf's `a+b` chains).

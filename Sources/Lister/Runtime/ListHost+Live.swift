@@ -1,26 +1,3 @@
-/// What a host keeps of its screen's feed (``LiveListScreen``).
-struct LiveHostState<Item: Identifiable & Sendable> {
-    let feed: LiveFeed<Item>
-    /// Counts the feed's starts; messages of an older start are dropped.
-    var generation = 0
-    /// Where the running feed puts its changes; nil while no feed runs.
-    var inbox: FeedInbox<Item>?
-    /// The list load whose result the feed last started after.
-    var startedAfterLoad: Int?
-    /// Changes wait in the inbox.
-    var isPending = false
-    /// When changes were last applied: the next batch waits for a frame after it.
-    var appliedAt: Duration?
-    /// Rows added at the end since the user was last on the last row.
-    var unseen = 0
-    /// The feed's last word for the status bar.
-    var note: String?
-    /// Whether the feed has started once (a list that follows its end opens on its last row).
-    var hasStarted = false
-
-    init(feed: LiveFeed<Item>) { self.feed = feed }
-}
-
 /// Live lists: the host starts the screen's feed after each successful load, takes its
 /// changes at most once a frame and applies them to the model.
 extension ListHost {
@@ -103,25 +80,20 @@ extension ListHost {
 
     /// Applies what waits in the inbox if a frame has passed since the last batch.
     func applyFeedIfDue(now: Duration) -> Bool {
-        guard let live, live.isPending else { return false }
-        if let applied = live.appliedAt, now < applied + live.feed.frameInterval { return false }
+        guard live?.isDue(now: now) == true else { return false }
         return applyFeed(now: now)
     }
 
     /// Applies every change waiting in the inbox.
     private func applyFeed(now: Duration) -> Bool {
-        guard var live, let inbox = live.inbox else { return false }
-        live.isPending = false
-        let changes = inbox.take()
-        guard !changes.isEmpty else {
+        guard var live else { return false }
+        guard let changes = live.takeBatch() else {
             self.live = live
             return false
         }
-        live.appliedAt = now
         let outcome = model.apply(changes, followsEnd: live.feed.followsEnd)
-        live.unseen += outcome.unseen
-        if model.count == 0 || model.selection == model.count - 1 { live.unseen = 0 }
-        if let note = outcome.note { live.note = note }
+        live.noteApplied(unseen: outcome.unseen, note: outcome.note, now: now,
+                         atEnd: model.count == 0 || model.selection == model.count - 1)
         self.live = live
         if !marks.isEmpty { unmarkGone(after: changes) }
         return true
@@ -143,10 +115,7 @@ extension ListHost {
     }
 
     /// When the changes waiting may be applied.
-    var feedDeadline: Duration? {
-        guard let live, live.isPending else { return nil }
-        return (live.appliedAt ?? .zero) + live.feed.frameInterval
-    }
+    var feedDeadline: Duration? { live?.deadline }
 
     /// `r` on a list whose feed ended or failed starts the feed again, keeping the rows; so
     /// does `r` on a list that cannot load again (its rows come only from its feed) while
@@ -174,12 +143,6 @@ extension ListHost {
     /// What the status bar adds to a live feed's word: the feed's note and the rows that
     /// came below the view.
     func sayLive(_ activity: ListActivity, on line: inout StatusLine) {
-        switch activity {
-        case .live, .liveEnded, .liveStopped:
-            line.say(live?.note)
-            if let unseen = live?.unseen, unseen > 0 { line.say("\(unseen) new ↓") }
-        default:
-            break
-        }
+        live?.say(activity, on: &line)
     }
 }

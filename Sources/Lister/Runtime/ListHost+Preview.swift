@@ -42,9 +42,9 @@ extension ListHost {
             }
         }
         // A preview scrolled and left starts at the top when the selection comes back.
-        if self.preview.contents.isRecording, let scrolled = self.preview.scroll, scrolled.key != preview?.key { self.preview.scroll = nil }
+        if self.preview.contents.isRecording { self.preview.keepScroll(onlyFor: preview?.key) }
         let phase: AsyncContentView.Phase
-        let offset = previewOffset(for: preview?.key)
+        let offset = self.preview.offset(for: preview?.key)
         if item != nil, preview == nil {
             phase = .content(Text("No preview").dim())
         } else if let immediate {
@@ -92,29 +92,15 @@ extension ListHost {
     func performPreview(_ command: Command) -> HostResponse {
         guard screen.previewPlacement != nil else { return .hint("This list has no preview") }
         if command == .togglePreview {
-            preview.isShown.toggle()
-            preview.preference.isShown = preview.isShown  // screens opened from here start the same way
+            preview.toggle()
             return .handled(changed: true)
         }
         guard preview.isShown else { return .hint("The preview is hidden") }
         guard let item = isSelectionVisible ? model.selectedItem : nil,
-              let preview = screen.preview(item, context: context(now: now)),
-              let text = shownText(of: preview)
+              let shown = screen.preview(item, context: context(now: now)),
+              let text = madeText(shown) ?? preview.loadedText(for: shown.key)
         else { return .handled(changed: false) }
-        let before = previewOffset(for: preview.key)
-        let last = PreviewPane.maxOffset(lines: text.lines.count, height: self.preview.height, hasNote: text.note != nil)
-        let page = max(1, self.preview.height - (text.note == nil ? 0 : 1))
-        let target = switch command {
-        case .previewUp: before - 1
-        case .previewPageUp: before - page
-        case .previewPageDown: before + page
-        case .previewTop: 0
-        case .previewBottom: last
-        default: before + 1
-        }
-        let offset = max(0, min(last, target))
-        self.preview.scroll = (preview.key, offset)
-        return .handled(changed: offset != before)
+        return .handled(changed: preview.scroll(command, key: shown.key, text: text))
     }
 
     /// The lines of an immediate preview, made once per key while the rows and the screen
@@ -124,19 +110,6 @@ extension ListHost {
         guard let make = shown.make else { return nil }
         return preview.madeText(MadePreview.Stamp(key: shown.key, rows: model.revision, screen: screenRevision), make: make)
     }
-
-    /// The lines the pane shows for `preview`, if they are there yet.
-    private func shownText(of preview: Preview) -> PreviewText? {
-        if let made = madeText(preview) { return made }
-        guard let slot = self.preview.contents.existingSlot(.preview, ContentKey.self, PreviewText.self),
-              slot.model.key == preview.key, case .loaded(let text) = slot.model.state
-        else { return nil }
-        return text
-    }
-
-    /// The first line shown of the preview of `key`: where the user scrolled it, or the
-    /// top for a preview not scrolled yet.
-    private func previewOffset(for key: ContentKey?) -> Int { preview.offset(for: key) }
 
     /// Whether the preview keys do something here.
     func offersPreview(_ command: Command) -> Bool {

@@ -20,14 +20,30 @@ extension ListHost {
             return changeQuery(command)
         case .screenCommand(let number):
             finishFilterNow()  // the command sees the matches of the query as typed
-            if let change = screen.change(command: number, context: context(now: now)) { return apply(change) }
-            return screen.perform(command: number, context: context(now: now)).map { .hint($0) } ?? .handled(changed: true)
+            guard let commands = screen.asCommandHandling else { return .handled(changed: true) }
+            return performScreenCommand(number, of: commands)
         case .terminalCommand(let number):
             finishFilterNow()
-            return screen.terminalCommand(number, context: context(now: now)).map { .handOver($0) } ?? .handled(changed: false)
+            guard let commands = screen.asCommandHandling else { return .handled(changed: false) }
+            return terminalCommand(number, of: commands).map { .handOver($0) } ?? .handled(changed: false)
         default:
             return nil
         }
+    }
+
+    /// Runs the screen's own command `number` (``CommandHandlingScreen``): the screen it
+    /// changes into replaces this one, else its message is shown.
+    private func performScreenCommand<C: CommandHandlingScreen>(_ number: Int, of commands: C) -> HostResponse {
+        // `commands` is `screen` itself (its refinement answers `self`), so C is S and the
+        // casts below compare two identical types: no conformance is looked up.
+        let context = context(now: now) as! ListContext<C>
+        if let change = commands.change(command: number, context: context) { return apply(change as! ScreenChange<S>) }
+        return commands.perform(command: number, context: context).map { .hint($0) } ?? .handled(changed: true)
+    }
+
+    /// The screen's program `number` (``CommandHandlingScreen``), made from the context.
+    private func terminalCommand<C: CommandHandlingScreen>(_ number: Int, of commands: C) -> (@Sendable () -> Void)? {
+        commands.terminalCommand(number, context: context(now: now) as! ListContext<C>)  // C is S, as above
     }
 
     /// Runs the screen's own action for `key`, if it has one: the screen it returns

@@ -1,4 +1,4 @@
-/// A screen replaced by one of its own commands (``ListScreen/change(command:context:)``).
+/// A screen replaced by one of its own commands (``CommandHandlingScreen/change(command:context:)``).
 extension ListHost {
     /// Puts `change.screen` in place of the screen: its rows kept and matched again under
     /// its query, or loaded again (now, or behind the rows shown).

@@ -1,58 +1,23 @@
 import TerminalCore
 
-/// What a host keeps for a ``TableScreen``: the order shown, the sideways scroll, and the
-/// rows in load order while the loaded rows are shown sorted.
-struct TableHostState<Item: Sendable> {
-    /// The order shown, or being made off the main actor; nil for the load's order.
-    var sort: TableSort?
-    /// The first scrollable column shown.
-    var firstColumn = 0
-    /// Cell widths of recent frames and the last layout drawn.
-    let cache = TableCache()
-    /// The rows as loaded, while they are shown in another order (sorted in memory).
-    var base: ItemList<Item>?
-    /// Shown position → position in ``base``; rows past its end (streamed in after the
-    /// sort) are shown in load order after the sorted ones.
-    var permutation: [Int32]?
-    /// The model's revision when the order shown was last made: another revision means
-    /// new rows came, to be sorted again.
-    var appliedRevision = -1
-    /// Counts the sorts started: a result of an older one is dropped.
-    var generation = 0
-    /// The generation of the sort running off the main actor, if any.
-    var running: Int?
-    /// Whether the screen sorts at its source (``TableScreen/sorted(by:)`` answered).
-    var sortsAtSource = false
-    /// A sort asked of the source whose rows have not come yet (the refresh it started
-    /// is in flight): the status line says "sorting…", not "refreshing".
-    var sortingAtSource = false
-}
-
 /// Tables: sorting (`s`, `S`, a click on a title) and scrolling by column.
 extension ListHost: TableHost {
     /// Sorts of at most this many rows run on the main actor at once; bigger ones go off it.
     static var inlineSortWorkload: Int { 50_000 }
 
-    var tableScreen: (any TableScreen)? { screen._asTable }
+    var tableScreen: (any TableScreen)? { screen.asTable }
 
     /// `s`: the next sortable column ascending; after the last, the load's order.
     func sortNext() -> HostResponse {
         guard let table = tableScreen else { return .hint("Only a table sorts by column") }
-        let sortable = table.columnSortability
-        let start = (self.table.sort?.column).map { $0 + 1 } ?? 0
-        let next = (start..<sortable.count).first { sortable[$0] }
-        return requestSort(next.map { TableSort(column: $0) })
+        return requestSort(self.table.nextSort(sortable: table.columnSortability))
     }
 
     /// `S`: the same column the other way (the first sortable column descending when none).
     func sortReverse() -> HostResponse {
         guard let table = tableScreen else { return .hint("Only a table sorts by column") }
-        if var sort = self.table.sort {
-            sort.ascending.toggle()
-            return requestSort(sort)
-        }
-        guard let first = table.columnSortability.firstIndex(of: true) else { return .hint("No column sorts") }
-        return requestSort(TableSort(column: first, ascending: false))
+        guard let sort = self.table.reversedSort(sortable: table.columnSortability) else { return .hint("No column sorts") }
+        return requestSort(sort)
     }
 
     /// A click on the header line at `x`: sorts by that column, or the other way when it
@@ -62,10 +27,7 @@ extension ListHost: TableHost {
         guard let table = tableScreen, let column = self.table.cache.lastLayout?.column(at: x),
               table.columnSortability.indices.contains(column), table.columnSortability[column]
         else { return .handled(changed: false) }
-        if let sort = self.table.sort, sort.column == column {
-            return requestSort(TableSort(column: column, ascending: !sort.ascending))
-        }
-        return requestSort(TableSort(column: column))
+        return requestSort(self.table.sort(clicked: column))
     }
 
     /// Shows the rows in `sort`'s order: asked of the source when the screen can sort
@@ -144,9 +106,7 @@ extension ListHost: TableHost {
 
     /// The position in load order of the row shown at `position`.
     func baseIndex(ofShown position: Int) -> Int? {
-        guard position >= 0, position < model.count else { return nil }
-        guard let permutation = table.permutation else { return position }
-        return position < permutation.count ? Int(permutation[position]) : position
+        table.baseIndex(ofShown: position, count: model.count)
     }
 
     /// New rows came while the table is sorted in memory: they are sorted again (a
@@ -180,22 +140,13 @@ extension ListHost: TableHost {
         return Self.shown(items, by: permutation)
     }
 
-    /// `items` (in load order) as shown sorted by `permutation`, which sorted the first of
-    /// them: those in its order, the others after them in load order.
+    /// `items` as shown sorted by `permutation` (``TableHostState/shown(_:by:)``).
     static func shown(_ items: ItemList<S.Item>, by permutation: [Int32]) -> ItemList<S.Item> {
-        ItemList(count: items.count) { position in
-            position < permutation.count ? items[Int(permutation[position])] : items[position]
-        }
+        TableHostState.shown(items, by: permutation)
     }
 
     /// `<` `>` (and Left/Right when the columns do not fit): one column sideways.
-    func scrollColumns(by step: Int) -> Bool {
-        let limit = table.cache.lastLayout?.maxFirstScrolled ?? 0
-        let next = max(0, min(table.firstColumn + step, limit))
-        guard next != table.firstColumn else { return false }
-        table.firstColumn = next
-        return true
-    }
+    func scrollColumns(by step: Int) -> Bool { table.scrollColumns(by: step) }
 
     /// Left on a table scrolled sideways scrolls it back a column instead of going back.
     func scrollsColumnsBack() -> Bool {

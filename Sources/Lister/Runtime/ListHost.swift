@@ -82,13 +82,13 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         }
         model.timeout = screen.timeout
         live = LiveFeed.of(screen).map(LiveHostState.init)
-        if let sort = screen._asTable?.sort {
+        if let sort = screen.asTable?.sort {
             // A table whose load comes in an order (`lister sqlite --sort`): the header
             // says so from the first frame, `s` and `S` go on from it, and the load is
             // said as the sort it is.
             table = TableHostState(sort: sort, sortsAtSource: true, sortingAtSource: true)
         }
-        if let paged = screen._asPaged {
+        if let paged = screen.asPaged {
             firstPage = NextPage.first(of: paged)
             model.prefetchDistance = paged.prefetchDistance
         } else {
@@ -297,6 +297,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         }
         let onTop = screen.filterPrompt?.isOnTop == true
         let (area, line) = onTop ? { let (top, rest) = body.splitTop(1); return (rest, top) }() : body.splitBottom(1)
+        regions.body = area  // a click outside every region goes by the screen's body, not the filter line
         bodyView(context).render(in: area, buffer: &buffer)
         renderFilterLine(in: line, buffer: &buffer)
     }
@@ -473,7 +474,7 @@ extension ListHost: KeyedHost, RowReusingHost, DrawingAheadHost, FilterSourceDes
 
     func replaceScreen(_ changed: S) {
         screen = changed
-        if let paged = changed._asPaged { firstPage = NextPage.first(of: paged) }
+        if let paged = changed.asPaged { firstPage = NextPage.first(of: paged) }
         run(model.refresh(now: now))
     }
 }

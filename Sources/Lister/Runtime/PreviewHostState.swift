@@ -40,6 +40,46 @@ struct PreviewHostState {
         guard let scroll, let key, scroll.key == key else { return 0 }
         return scroll.offset
     }
+
+    /// `p`: shows or hides the pane; the screens opened from here start the same way.
+    mutating func toggle() {
+        isShown.toggle()
+        preference.isShown = isShown
+    }
+
+    /// Scrolls the preview of `key`, whose lines are `text`, for a preview key (a line, a
+    /// page of the pane's height, the top, the bottom); true when the first line shown
+    /// changed.
+    mutating func scroll(_ command: Command, key: ContentKey, text: PreviewText) -> Bool {
+        let before = offset(for: key)
+        let last = PreviewPane.maxOffset(lines: text.lines.count, height: height, hasNote: text.note != nil)
+        let page = max(1, height - (text.note == nil ? 0 : 1))
+        let target = switch command {
+        case .previewUp: before - 1
+        case .previewPageUp: before - page
+        case .previewPageDown: before + page
+        case .previewTop: 0
+        case .previewBottom: last
+        default: before + 1
+        }
+        let offset = max(0, min(last, target))
+        scroll = (key, offset)
+        return offset != before
+    }
+
+    /// A preview scrolled and left starts at the top when the selection comes back: the
+    /// scroll is forgotten once a frame shows the preview of another key.
+    mutating func keepScroll(onlyFor key: ContentKey?) {
+        if let scrolled = scroll, scrolled.key != key { scroll = nil }
+    }
+
+    /// The lines of the preview of `key` loaded in the pane, if they are there yet.
+    func loadedText(for key: ContentKey) -> PreviewText? {
+        guard let slot = contents.existingSlot(.preview, ContentKey.self, PreviewText.self),
+              slot.model.key == key, case .loaded(let text) = slot.model.state
+        else { return nil }
+        return text
+    }
 }
 
 /// The lines of an immediate preview, and what they were made from.

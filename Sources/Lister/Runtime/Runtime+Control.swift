@@ -9,7 +9,7 @@ extension Runtime {
         case .command(let command):
             apply(host.perform(command, now: now))
         case .select(let id):
-            if (host as? any SelectsByID)?.select(id: id) == true { dirty = true }
+            if entry.selecting?.select(id: id) == true { dirty = true }
         case .push(let screen):
             // Only the screen the user sees opens another: a screen under it must not
             // pull the view away.
@@ -25,26 +25,5 @@ extension Runtime {
         case .quit(let value):
             outcome = value.map { .picked([$0]) } ?? .finished
         }
-    }
-}
-
-/// A host whose rows can be selected by their items' ids.
-@MainActor
-protocol SelectsByID {
-    /// Selects the item whose id is `id`; false when there is none (or ids of another type).
-    func select(id: any Hashable & Sendable) -> Bool
-}
-
-extension ListHost: SelectsByID {
-    func select(id: any Hashable & Sendable) -> Bool {
-        guard let id = id as? S.Item.ID, let index = model.state.items.firstIndex(where: { $0.id == id }) else { return false }
-        model.select(index)
-        // A kept filter that hides the item is cleared, as Esc would: the item is shown.
-        if !isSelectionVisible, screen.filterPrompt == nil {
-            clearFilter()
-            model.select(index)
-        }
-        noteSelectionMoved()
-        return true
     }
 }

@@ -45,6 +45,7 @@ extension Runtime {
         repeat {
             passes += 1
             regions.removeAll()
+            regions.body = layout.body
             top.layout(body: layout.body)
             if passes > 1 { _ = clear() }
             top.render(in: layout.body, buffer: &buffer, regions: regions, now: now)

@@ -2,7 +2,7 @@
 /// again by the screen ids that loads and handles carry.
 extension Runtime {
     /// The stack entry of a host for `screen` with a new screen id, its handle attached to
-    /// that id, with the chrome the screen asks for.
+    /// that id.
     func makeEntry(for screen: any Screen) -> StackEntry {
         nextScreenID += 1
         let id = nextScreenID
@@ -12,40 +12,43 @@ extension Runtime {
                 continuation.yield(.control(id, control))
             }
         }
-        var entry = makeHost(for: screen, id: id)
-        entry.chrome = screen.chrome
-        return entry
+        return makeHost(for: screen, id: id)
     }
 
     private func makeHost(for screen: any Screen, id: Int) -> StackEntry {
-        if let split = screen._asSplit {
+        switch screen._screenKind.kind {
+        case .split(let split):
             let panes = split.panes.map { pane in
-                precondition(pane._asSplit == nil, "A pane of the SplitScreen \"\(split.title)\" is a SplitScreen: put its panes in the outer one")
+                precondition(pane.asSplit == nil, "A pane of the SplitScreen \"\(split.title)\" is a SplitScreen: put its panes in the outer one")
                 return makeEntry(for: pane)
             }
             precondition(!panes.isEmpty, "The SplitScreen \"\(split.title)\" has no panes")
             let host = SplitHost(id: id, screen: split, panes: panes)
-            return StackEntry(host: host, keys: host, clicks: host, table: host, drawingAhead: host, rows: host)
+            return StackEntry(host: host, keys: host, clicks: host, table: host, drawingAhead: host, rows: host,
+                              screenChrome: { [unowned host] in host.screen.chrome })
+        case .sectioned(let sectioned): return makeHost(sectioned, id: id)
+        case .list(let list): return makeHost(list, id: id)
+        case .detail(let detail): return makeHost(detail, id: id)
+        case .other:
+            preconditionFailure("Lister shows ListScreen, SectionedListScreen, DetailScreen and SplitScreen screens; \(type(of: screen)) is none of them")
         }
-        if let sectioned = screen._asSectioned { return makeHost(sectioned, id: id) }
-        if let list = screen._asList { return makeHost(list, id: id) }
-        if let detail = screen._asDetail { return makeHost(detail, id: id) }
-        preconditionFailure("Lister shows ListScreen, SectionedListScreen, DetailScreen and SplitScreen screens; \(type(of: screen)) is none of them")
     }
 
     private func makeHost<S: ListScreen>(_ screen: S, id: Int) -> StackEntry {
         let host = ListHost(id: id, screen: screen, timing: configuration.timing, scheduler: self, previewPreference: previewPreference)
-        return StackEntry(host: host, keys: host, clicks: host, table: host, drawingAhead: host, rows: host, prompt: host)
+        return StackEntry(host: host, keys: host, clicks: host, table: host, drawingAhead: host, rows: host, prompt: host,
+                          selecting: host, screenChrome: { [unowned host] in host.screen.chrome })
     }
 
     private func makeHost<S: SectionedListScreen>(_ screen: S, id: Int) -> StackEntry {
         let host = SectionsHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
-        return StackEntry(host: host, keys: host, clicks: host, drawingAhead: host)
+        return StackEntry(host: host, keys: host, clicks: host, drawingAhead: host,
+                          screenChrome: { [unowned host] in host.screen.chrome })
     }
 
     private func makeHost<S: DetailScreen>(_ screen: S, id: Int) -> StackEntry {
         let host = DetailHost(id: id, screen: screen, timing: configuration.timing, scheduler: self)
-        return StackEntry(host: host, keys: host)
+        return StackEntry(host: host, keys: host, screenChrome: { [unowned host] in host.screen.chrome })
     }
 
     /// Whether the screen with id `id` is on the stack: a screen's own, or a pane of a split.

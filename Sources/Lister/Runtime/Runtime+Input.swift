@@ -44,7 +44,8 @@ extension Runtime {
             for _ in 0..<3 { perform(command) }
         case .press:
             // The list where the last frame drew it; a body that drew no list region (a
-            // detail screen, a list view built by hand) takes clicks on all of its room.
+            // detail screen, a list view built by hand) takes clicks on all of its room,
+            // where that frame put it (inside a picker's frame, without its status bar).
             let point = mouse.position
             let list: Rect
             if let hit = regions.region(at: point) {
@@ -55,8 +56,9 @@ extension Runtime {
                 guard hit.id == .list else { return }
                 list = hit.rect
             } else {
-                list = ScreenLayout(size: terminal.size, chrome: top.chrome).body
-                guard regions.rect(of: .list) == nil, point.row >= list.top, point.row < list.bottom else { return }
+                guard let body = regions.body, regions.rect(of: .list) == nil,
+                      point.row >= body.top, point.row < body.bottom else { return }
+                list = body
             }
             guard let clicks = top.clicks else { return }
             let (row, response) = clicks.click(line: point.row - list.top, now: now)

@@ -90,7 +90,7 @@ public struct ListContext<S: ListScreen> {
 
     /// The sections of `items` when `screen` groups its rows, else nil.
     static func sections(of screen: S, items: ItemList<S.Item>) -> SectionIndex? {
-        screen._asGrouped?.sectionIndex(ofAny: items)
+        screen.asGrouped?.sectionIndex(ofAny: items)
     }
 
     /// The list state.
@@ -193,7 +193,7 @@ public struct ListContext<S: ListScreen> {
             view.rowLayout = rowLayout
             return (view, .all)
         }
-        let grouped = screen._asGrouped
+        let grouped = screen.asGrouped
         let header = { (section: Int) -> any View in
             let title = sections.titles[section]
             return grouped?.sectionHeader(title) ?? Text(title).bold()

@@ -106,22 +106,6 @@ public protocol ListScreen: Screen, ListScreenOptions, _ListScreenRefinements {
     /// show something (a heading, a separator, a note in a list of mixed kinds): the move
     /// keys, clicks and the filter pass over them.
     func isSelectable(_ item: Item) -> Bool
-
-    /// Runs the screen's own command `number` (bound with ``Command/screenCommand(_:)``), on
-    /// the main actor, with the selection, the query and the marks in `context`; returns a
-    /// message to show (a failure), or nil. The default does nothing.
-    func perform(command number: Int, context: ListContext<Self>) -> String?
-
-    /// The screen's program `number` (bound with ``Command/terminalCommand(_:)``), made on
-    /// the main actor from `context`, run with the terminal handed over
-    /// (`TerminalBackend.handOver(_:)`); nil runs nothing. The default is nil.
-    func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)?
-
-    /// The screen that replaces this one on its own command `number` (bound with
-    /// ``Command/screenCommand(_:)``), made on the main actor from `context`: a picker's
-    /// `reload(CMD)` reads another command, `toggle-sort` ranks another way. Nil (the
-    /// default) runs ``perform(command:context:)`` instead.
-    func change(command number: Int, context: ListContext<Self>) -> ScreenChange<Self>?
 }
 
 extension ListScreen {
@@ -190,12 +174,6 @@ extension ListScreen {
     public var previewPlacement: PreviewPlacement? { nil }
 
     public func preview(_ item: Item, context: ListContext<Self>) -> Preview? { nil }
-
-    public func perform(command number: Int, context: ListContext<Self>) -> String? { nil }
-
-    public func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? { nil }
-
-    public func change(command number: Int, context: ListContext<Self>) -> ScreenChange<Self>? { nil }
 
     public var actions: [ScreenAction<Self>] { [] }
 

@@ -1,4 +1,4 @@
-/// How a screen replaces itself on one of its own commands (``ListScreen/change(command:context:)``):
+/// How a screen replaces itself on one of its own commands (``CommandHandlingScreen/change(command:context:)``):
 /// the new screen, whether its rows load again, and whether the marks go.
 public struct ScreenChange<S: ListScreen> {
     /// What happens to the rows when the screen is replaced.

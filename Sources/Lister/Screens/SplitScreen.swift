@@ -46,7 +46,7 @@ public struct SplitScreen: Screen {
         self.chrome = chrome
     }
 
-    public var _asSplit: SplitScreen? { self }
+    public var _screenKind: _ScreenKind { _ScreenKind(kind: .split(self)) }
 
     /// The share of the room pane `index` takes (at least 0; 1 when not given).
     func share(of index: Int) -> Int {

@@ -39,10 +39,17 @@ final class RegionMap {
     /// and looked up by name within it, so each pane has its own list.
     var pane = 0
 
+    /// Where the screen's body was drawn in the frame (inside a picker's frame, between its
+    /// chrome lines, without a filter line its host drew): a click outside every region of
+    /// a body that noted no list goes by it. (On a ``SplitScreen`` each pane's region takes
+    /// the clicks, and this is not read.)
+    var body: Rect?
+
     /// Forgets the last frame's regions.
     func removeAll() {
         entries.removeAll(keepingCapacity: true)
         pane = 0
+        body = nil
     }
 
     /// Notes that `id` was drawn in `rect` in the current pane (the last one drawn wins a

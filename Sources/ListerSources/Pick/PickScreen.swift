@@ -5,7 +5,7 @@ import TerminalCore
 /// `lister pick`'s screen: the lines of `lister lines` (same reading, storage and rows)
 /// behind a prompt that takes every printable key, ranked best first as the query is
 /// typed.
-package struct PickScreen: ListScreen {
+package struct PickScreen: CommandHandlingScreen {
     /// Reads the lines as `lister lines` does.
     package internal(set) var lines: LinesScreen
     /// The options (`--prompt`, `--query`, `--multi`, ranking, fields); `toggle-sort`
