@@ -184,8 +184,11 @@ package final class PreviewProcesses: Sendable {
     package var count: Int { groups.withLock { $0.count } }
 
     /// Kills every preview command still running, with its children (the app is ending,
-    /// and a cancelled command's teardown may not have finished).
+    /// and a cancelled command's teardown may not have finished). The kills are sent under
+    /// the lock, so a group removed before its leader is reaped is never killed after.
     package func killAll() {
-        for group in groups.withLock({ $0 }) { kill(-group, SIGKILL) }
+        groups.withLock { groups in
+            for group in groups { kill(-group, SIGKILL) }
+        }
     }
 }
