@@ -161,7 +161,8 @@ extension PickCommand {
         lines.previewWindow = options.previewWindow
         var interface = self.interface
         if options.noMouse { interface.noMouse = true }
-        var screen = PickScreen(lines: lines, options: options, preloaded: preloaded, headerLines: headerLines)
+        let header = PickHeader(headerLines)  // a reload reads its own
+        var screen = PickScreen(lines: lines, options: options, preloaded: preloaded, header: header)
         screen.history = history
         screen.eventCommands = try Self.eventCommands(options.bindings, upward: !options.reverse && !options.reverseList)
         var settings = interface.settings
@@ -181,9 +182,9 @@ extension PickCommand {
                 }
             }
             if let action = Self.endingAction(for: choice.key, in: options.bindings) {
-                try finish(action, picked: picked, query: choice.query, options: options)
+                try finish(action, picked: picked, query: choice.query, options: options, headerCount: header.lines.count)
             }
-            try print(picked, choice: choice, options: options, headerCount: headerLines.count)
+            try print(picked, choice: choice, options: options, headerCount: header.lines.count)
             throw ExitCode(picked.isEmpty ? 1 : 0)  // Enter with no match: 1
         case .interrupted(let signal) where signal != .interrupt:
             throw ExitCode(outcome.exitStatus)

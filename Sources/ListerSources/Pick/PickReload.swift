@@ -11,7 +11,11 @@ enum PickReload {
     /// or the picker ends) and reads its output. A command that fails without printing a
     /// line is an error naming it and its last line on standard error, as fzf shows
     /// `[Command failed: CMD]`; one that fails after printing lines gives those lines.
-    static func lines(of commandLine: String, separator: UInt8, progress: LoadProgress<LineStore>) async throws -> LineStore {
+    /// With `header`, its first `count` lines are the header (`--header-lines`), as fzf
+    /// takes them from a reload's output too.
+    static func lines(of commandLine: String, separator: UInt8, header: (PickHeader, count: Int)? = nil,
+                      progress: LoadProgress<LineStore>) async throws -> LineStore {
+        let reader = header?.0.beginReading()
         let child = try spawn(commandLine)
         defer {
             close(child.output)
@@ -21,6 +25,9 @@ enum PickReload {
         let (lines, status) = try await withTaskCancellationHandler {
             let lines: LineStore
             do {
+                if let (shared, count) = header, let reader {
+                    shared.replace(with: try PickInput.readHeader(fd: child.output, count: count, separator: separator), by: reader)
+                }
                 lines = try LineReader.read(fd: child.output, name: "the output of \(commandLine)", separator: separator, progress: progress)
             } catch {
                 process.kill()
