@@ -1,7 +1,8 @@
 /// A screen replaced by one of its own commands (``ListScreen/change(command:context:)``).
 extension ListHost {
     /// Puts `change.screen` in place of the screen: its rows kept and matched again under
-    /// its query, or loaded again (now, or behind the rows shown).
+    /// its query, or loaded again (now, or behind the rows shown). In a chain of commands
+    /// the rows change when the chain ends (``ListHost+Chain.swift``).
     func apply(_ change: ScreenChange<S>) -> HostResponse {
         let hiddenBefore = screen.previewPlacement?.startsHidden
         setScreen(change.screen)
@@ -10,17 +11,31 @@ extension ListHost {
         if let placement = change.screen.previewPlacement, placement.startsHidden != hiddenBefore {
             preview.isShown = !placement.startsHidden
         }
+        if defersRowChangeToChainEnd(change.rows, clearsMarks: change.clearsMarks) { return .handled(changed: true) }
         if change.clearsMarks {
             marks = ListMarks()
         }
-        switch change.rows {
-        case .kept:
+        if change.rows == .kept {
             if filter.isActive { applyQuery() }
-        case .reloaded:
-            run(model.load(now: now))
-        case .reloadedBehind:
-            run(model.refresh(now: now))
+        } else {
+            changeRows(change.rows)
         }
         return .handled(changed: true)
+    }
+
+    /// Loads the rows again, now or behind the rows shown. A prompt-first screen's cursor
+    /// keeps its place: the new rows (or matches of the query) are entered there, as fzf's
+    /// cursor stays where it was on the screen when a reload brings new lines.
+    func changeRows(_ rows: ScreenChange<S>.Rows) {
+        if screen.filterPrompt != nil {
+            let engine = filter.engine
+            filter.cursor = engine.isFiltering ? engine.visiblePosition(ofRow: model.selection) ?? 0 : model.selection
+            filter.reloadCursor = .waiting
+        }
+        switch rows {
+        case .kept: break
+        case .reloaded: run(model.load(now: now))
+        case .reloadedBehind: run(model.refresh(now: now))
+        }
     }
 }
