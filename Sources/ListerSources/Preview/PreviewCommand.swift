@@ -180,6 +180,9 @@ package final class PreviewProcesses: Sendable {
 
     func remove(_ group: pid_t) { groups.withLock { _ = $0.remove(group) } }
 
+    /// Whether `group` is one of them.
+    func contains(_ group: pid_t) -> Bool { groups.withLock { $0.contains(group) } }
+
     /// How many preview commands are running.
     package var count: Int { groups.withLock { $0.count } }
 
