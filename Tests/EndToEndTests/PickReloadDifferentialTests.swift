@@ -102,6 +102,11 @@ import Glibc
         let session = try TmuxSession(shell: "\(expand(check.producer)) | \(program) \(words)",
                                       environment: ["LISTER_DEFAULT_OPTS": "", "FZF_DEFAULT_OPTS": ""], captureStdout: true)
         defer { session.close() }
+        // A producer that never ends by itself is ended once the picker has printed (or
+        // the test failed).
+        let producer = directory.appendingPathComponent("producer")
+        let producerPID = { (try? String(contentsOf: producer, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+        defer { if let pid = producerPID() { _ = ChildProcess.signal(SIGTERM, to: pid) } }
         for step in check.steps {
             switch step {
             case .keys(let keys): for key in keys { try session.sendKeys(key) }
@@ -112,9 +117,7 @@ import Glibc
                 try session.waitUntil("\(matches) of \(total) match") { $0.contains("\(matches)/\(total)") || $0.contains("/\(matches) of \(total)") }
             }
         }
-        // A producer that never ends by itself is ended once the picker has printed.
-        let producer = directory.appendingPathComponent("producer")
-        if let text = try? String(contentsOf: producer, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        if let pid = producerPID() {
             _ = try session.waitUntil("the picker to end") { _ in (try? session.standardOutput()).map { !$0.isEmpty } ?? false }
             _ = ChildProcess.signal(SIGTERM, to: pid)
         }
