@@ -96,6 +96,21 @@ private struct ReloadingFinder: ListScreen {
         }
     }
 
+    // fzf 0.74.5: Up Up, reload-sync, Up while it runs: the fourth match is chosen.
+    @Test func aMoveWhileAReloadSyncRunsMovesThePlace() async {
+        let (app, loader) = await app([reload], behind: true, rows: ["a1", "a2", "a3", "a4", "a5"])
+        await app.type("a")
+        await app.press(.down)
+        await app.press(.down)
+        await app.press(.control("a"))
+        await app.settle()
+        await app.press(.down)  // the old rows are still shown
+        loader.succeed(Self.fruits(["x1", "a6", "a7", "a8", "a9", "b1"]))
+        await app.settle()
+        await app.press(.enter)
+        #expect(picked(app) == ["a9"])
+    }
+
     @Test func aReloadUnderNoQueryKeepsThePlaceAndClampsIt() async {
         let (app, loader) = await app([.down, .down, .down, reload], rows: ["a1", "a2", "a3", "a4", "a5"])
         await app.press(.control("a"))

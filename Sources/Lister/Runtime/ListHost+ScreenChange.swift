@@ -28,8 +28,7 @@ extension ListHost {
     /// cursor stays where it was on the screen when a reload brings new lines.
     func changeRows(_ rows: ScreenChange<S>.Rows) {
         if screen.filterPrompt != nil {
-            let engine = filter.engine
-            filter.cursor = engine.isFiltering ? engine.visiblePosition(ofRow: model.selection) ?? 0 : model.selection
+            filter.cursor = cursorPlace
             filter.reloadCursor = .waiting
         }
         switch rows {
@@ -37,5 +36,19 @@ extension ListHost {
         case .reloaded: run(model.load(now: now))
         case .reloadedBehind: run(model.refresh(now: now))
         }
+    }
+
+    /// Takes the cursor's place again while a reload waits with the rows still shown
+    /// (`reload-sync`): the user may have moved since it started, and fzf's cursor is where
+    /// it is when the new rows replace them. Called before a load's message is applied.
+    func noteCursorBeforeReloadedRows() {
+        guard filter.reloadCursor == .waiting, model.count > 0, filter.seenRevision == model.revision else { return }
+        filter.cursor = cursorPlace
+    }
+
+    /// Where the selection is among the rows shown (the matches when a query filters them).
+    private var cursorPlace: Int {
+        let engine = filter.engine
+        return engine.isFiltering ? engine.visiblePosition(ofRow: model.selection) ?? 0 : model.selection
     }
 }

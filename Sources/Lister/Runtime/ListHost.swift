@@ -179,6 +179,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     }
 
     func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
+        noteCursorBeforeReloadedRows()
         switch message {
         case .loaded(let result):
             defer { startFeedIfDue() }
