@@ -191,7 +191,7 @@ extension PickCommand {
     /// Runs the action that ended the picker, the terminal given back: `print-query` prints
     /// the query alone and exits 0; `become(CMD)` replaces this process with `sh -c CMD`
     /// (its exit status is the picker's), placeholders filled from the chosen lines.
-    func finish(_ action: PickAction, picked: [Line], query: String, options: PickOptions) throws -> Never {
+    func finish(_ action: PickAction, picked: [Line], query: String, options: PickOptions, headerCount: Int) throws -> Never {
         switch action.name {
         case .printQuery:
             var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
@@ -200,10 +200,11 @@ extension PickCommand {
             throw ExitCode(0)
         default:
             // The chosen lines: the marked ones (or the selected one), in the order they came.
+            // `{n}` counts the header lines (``PickScreen/headerLines``), as fzf's does.
             let lines = picked.map { String(decoding: $0.bytes, as: UTF8.self) }
-            let selection = PreviewCommand.Selection(line: lines.first ?? "", index: (picked.first?.number ?? 1) - 1, query: query,
-                                                     marked: lines.count > 1 ? lines : [],
-                                                     markedIndices: lines.count > 1 ? picked.map { $0.number - 1 } : [])
+            let selection = PreviewCommand.Selection(line: lines.first ?? "", index: headerCount + (picked.first?.number ?? 1) - 1,
+                                                     query: query, marked: lines.count > 1 ? lines : [],
+                                                     markedIndices: lines.count > 1 ? picked.map { headerCount + $0.number - 1 } : [])
             let commandLine: String
             do {
                 commandLine = try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)

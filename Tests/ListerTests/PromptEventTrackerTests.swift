@@ -6,8 +6,9 @@ import Testing
     private typealias Snapshot = PromptEventTracker.Snapshot
 
     private func snapshot(loading: Bool = false, query: String = "", focus: Int? = nil, result: Bool = true,
-                          revision: Int = 1) -> Snapshot {
-        Snapshot(isLoading: loading, query: query, focus: focus.map { AnyHashable($0) }, hasResult: result, revision: revision)
+                          revision: Int = 1, rows: Bool = true) -> Snapshot {
+        Snapshot(isLoading: loading, query: query, focus: focus.map { AnyHashable($0) }, hasResult: result, revision: revision,
+                 hasRows: rows)
     }
 
     @Test func startThenLoadThenResultThenFocusAsTheFirstLoadEnds() {
@@ -37,5 +38,24 @@ import Testing
         _ = tracker.events(snapshot(focus: 1))
         #expect(tracker.events(snapshot(loading: true, focus: 1, revision: 1)) == [])
         #expect(tracker.events(snapshot(focus: 7, revision: 3)) == [.load, .result, .focus])
+    }
+
+    // fzf 0.74.5 fires `result` after each search: `(echo a1; sleep 2; echo b2)` gives one
+    // result with a1, one with a1 and b2, then `load` and a result again.
+    @Test func aStreamingLoadResultsAsRowsArriveAndAgainWhenItEnds() {
+        var tracker = PromptEventTracker()
+        #expect(tracker.events(snapshot(loading: true, revision: 0, rows: false)) == [.start])  // no row yet: no search
+        #expect(tracker.events(snapshot(loading: true, focus: 1, revision: 1)) == [.result, .focus])
+        #expect(tracker.events(snapshot(loading: true, focus: 1, revision: 1)) == [])
+        #expect(tracker.events(snapshot(loading: true, focus: 1, result: false, revision: 2)) == [])  // still matching
+        #expect(tracker.events(snapshot(loading: true, focus: 1, revision: 2)) == [.result])
+        #expect(tracker.events(snapshot(focus: 1, revision: 2)) == [.load, .result])  // the same rows: a result again
+        #expect(tracker.events(snapshot(focus: 1, revision: 2)) == [])
+    }
+
+    @Test func aQueryTypedWhileRowsStreamResultsAtOnce() {
+        var tracker = PromptEventTracker()
+        _ = tracker.events(snapshot(loading: true, focus: 1, revision: 1))
+        #expect(tracker.events(snapshot(loading: true, query: "a", focus: 1, revision: 1)) == [.change, .result])
     }
 }

@@ -36,6 +36,20 @@ struct ListFilter {
     /// when there are fewer), as fzf's cursor keeps its place; 0, the best match, until
     /// the selection is moved.
     var cursor = 0
+    /// Where a reload stands with the cursor's place (prompt-first screens).
+    var reloadCursor = ReloadCursor.none
+
+    /// A prompt-first screen's reload and the cursor: fzf keeps the cursor's place (its
+    /// row on the screen), not the row, when a reload brings new lines.
+    enum ReloadCursor {
+        /// No reload waits to place the cursor.
+        case none
+        /// A reload runs: the rows it brings enter at ``ListFilter/cursor``.
+        case waiting
+        /// The reload replaced the rows: the first rows or matches that show take the
+        /// cursor's place (clamped, as fzf's cursor is when fewer show).
+        case placing
+    }
 
     /// Whether the list shows only matches (or the line is open).
     var isActive: Bool { isEditing || engine.isFiltering }

@@ -7,7 +7,8 @@ public enum PromptEvent: String, CaseIterable, Hashable, Sendable {
     case load
     /// When the query changes.
     case change
-    /// When the matches of the query are complete (after a load, a change of query).
+    /// When the matches of the query are complete: after a change of the query, after
+    /// rows arrived (also while a load still streams, once rows show) and when a load ends.
     case result
     /// When the selection moves to another row (the first row selected included).
     case focus
@@ -29,6 +30,8 @@ struct PromptEventTracker {
         var hasResult: Bool
         /// The rows' revision (it changes when rows are loaded or replaced).
         var revision: Int
+        /// Whether any row is shown (matching or not).
+        var hasRows = true
     }
 
     private var started = false
@@ -36,6 +39,8 @@ struct PromptEventTracker {
     private var query: String?
     private var focus: AnyHashable?
     private var result: (query: String, revision: Int)?
+    /// A load ended: its matches are a result even when they are those seen already.
+    private var resultAfterLoad = false
 
     /// The events since the last snapshot.
     mutating func events(_ now: Snapshot) -> [PromptEvent] {
@@ -48,12 +53,17 @@ struct PromptEventTracker {
             loadPending = true
         } else if loadPending {
             loadPending = false
+            resultAfterLoad = true
             events.append(.load)
         }
         if let query, query != now.query { events.append(.change) }
         query = now.query
-        if !now.isLoading, now.hasResult, result.map({ $0.query != now.query || $0.revision != now.revision }) ?? true {
+        // As fzf's: a search completes for each new query and each batch of rows read, and
+        // once more when the load ends; none before a streaming load shows its first row.
+        let searched = resultAfterLoad || result.map { $0.query != now.query || $0.revision != now.revision } ?? true
+        if now.hasResult, searched, !now.isLoading || now.hasRows {
             result = (now.query, now.revision)
+            resultAfterLoad = false
             events.append(.result)
         }
         if now.focus != focus {

@@ -98,8 +98,9 @@ protocol PromptHost: ScreenHost {
     var promptInfo: (kind: PromptInfo, onTop: Bool)? { get }
     /// A chain of commands (``Command/sequence(_:)``) begins.
     func beginChain()
-    /// The chain of commands begun last ends.
-    func endChain()
+    /// The chain of commands begun last ends; with `applying`, what it changed (the query,
+    /// the rows) is applied, else dropped (the app is ending).
+    func endChain(applying: Bool)
 }
 
 /// A host whose rows can be selected by their items' ids (``ScreenHandle/select(_:)``).

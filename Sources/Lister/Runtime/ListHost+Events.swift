@@ -6,7 +6,7 @@ extension ListHost: PromptHost {
         let snapshot = PromptEventTracker.Snapshot(
             isLoading: model.isLoadInFlight, query: filter.text,
             focus: visible ? model.selectedItem.map { AnyHashable($0.id) } : nil,
-            hasResult: filter.engine.isUpToDate, revision: model.revision)
+            hasResult: filter.engine.isUpToDate, revision: model.revision, hasRows: model.count > 0)
         return eventTracker.events(snapshot).compactMap { commands[$0] }
     }
 }

@@ -33,7 +33,6 @@ extension ListHost: FilterHosting {
     func promptChoice(key: Key?) -> HostResponse {
         let choice = PromptChoice(query: filter.text, key: key)
         if screen.pickMode == .multiple, !marks.isEmpty { return .pick([choice] + markedItems) }
-        if let shown = chain?.shownBeforeQueryChange { return .pick([choice] + (shown.map { [$0] } ?? [])) }
         guard let item = model.selectedItem, isSelectionVisible else { return .pick([choice]) }
         return .pick([choice, item])
     }
@@ -115,7 +114,7 @@ extension ListHost: FilterHosting {
     }
 
     func applyQuery() {
-        noteQueryChangeInChain()
+        if defersQueryChangeToChainEnd() { return }
         if screen.filterPrompt != nil {
             filter.cursor = filter.engine.visiblePosition(ofRow: model.selection) ?? 0
         }
@@ -132,6 +131,10 @@ extension ListHost: FilterHosting {
         let appended = filter.seenRevision >= model.replacedRevision && count >= filter.engine.rowCount
         filter.seenRevision = model.revision
         filter.source = nil
+        if !appended, filter.reloadCursor != .none {
+            filter.reloadCursor = .placing  // a reload's rows: placed at the cursor's place
+            filter.selectedTopFor = nil
+        }
         executeFilter(appended ? filter.engine.rowsAppended(count: count) : filter.engine.rowsReplaced(count: count))
         keepSelectionAmongMatches()
     }
@@ -161,9 +164,17 @@ extension ListHost: FilterHosting {
         let engine = filter.engine
         if screen.filterPrompt != nil, let matches = engine.matches, matches.query != filter.selectedTopFor,
            !matches.isEmpty {
-            // A new query: the row at the cursor's place among its matches, as fzf's.
+            // A new query, or a reload's matches: the row at the cursor's place among
+            // them, as fzf's.
             filter.selectedTopFor = matches.query
+            filter.reloadCursor = .none
             model.select(engine.row(atVisible: min(filter.cursor, engine.visibleCount - 1)))
+            return
+        }
+        if filter.reloadCursor == .placing, engine.query.isEmpty, engine.rowCount > 0 {
+            // A reload's rows under no query: the same place among them.
+            filter.reloadCursor = .none
+            model.select(min(filter.cursor, engine.rowCount - 1))
             return
         }
         if screen.filterPrompt != nil, engine.matches == nil, engine.query.isEmpty, engine.rowCount > 0,

@@ -1,7 +1,8 @@
 /// A screen replaced by one of its own commands (``CommandHandlingScreen/change(command:context:)``).
 extension ListHost {
     /// Puts `change.screen` in place of the screen: its rows kept and matched again under
-    /// its query, or loaded again (now, or behind the rows shown).
+    /// its query, or loaded again (now, or behind the rows shown). In a chain of commands
+    /// the rows change when the chain ends (``ListHost+Chain.swift``).
     func apply(_ change: ScreenChange<S>) -> HostResponse {
         let hiddenBefore = screen.previewPlacement?.startsHidden
         setScreen(change.screen)
@@ -10,17 +11,44 @@ extension ListHost {
         if let placement = change.screen.previewPlacement, placement.startsHidden != hiddenBefore {
             preview.isShown = !placement.startsHidden
         }
+        if defersRowChangeToChainEnd(change.rows, clearsMarks: change.clearsMarks) { return .handled(changed: true) }
         if change.clearsMarks {
             marks = ListMarks()
         }
-        switch change.rows {
-        case .kept:
+        if change.rows == .kept {
             if filter.isActive { applyQuery() }
-        case .reloaded:
-            run(model.load(now: now))
-        case .reloadedBehind:
-            run(model.refresh(now: now))
+        } else {
+            changeRows(change.rows)
         }
         return .handled(changed: true)
+    }
+
+    /// Loads the rows again, now or behind the rows shown. A prompt-first screen's cursor
+    /// keeps its place: the new rows (or matches of the query) are entered there, as fzf's
+    /// cursor stays where it was on the screen when a reload brings new lines.
+    func changeRows(_ rows: ScreenChange<S>.Rows) {
+        if screen.filterPrompt != nil {
+            filter.cursor = cursorPlace
+            filter.reloadCursor = .waiting
+        }
+        switch rows {
+        case .kept: break
+        case .reloaded: run(model.load(now: now))
+        case .reloadedBehind: run(model.refresh(now: now))
+        }
+    }
+
+    /// Takes the cursor's place again while a reload waits with the rows still shown
+    /// (`reload-sync`): the user may have moved since it started, and fzf's cursor is where
+    /// it is when the new rows replace them. Called before a load's message is applied.
+    func noteCursorBeforeReloadedRows() {
+        guard filter.reloadCursor == .waiting, model.count > 0, filter.seenRevision == model.revision else { return }
+        filter.cursor = cursorPlace
+    }
+
+    /// Where the selection is among the rows shown (the matches when a query filters them).
+    private var cursorPlace: Int {
+        let engine = filter.engine
+        return engine.isFiltering ? engine.visiblePosition(ofRow: model.selection) ?? 0 : model.selection
     }
 }

@@ -38,9 +38,9 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     /// The marked items of a multiple picker, and the order they were marked in (a
     /// prompt-first screen returns its marks in that order).
     var marks = ListMarks<S.Item.ID>()
-    /// While a chain of commands runs (fzf's `a+b`), the row selected before its first
-    /// change of the query: its `accept` takes that row (``ListHost+Chain.swift``).
-    var chain: ChainState<S.Item>?
+    /// While a chain of commands runs (fzf's `a+b`), the changes of the query and rows
+    /// left to its end (``ListHost+Chain.swift``).
+    var chain: ChainState<S>?
     /// What the picker's events (``FilterPrompt/eventCommands``) last saw.
     var eventTracker = PromptEventTracker()
     /// Columns of long rows scrolled out on the left.
@@ -179,6 +179,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     }
 
     func receive(_ message: Message, from load: LoadID, now: Duration) -> Bool {
+        noteCursorBeforeReloadedRows()
         switch message {
         case .loaded(let result):
             defer { startFeedIfDue() }

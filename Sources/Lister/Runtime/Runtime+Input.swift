@@ -95,7 +95,7 @@ extension Runtime {
         switch command {
         case .sequence(let commands):
             entry.prompt?.beginChain()
-            defer { entry.prompt?.endChain() }
+            defer { entry.prompt?.endChain(applying: outcome == nil) }
             for command in commands where outcome == nil { perform(command) }
         case .help:
             showingHelp = true

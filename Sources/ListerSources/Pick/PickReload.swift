@@ -11,28 +11,34 @@ enum PickReload {
     /// or the picker ends) and reads its output. A command that fails without printing a
     /// line is an error naming it and its last line on standard error, as fzf shows
     /// `[Command failed: CMD]`; one that fails after printing lines gives those lines.
-    static func lines(of commandLine: String, separator: UInt8, progress: LoadProgress<LineStore>) async throws -> LineStore {
+    /// With `header`, its first `count` lines are the header (`--header-lines`), as fzf
+    /// takes them from a reload's output too.
+    static func lines(of commandLine: String, separator: UInt8, header: (PickHeader, count: Int)? = nil,
+                      progress: LoadProgress<LineStore>) async throws -> LineStore {
+        let reader = header?.0.beginReading()
         let child = try spawn(commandLine)
         defer {
             close(child.output)
             close(child.errors)
         }
-        PreviewProcesses.shared.insert(child.pid)
-        defer { PreviewProcesses.shared.remove(child.pid) }
+        let process = ReloadProcess(pid: child.pid)
         let (lines, status) = try await withTaskCancellationHandler {
             let lines: LineStore
             do {
+                if let (shared, count) = header, let reader {
+                    shared.replace(with: try PickInput.readHeader(fd: child.output, count: count, separator: separator), by: reader)
+                }
                 lines = try LineReader.read(fd: child.output, name: "the output of \(commandLine)", separator: separator, progress: progress)
             } catch {
-                kill(-child.pid, SIGKILL)
-                _ = reap(child.pid)
+                process.kill()
+                _ = process.reap()
                 throw error
             }
-            return (lines, reap(child.pid))
+            return (lines, process.reap())
         } onCancel: {
             // A newer reload, or the picker ends: the group killed (as fzf does; a command
             // that ignores SIGTERM must not outlive it), so the read sees the end.
-            kill(-child.pid, SIGKILL)
+            process.kill()
         }
         try Task.checkCancellation()
         if status != 0, lines.count == 0 {
@@ -52,14 +58,6 @@ enum PickReload {
         guard count > 0 else { return nil }
         let text = String(decoding: bytes[..<count], as: UTF8.self)
         return text.split(whereSeparator: \.isNewline).last.map(String.init)
-    }
-
-    /// The status of the command: read by ``lines(of:separator:progress:)`` once its
-    /// output ends, to tell a failure.
-    private static func reap(_ pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
     }
 
     private struct Child {

@@ -21,18 +21,21 @@ package struct PickScreen: CommandHandlingScreen {
     package internal(set) var previewWindowTurns: [Int: Int] = [:]
     /// The commands of the `--bind` events (`start`, `load`, `change`, `result`, `focus`).
     package var eventCommands: [PromptEvent: Command] = [:]
-    /// The first lines of the input (`--header-lines N`), read before the others: shown
-    /// pinned beside the prompt, neither matched nor pickable.
-    package let headerLines: [[UInt8]]
+    /// The first lines of the input (`--header-lines N`), read before the others, or of
+    /// the last `reload`'s output: shown pinned beside the prompt, neither matched nor
+    /// pickable, and counted in `{n}`.
+    package let header: PickHeader
+    /// The lines of ``header`` now.
+    package var headerLines: [[UInt8]] { header.lines }
     /// The queries of `--history FILE`, oldest first.
     package var history: [String] = []
 
     /// Creates the screen.
-    package init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil, headerLines: [[UInt8]] = []) {
+    package init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil, header: PickHeader = PickHeader()) {
         self.lines = lines
         self.options = options
         self.preloaded = preloaded
-        self.headerLines = headerLines
+        self.header = header
     }
 
     package var title: String { options.header ?? "pick" }
@@ -51,7 +54,8 @@ package struct PickScreen: CommandHandlingScreen {
 
     package nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
         if let reloadCommand {
-            return try await PickReload.lines(of: reloadCommand, separator: lines.separator, progress: progress)
+            return try await PickReload.lines(of: reloadCommand, separator: lines.separator,
+                                              header: options.headerLines > 0 ? (header, options.headerLines) : nil, progress: progress)
         }
         if let preloaded { return preloaded }
         return try await lines.load(progress: progress)
@@ -92,7 +96,8 @@ package struct PickScreen: CommandHandlingScreen {
 
     package func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
         lines.previewCommand.map {
-            LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items)
+            LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items,
+                                firstIndex: headerLines.count)
         }
     }
 
@@ -125,9 +130,12 @@ package struct PickScreen: CommandHandlingScreen {
         let selected = visible ? context.model.selectedItem : nil
         var marked: [Int] = []
         if let marks = context.marks, !marks.isEmpty { marked = marks.sorted().map { $0 - 1 }.filter { $0 < items.count } }
+        // `{n}` counts the header lines, as fzf's index of the input line does.
+        let first = headerLines.count
         let selection = PreviewCommand.Selection(
-            line: selected.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "", index: (selected?.number ?? 1) - 1,
-            query: context.filterText, marked: marked.map { String(decoding: items[$0].bytes, as: UTF8.self) }, markedIndices: marked)
+            line: selected.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "", index: first + (selected?.number ?? 1) - 1,
+            query: context.filterText, marked: marked.map { String(decoding: items[$0].bytes, as: UTF8.self) },
+            markedIndices: marked.map { first + $0 })
         return try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)
     }
 

@@ -180,12 +180,18 @@ package final class PreviewProcesses: Sendable {
 
     func remove(_ group: pid_t) { groups.withLock { _ = $0.remove(group) } }
 
+    /// Whether `group` is one of them.
+    func contains(_ group: pid_t) -> Bool { groups.withLock { $0.contains(group) } }
+
     /// How many preview commands are running.
     package var count: Int { groups.withLock { $0.count } }
 
     /// Kills every preview command still running, with its children (the app is ending,
-    /// and a cancelled command's teardown may not have finished).
+    /// and a cancelled command's teardown may not have finished). The kills are sent under
+    /// the lock, so a group removed before its leader is reaped is never killed after.
     package func killAll() {
-        for group in groups.withLock({ $0 }) { kill(-group, SIGKILL) }
+        groups.withLock { groups in
+            for group in groups { kill(-group, SIGKILL) }
+        }
     }
 }

@@ -50,14 +50,15 @@ enum LinePreview {
     /// The preview of `line` by `command`: keyed by the command line, so a new query or new
     /// marks run it again only when the command uses them.
     static func preview(of line: Line, command: PreviewCommand, query: String, marks: Set<Int>?,
-                        items: ItemList<Line>) -> Preview {
+                        items: ItemList<Line>, firstIndex: Int = 0) -> Preview {
         var marked: [String] = []
         var markedIndices: [Int] = []
         if let marks, !marks.isEmpty, command.template.contains("{+") {
             markedIndices = marks.sorted().map { $0 - 1 }.filter { $0 < items.count }
             marked = markedIndices.map { String(decoding: items[$0].bytes, as: UTF8.self) }
+            markedIndices = markedIndices.map { firstIndex + $0 }
         }
-        let selection = PreviewCommand.Selection(line: String(decoding: line.bytes, as: UTF8.self), index: line.number - 1,
+        let selection = PreviewCommand.Selection(line: String(decoding: line.bytes, as: UTF8.self), index: firstIndex + line.number - 1,
                                                  query: query, marked: marked, markedIndices: markedIndices)
         let commandLine = command.commandLine(for: selection)
         // A short pause, so that Down held over the list starts one command, not one per row.
