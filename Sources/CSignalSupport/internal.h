@@ -1,11 +1,11 @@
 #ifndef CSIGNALSUPPORT_INTERNAL_H
 #define CSIGNALSUPPORT_INTERNAL_H
 
+#include <signal.h>
+
 /* Writes the reset bytes, restores the saved termios and gives fd 2 back, each at most
  * once. Async-signal-safe: called from the crash handlers and at exit. */
 void csig_emergency_restore(void);
-
-#include <signal.h>
 
 /* Whether `handler` is the crash handler (MappedFiles.c leaves SIGBUS to it while it is in
  * place: it patches guarded regions too). */
