@@ -87,7 +87,8 @@ let package = Package(
         .target(
             name: "ListerSources",
             dependencies: [
-                "Lister", "ListerResources", .product(name: "Logging", package: "swift-log"),
+                // CSignalSupport: the SIGBUS guard of a mapped file (`lister lines FILE`).
+                "Lister", "ListerResources", "CSignalSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess", condition: .when(traits: ["Command"])),
             ]
         ),
@@ -182,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "ListerSourcesTests",
             dependencies: [
-                "ListerSources", "ListerSqlite", "ListerTestSupport", "Lister", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Command"])),
+                "ListerSources", "ListerSqlite", "ListerTestSupport", "Lister", "CSignalSupport", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Command"])),
             ]
         ),
         // The command line itself: what skips the argument parser parses as it does.

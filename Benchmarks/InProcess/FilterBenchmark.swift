@@ -1,18 +1,24 @@
 import Lister
 import ListerSources
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// (d) Filter steps over a million rows with the filter engine (`Sources/Lister/Filter/`):
 /// the rows of a ``LineStore`` (what `lister lines` filters), searched by ``FilterRun`` in
 /// chunks on every core, as the runtime runs it off the main actor.
 ///
 /// - a full scan: the first keystroke, every row examined;
 /// - typing a query key by key through ``FilterEngine``, which narrows the previous matches
-///   (the same query and the same corpus as the end-to-end comparison with fzf).
+///   (the same query and the same corpus as the end-to-end comparison with fzf); for
+///   `lister lines`' `/`, also on the lines of a file, read in place as `lister lines FILE`
+///   reads them.
 enum FilterBenchmark {
     /// The query typed; each prefix matches fewer lines than the one before.
     static let query = "orem"
 
-    static func run(store text: LineStore, repetitions: Int, into report: inout Report) async {
+    static func run(store text: LineStore, data: [UInt8], repetitions: Int, into report: inout Report) async {
         var firstCount = 0
         var full = Samples()
         for index in 0..<(repetitions + 1) {
@@ -29,7 +35,25 @@ enum FilterBenchmark {
             FilterQuery($0)
         }
         await extended(store: text, repetitions: repetitions, into: &report)
+        await extendedInFile(data, repetitions: repetitions, into: &report)
         await ranked(store: text, repetitions: repetitions, into: &report)
+    }
+
+    /// The same as ``extended(store:repetitions:into:)`` on the corpus written to a file
+    /// and indexed where it is: the rows are read from the file (issue 34's figure is
+    /// `lister lines FILE`'s).
+    static func extendedInFile(_ data: [UInt8], repetitions: Int, into report: inout Report) async {
+        var template = Array("/tmp/lister-bench-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return printError("ListerBenchmarks: cannot create a file in /tmp\n") }
+        defer { close(fd) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == data.count, lseek(fd, 0, SEEK_SET) == 0, let store = try? LineStore.reading(fd: fd) else {
+            return printError("ListerBenchmarks: cannot write and index the corpus in /tmp\n")
+        }
+        await typeKeyByKey(store: store, repetitions: repetitions, into: &report, name: "lines_file_fuzzy_key",
+                           label: "lines filter (fuzzy, list order), a file's lines") { FilterQuery(extended: $0) }
     }
 
     /// `/` in `lister lines` (issue 34): the same query typed key by key in the extended

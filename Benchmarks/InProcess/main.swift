@@ -41,7 +41,7 @@ func runBenchmarks(quick: Bool, only: String?) async -> Report {
         await KeyBenchmarks.run(store: store, label: "1,000,000 rows, immediate preview", keyPrefix: "down_preview_now_1m",
                                 presses: presses, previews: true, immediatePreview: true, into: &report)
     }
-    if runs("filter") { await FilterBenchmark.run(store: store, repetitions: quick ? 5 : 15, into: &report) }
+    if runs("filter") { await FilterBenchmark.run(store: store, data: data, repetitions: quick ? 5 : 15, into: &report) }
     return report
 }
 

@@ -159,6 +159,8 @@ static int crash_replaced[CRASH_COUNT];
 
 static void crash_handler(int signo, siginfo_t *info, void *context) {
     (void)context;
+    /* A read past the end of a mapped file that shrank is no crash (MappedFiles.c). */
+    if (signo == SIGBUS && csig_bus_guard_patch(info)) return;
     csig_emergency_restore();
     /* A fault, a trap or abort() goes on to the previous disposition (the default action,
      * or the Swift runtime's backtracer, which now writes to the real stderr). SIGQUIT and
@@ -200,10 +202,13 @@ int csig_install_crash_handlers(void) {
 void csig_restore_crash_handlers(void) {
     for (size_t i = 0; i < CRASH_COUNT; i++) {
         if (!crash_replaced[i]) continue;
-        sigaction(crash_signals[i], &crash_previous[i], NULL);
         crash_replaced[i] = 0;
+        if (crash_signals[i] == SIGBUS && csig_bus_guard_adopt(&crash_previous[i])) continue;
+        sigaction(crash_signals[i], &crash_previous[i], NULL);
     }
 }
+
+int csig_is_crash_handler(void (*handler)(int, siginfo_t *, void *)) { return handler == crash_handler; }
 
 /* MARK: Small helpers */
 

@@ -71,6 +71,30 @@ import Testing
         #expect(try session.terminalState() == .restored)
     }
 
+    /// `/` reads a large file in place, from a mapping: a file truncated under it reads as
+    /// zeros there too (the lines it lost match nothing), instead of ending lister with
+    /// SIGBUS.
+    @Test func filteringAFileTruncatedMeanwhileGoesOn() throws {
+        let lines = (1...150_000).map { "line \($0) " + String(repeating: "x", count: 50) }
+        let input = try temporaryInput(Array((lines.joined(separator: "\n") + "\n").utf8))  // 9 MB: read back
+        defer { try? FileManager.default.removeItem(at: input) }
+        let session = try TmuxSession(lister: ["lines", input.path], captureStdout: true, captureStderr: true)
+        defer { session.close() }
+        try session.waitFor("1/150000")
+        try session.sendKeys("/")
+        try session.type("x")
+        try session.waitFor("1/150000 of 150000")  // every page of the file read once
+        #expect(truncate(input.path, 0) == 0)
+        try session.type("x")  // "xx" narrows the 150,000 matches: their pages are gone
+        try session.waitFor("file shrank: ^@ stands for lost bytes")
+        try session.sendKeys("Escape")
+        try session.waitFor("1/150000   file shrank")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 1)
+        #expect(try session.standardError().isEmpty)
+        #expect(try session.terminalState() == .restored)
+    }
+
     @Test func quittingAPickerIsStatusOne() throws {
         let input = try temporaryInput(Array("one\n".utf8))
         defer { try? FileManager.default.removeItem(at: input) }

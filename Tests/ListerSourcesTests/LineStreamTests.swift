@@ -18,17 +18,22 @@ import Testing
     /// Where a store keeps the bytes.
     enum Storage: CaseIterable {
         case memory
-        /// Read back from a file holding `input` after four bytes the builder never sees.
+        /// Read back from a file holding `input` after four bytes the builder never sees
+        /// (filtered in place, from its mapping).
         case file
+        /// The same, read back with `pread` only.
+        case unmappedFile
     }
 
     /// A builder with tiny blocks that will be given `input`.
     private func tinyBuilder(_ storage: Storage, for input: [UInt8], separator: UInt8 = 0x0A,
                              blockLimit: Int = Int(UInt32.max)) throws -> LineStoreBuilder {
-        guard storage == .file else {
+        guard storage != .memory else {
             return LineStoreBuilder(separator: separator, blockBytes: 8, blockLines: 3, blockLimit: blockLimit)
         }
-        let file = try #require(LineSourceFile(readingFrom: try temporaryFile(Array("skip".utf8) + input, at: 4), minimumBytes: 0))
+        let file = try #require(LineSourceFile(readingFrom: try temporaryFile(Array("skip".utf8) + input, at: 4), minimumBytes: 0,
+                                               maps: storage == .file))
+        #expect(file.isMapped == (storage == .file))
         return LineStoreBuilder(separator: separator, blockBytes: 8, blockLines: 3, blockLimit: blockLimit, file: file, offset: 4)
     }
 
@@ -78,6 +83,21 @@ import Testing
         let narrow = FilterRun(query: FilterQuery("word 1"), rowCount: store.count, startingFrom: broad)
         #expect(narrow.perform(over: store).matches == narrow.perform(over: strings).matches)
         #expect(narrow.perform(over: store).matches.count == 119)  // "word" and "1": 1, 10–19, 21, 31…, 100–199
+    }
+
+    /// Empty lines are rows a filter reads too, also where a batch's rows have no bytes at
+    /// all (a block of empty lines).
+    @Test(arguments: Storage.allCases)
+    func emptyLinesAreFilteredToo(_ storage: Storage) throws {
+        let input = Array("a\n\n\n\n\n\n\n\nb\n\n".utf8)
+        var builder = try tinyBuilder(storage, for: input)
+        input.withUnsafeBufferPointer { builder.append($0) }
+        let store = builder.finish()
+        #expect(store.count == 10)
+        for (query, expected) in [("!a", [1, 2, 3, 4, 5, 6, 7, 8, 9]), ("!b", [0, 1, 2, 3, 4, 5, 6, 7, 9]), ("!z", Array(0..<10))] {
+            let run = FilterRun(query: FilterQuery(extended: query), rowCount: store.count)
+            #expect(Array(run.perform(over: store).matches) == expected, "\(query)")
+        }
     }
 
     @Test func aLargeRegularFileIsIndexedAndReadBackNotCopied() throws {

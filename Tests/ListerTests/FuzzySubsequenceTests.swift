@@ -37,6 +37,24 @@ import Testing
         #expect(matched > 0 && matched < Self.rows.count, "the rows should tell the answers apart (\(matched) matched)")
     }
 
+    /// The search for one character finds the first position at or after where it starts,
+    /// as a loop over bytes does: in rows of every length to 40 (the vectors, the last bytes
+    /// of a row compared as its last 16, rows shorter than 16), from every start.
+    @Test func findsTheFirstPositionFromEveryStart() {
+        for row in Self.rows.prefix(41) {
+            let bytes = Array(row.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                for (wanted, mask) in [(UInt8(ascii: "o"), UInt8(0x20)), (UInt8(ascii: "-"), 0), (UInt8(ascii: "z"), 0x20)] {
+                    for from in 0...bytes.count {
+                        let expected = bytes.indices.first { $0 >= from && bytes[$0] | mask == wanted }
+                        #expect(FuzzySubsequence.find(wanted, mask: mask, in: buffer, from: from) == expected,
+                                "\(Character(UnicodeScalar(wanted))) from \(from) in \(row)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func leavesNonASCIIRowsAndOtherTermsToTheGeneralMatcher() throws {
         let quick = try #require(FuzzySubsequence(FuzzyPattern("resume")))
         var row = "résumé of the resume"

@@ -8,6 +8,8 @@
  * - Routing: SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGCONT set a pending flag and write one byte to
  *   the wake pipe, so the thread that owns curses learns about them in its poll loop.
  * - SIGWINCH: chains the handler curses installed, then flags and wakes the same way.
+ * - Mapped files: a read of a guarded mapping past its file's end (the file shrank) reads
+ *   zeros instead of ending the process with SIGBUS.
  * - Crash: SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT and SIGQUIT write precomputed
  *   reset bytes to the tty, restore the termios saved before curses started, give fd 2
  *   back (with what was captured), then let the previous disposition handle the signal.
@@ -62,6 +64,20 @@ int csig_install_crash_handlers(void);
 
 /// Puts back the dispositions the crash handlers replaced.
 void csig_restore_crash_handlers(void);
+
+/// Guards `length` bytes at `start`, a read-only mapping of a file: a read there of a page
+/// the file no longer holds (it was truncated) reads zeros instead of raising SIGBUS, and
+/// marks the region lost (csig_region_lost). Installs a SIGBUS handler the first time (in
+/// front of the disposition found; the crash handlers guard too while they are in place).
+/// Returns the region's slot, or -1 when every slot is taken or no handler could be
+/// installed: then do not read the mapping. Thread-safe.
+int csig_guard_region(const void *start, size_t length);
+
+/// Stops guarding `slot`; call before unmapping it, once nothing reads it any more.
+void csig_unguard_region(int slot);
+
+/// 1 once a read in `slot` found a page its file no longer holds (zeros stand there now), else 0.
+int csig_region_lost(int slot);
 
 /// Sends fd 2 to an unlinked temporary file. Returns 0, or -1 (fd 2 unchanged).
 int csig_stderr_capture_begin(void);

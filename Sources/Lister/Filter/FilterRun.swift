@@ -288,7 +288,6 @@ public struct FilterRun: Sendable, Identifiable {
             // The common query (fuzzy ASCII terms): ASCII rows by vectors, the rest in full.
             // With one term, each match's end is kept for a longer query to resume at.
             let keepsEnds = quick.isSingleTerm
-            var ends: [UInt8] = []
             // Candidates are the prior matches: `position` walks their ends beside them.
             var position = 0
             let priorEnds: [UInt8]?
@@ -299,31 +298,44 @@ public struct FilterRun: Sendable, Identifiable {
                 priorEnds = nil
             }
             let skipping = resumption?.skipping ?? 0
-            forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
-                source.forEachUTF8(in: batch) { row, utf8 in
-                    var answer: (answer: FuzzySubsequence.Answer, end: Int)
-                    if let priorEnds {
-                        let end = priorEnds[position]
-                        position += 1
-                        // 255: where it ended is not known (a row of other bytes, or a long one).
-                        answer = end == 255 ? quick.test(utf8) : quick.resume(utf8, from: Int(end), skipping: skipping)
-                    } else {
-                        answer = quick.test(utf8)
+            // Written in place, room for every row of the chunk: no `append`, with its check
+            // of uniqueness and capacity, per match.
+            var ends: [UInt8]?
+            let rows = [Int32](unsafeUninitializedCapacity: chunk.count) { rows, found in
+                let kept = [UInt8](unsafeUninitializedCapacity: keepsEnds ? chunk.count : 0) { ends, kept in
+                    forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+                        source.forEachUTF8(in: batch) { row, utf8 in
+                            var answer: (answer: FuzzySubsequence.Answer, end: Int)
+                            if let priorEnds {
+                                let end = priorEnds[position]
+                                position += 1
+                                // 255: where it ended is not known (a row of other bytes, or a long one).
+                                answer = end == 255 ? quick.test(utf8) : quick.resume(utf8, from: Int(end), skipping: skipping)
+                            } else {
+                                answer = quick.test(utf8)
+                            }
+                            let matches: Bool
+                            switch answer.answer {
+                            case .match: matches = true
+                            case .noMatch: matches = false
+                            case .undecided:
+                                matches = fuzzy.matches(utf8)
+                                answer.end = 255
+                            }
+                            guard matches else { return }
+                            rows.initializeElement(at: found, to: Int32(truncatingIfNeeded: row))
+                            if keepsEnds { ends.initializeElement(at: found, to: UInt8(truncatingIfNeeded: min(answer.end, 255))) }
+                            found += 1
+                        }
                     }
-                    let matches: Bool
-                    switch answer.answer {
-                    case .match: matches = true
-                    case .noMatch: matches = false
-                    case .undecided:
-                        matches = fuzzy.matches(utf8)
-                        answer.end = 255
-                    }
-                    guard matches else { return }
-                    found.append(Int32(truncatingIfNeeded: row))
-                    if keepsEnds { ends.append(UInt8(truncatingIfNeeded: min(answer.end, 255))) }
+                    kept = keepsEnds ? found : 0
                 }
+                if keepsEnds { ends = kept }
             }
-            return Part(rows: found, ends: keepsEnds ? ends : nil)
+            // A chunk where few rows match gives back the room it did not use (a copy into
+            // an array of their size).
+            guard rows.count < chunk.count / 2 else { return Part(rows: rows, ends: ends) }
+            return Part(rows: rows.withUnsafeBufferPointer { Array($0) }, ends: ends?.withUnsafeBufferPointer { Array($0) })
         }
         matcher.withBound { bound in
             switch chunk {

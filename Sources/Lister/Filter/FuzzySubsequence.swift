@@ -113,23 +113,39 @@ struct FuzzySubsequence: Sendable {
         guard let base = row.baseAddress else { return nil }
         let count = row.count
         var index = from
-        if index + 16 <= count {
-            let raw = UnsafeRawPointer(base)
-            let target = SIMD16<UInt8>(repeating: wanted), masks = SIMD16<UInt8>(repeating: mask)
-            repeat {
-                let equal = (raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | masks) .== target
-                // Each lane of the comparison is 0x00 or 0xFF: the first set byte is the
-                // first match.
-                let words = unsafeBitCast(equal, to: SIMD2<UInt64>.self)
-                if words[0] != 0 { return index + words[0].trailingZeroBitCount / 8 }
-                if words[1] != 0 { return index + 8 + words[1].trailingZeroBitCount / 8 }
-                index += 16
-            } while index + 16 <= count
+        guard count >= 16 else {
+            while index < count {
+                if base[index] | mask == wanted { return index }
+                index += 1
+            }
+            return nil
         }
-        while index < count {
-            if base[index] | mask == wanted { return index }
-            index += 1
+        let raw = UnsafeRawPointer(base)
+        let target = SIMD16<UInt8>(repeating: wanted), masks = SIMD16<UInt8>(repeating: mask)
+        while index + 16 <= count {
+            let equal = (raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | masks) .== target
+            // Each lane of the comparison is 0x00 or 0xFF: the first set byte is the first
+            // match.
+            let words = unsafeBitCast(equal, to: SIMD2<UInt64>.self)
+            if words[0] != 0 { return index + words[0].trailingZeroBitCount / 8 }
+            if words[1] != 0 { return index + 8 + words[1].trailingZeroBitCount / 8 }
+            index += 16
         }
+        guard index < count else { return nil }
+        // The last 1 to 15 bytes: the row's last 16 in one comparison (not a loop over
+        // bytes), its lanes before `index` (looked at already, or before `from`) cleared.
+        let last = count - 16
+        let equal = (raw.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self) | masks) .== target
+        var words = unsafeBitCast(equal, to: SIMD2<UInt64>.self)
+        let skipped = UInt64(index - last) &* 8  // 8 to 120 bits
+        if skipped >= 64 {
+            words[0] = 0
+            words[1] &= UInt64.max &<< (skipped - 64)
+        } else {
+            words[0] &= UInt64.max &<< skipped
+        }
+        if words[0] != 0 { return last + words[0].trailingZeroBitCount / 8 }
+        if words[1] != 0 { return last + 8 + words[1].trailingZeroBitCount / 8 }
         return nil
     }
 }

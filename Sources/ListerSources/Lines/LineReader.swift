@@ -141,3 +141,11 @@ enum LineReader {
         return ready != 0  // an error (EINTR) reads on, and `read` says what is wrong
     }
 }
+
+extension LineStore {
+    /// The lines of `fd` (from its offset) as `lister lines` reads them: a large regular
+    /// file indexed where it is, other input kept. Throws a ``ListError`` if it cannot be read.
+    package static func reading(fd: Int32, separator: UInt8 = 0x0A) throws -> LineStore {
+        try LineReader.read(fd: fd, name: "input", separator: separator, progress: .ignored)
+    }
+}

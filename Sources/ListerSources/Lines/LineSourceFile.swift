@@ -12,18 +12,23 @@ import Glibc
 /// temporary file that input which cannot be read back, such as a pipe, is written to as
 /// it is read (``temporary(in:)``, ``SpillingLineBuilder``).
 ///
-/// The descriptor is owned by this object and read with `pread` only (no shared offset),
-/// from any thread. If the file changes meanwhile, rows show what it holds when they are
-/// read (a page read for rows is kept, four of 64 KiB, but only for the bytes the file held
-/// then, so a file still being written is read again past them); if it shrinks, the
-/// missing bytes read as zeros: rows show them as `^@`, and the line is marked incomplete
-/// (``Line/isComplete``) so that it is not printed as if it had been read.
+/// The descriptor is owned by this object and read with `pread` (no shared offset), from any
+/// thread; a filter reads an input file's bytes in place from a read-only mapping instead,
+/// when the system gives one (``withBytes(at:count:_:)``, ``FileMapping``). If the file
+/// changes meanwhile, rows show what it holds when they are read (a page read for rows is
+/// kept, four of 64 KiB, but only for the bytes the file held then, so a file still being
+/// written is read again past them); if it shrinks, the missing bytes read as zeros: rows
+/// show them as `^@`, and the line is marked incomplete (``Line/isComplete``) so that it is
+/// not printed as if it had been read.
 final class LineSourceFile: Sendable {
     /// Input of at least this many bytes from a regular file is read back, not kept; input
     /// that cannot be read back is moved to a temporary file past this many bytes.
     static let threshold = 8 << 20
 
     private let fd: Int32
+    /// The file's bytes as they were when it was opened, mapped: nil for a temporary file
+    /// (it is still being written), or when the system gave no mapping.
+    private let mapping: FileMapping?
     /// The last pages read for single lines: a frame's rows are next to each other, so
     /// drawing one costs one `pread`, not one per row.
     private let pages = Locked(PageCache())
@@ -32,7 +37,10 @@ final class LineSourceFile: Sendable {
 
     /// Whether a read found the file shorter than when its lines were indexed (it was
     /// truncated from outside): lost bytes read as zeros.
-    var hasShrunk: Bool { shrank.withLock { $0 } }
+    var hasShrunk: Bool { shrank.withLock { $0 } || mapping?.isIntact == false }
+
+    /// Whether a filter reads the file in place, from a mapping.
+    var isMapped: Bool { mapping != nil }
 
     /// A few aligned pages of the file, replaced round robin.
     private struct PageCache {
@@ -57,8 +65,9 @@ final class LineSourceFile: Sendable {
     }
 
     /// Duplicates `fd` when it is a regular file with at least `minimumBytes` left after its
-    /// current offset; nil otherwise (a pipe, a terminal, a small file).
-    init?(readingFrom fd: Int32, minimumBytes: Int = LineSourceFile.threshold) {
+    /// current offset; nil otherwise (a pipe, a terminal, a small file). With `maps`, the
+    /// bytes it has now are also mapped for filters to read in place.
+    init?(readingFrom fd: Int32, minimumBytes: Int = LineSourceFile.threshold, maps: Bool = true) {
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let offset = lseek(fd, 0, SEEK_CUR)
@@ -66,10 +75,12 @@ final class LineSourceFile: Sendable {
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { return nil }
         self.fd = copy
+        mapping = maps ? FileMapping(fd: copy, length: Int(status.st_size)) : nil
     }
 
     private init(owning fd: Int32) {
         self.fd = fd
+        mapping = nil
     }
 
     deinit { close(fd) }
@@ -126,6 +137,21 @@ final class LineSourceFile: Sendable {
         }
         if done < buffer.count { (base + done).initializeMemory(as: UInt8.self, repeating: 0, count: buffer.count - done) }
         return done
+    }
+
+    /// Calls `body` with the `count` bytes at `offset`, zeros where the file has none now:
+    /// in place in the mapping when it holds them all and the file has not shrunk under it,
+    /// else read into a buffer that lives for the call.
+    ///
+    /// The bytes a row shows or prints are read with ``bytes(at:count:)`` instead, which
+    /// says whether the file still held them all: a mapping reads zeros past the end of a
+    /// file truncated within its last page without any sign.
+    func withBytes<Result>(at offset: Int, count: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let mapped = mapping?.bytes(at: offset, count: count) { return try body(mapped) }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            return try body(UnsafeBufferPointer(buffer))
+        }
     }
 
     /// The `count` bytes at `offset`, from the page cache when they lie in one page, and

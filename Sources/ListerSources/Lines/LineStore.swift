@@ -61,11 +61,17 @@ package struct LineStore: RandomAccessCollection, Sendable {
 
     /// Whether the file the lines are read back from was found shorter than when they were
     /// indexed (truncated from outside): the lines it lost show as `^@`.
-    package var hasShrunk: Bool {
+    package var hasShrunk: Bool { file?.hasShrunk ?? false }
+
+    /// Whether a filter reads the lines in place from their file's mapping.
+    var isMapped: Bool { file?.isMapped ?? false }
+
+    /// The file the lines are read back from, if any (one file for all blocks).
+    private var file: LineSourceFile? {
         for block in blocks {
-            if case .file(let file, _) = block.storage { return file.hasShrunk }  // one file for all
+            if case .file(let file, _) = block.storage { return file }
         }
-        return false
+        return nil
     }
 
     /// The index of the block that holds line `position`.
@@ -98,15 +104,19 @@ final class LineBlock: Sendable {
     /// The end of each line in the block's bytes; a line starts where the one before it
     /// ends (in a file, one byte after, past the separator).
     let ends: [UInt32]
+    /// Whether the bytes are in a file (``Storage/file(_:offset:)``).
+    let isInFile: Bool
 
     init(bytes: [UInt8], ends: [UInt32]) {
         storage = .memory(bytes)
         self.ends = ends
+        isInFile = false
     }
 
     init(file: LineSourceFile, offset: Int, ends: [UInt32]) {
         storage = .file(file, offset: offset)
         self.ends = ends
+        isInFile = true
     }
 
     /// Where line `index` is in the block's bytes.
@@ -133,17 +143,15 @@ final class LineBlock: Sendable {
         }
     }
 
-    /// Calls `body` with the block's bytes in `range`, the first of them at index 0 (read
-    /// from the file into a buffer that lives for the call, for a block kept in a file).
+    /// Calls `body` with the block's bytes in `range`, the first of them at index 0 (for a
+    /// block kept in a file, in place in its mapping or read into a buffer that lives for
+    /// the call: ``LineSourceFile/withBytes(at:count:_:)``).
     func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         switch storage {
         case .memory(let bytes):
             return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
         case .file(let file, let offset):
-            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer in
-                file.read(into: UnsafeMutableRawBufferPointer(buffer), at: offset + range.lowerBound)
-                return try body(UnsafeBufferPointer(buffer))
-            }
+            return try file.withBytes(at: offset + range.lowerBound, count: range.count, body)
         }
     }
 }
@@ -232,10 +240,24 @@ extension LineStore: FilterableText {
             let start = block.span(ofLine: rows[position] - first).lowerBound
             let bytes = start..<block.span(ofLine: rows[runEnd - 1] - first).upperBound
             block.withBytes(in: bytes) { all in
-                for position in position..<runEnd {
-                    let row = rows[position]
-                    let span = block.span(ofLine: row - first)
-                    body(row, UnsafeBufferPointer(rebasing: all[Self.shown(span.lowerBound - start..<span.upperBound - start, in: all)]))
+                block.ends.withUnsafeBufferPointer { ends in
+                    // `span(ofLine:)` by hand, without its checks: a line in a file starts
+                    // one byte after the end before it, past the separator.
+                    guard let ends = ends.baseAddress else { return }  // a block has a line at least
+                    guard let base = all.baseAddress else {
+                        // No bytes at all: every row of the run is empty.
+                        for position in position..<runEnd { body(rows[position], UnsafeBufferPointer(start: nil, count: 0)) }
+                        return
+                    }
+                    let skip = block.isInFile ? 1 : 0
+                    for position in position..<runEnd {
+                        let row = rows[position]
+                        let local = row - first
+                        let lower = (local == 0 ? 0 : Int(ends[local - 1]) + skip) - start
+                        var upper = Int(ends[local]) - start
+                        if upper > lower, base[upper - 1] == 0x0D { upper -= 1 }  // not shown
+                        body(row, UnsafeBufferPointer(start: base + lower, count: upper - lower))
+                    }
                 }
             }
             position = runEnd
