@@ -57,6 +57,28 @@ import Testing
         #expect(made.count - before < 100, "\(made.count - before) cells made by a key")
     }
 
+    /// The first frame and a key read the facts (title, width rule, alignment) of the
+    /// columns they place and of the few at the end that say how far the table scrolls: as
+    /// many for 30,000 columns as for 1,000, give or take the width of the last titles
+    /// (reading every column's made the first frame grow with the columns off screen).
+    @Test func theFirstFrameAndAKeyReadAsManyColumnsOf30000AsOf1000() async throws {
+        var read: [Int] = []
+        var afterKey: [Int] = []
+        for count in [1_000, 30_000] {
+            let app = HeadlessApp(root: WideTable(count: count, made: Counter()), size: Size(rows: 10, columns: 80))
+            await app.start()
+            await app.settle()
+            #expect(app.lines[1].hasPrefix("c0    c1    c2"), "\(app.lines)")
+            let cache = try #require((app.runtime.stack.last as? ListHost<WideTable>)?.table.cache)
+            read.append(cache.columnsRead)
+            await app.press(.character(">"))
+            #expect(app.lines[1].hasPrefix("c0    c2    c3"), "\(app.lines)")
+            afterKey.append(cache.columnsRead - read.last!)
+        }
+        #expect(read.allSatisfy { $0 < 100 }, "columns read by the first frame: \(read)")
+        #expect(afterKey.allSatisfy { $0 < 100 }, "columns read by a key: \(afterKey)")
+    }
+
     /// The cut layout is the whole layout's, for random tables whose gaps pass the width.
     @Test func theCutLayoutIsTheWholeLayout() {
         var random = SplitMix64(seed: 33)

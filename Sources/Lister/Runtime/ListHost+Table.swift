@@ -38,10 +38,8 @@ extension ListHost: TableHost {
     /// `s`: the next sortable column ascending; after the last, the load's order.
     func sortNext() -> HostResponse {
         guard let table = tableScreen else { return .hint("Only a table sorts by column") }
-        let sortable = table.columnSortability
         let start = (self.table.sort?.column).map { $0 + 1 } ?? 0
-        let next = (start..<sortable.count).first { sortable[$0] }
-        return requestSort(next.map { TableSort(column: $0) })
+        return requestSort(table.firstSortableColumn(from: start).map { TableSort(column: $0) })
     }
 
     /// `S`: the same column the other way (the first sortable column descending when none).
@@ -51,7 +49,7 @@ extension ListHost: TableHost {
             sort.ascending.toggle()
             return requestSort(sort)
         }
-        guard let first = table.columnSortability.firstIndex(of: true) else { return .hint("No column sorts") }
+        guard let first = table.firstSortableColumn(from: 0) else { return .hint("No column sorts") }
         return requestSort(TableSort(column: first, ascending: false))
     }
 
@@ -60,7 +58,7 @@ extension ListHost: TableHost {
     func clickHeader(x: Int, now: Duration) -> HostResponse {
         self.now = now
         guard let table = tableScreen, let column = self.table.cache.lastLayout?.column(at: x),
-              table.columnSortability.indices.contains(column), table.columnSortability[column]
+              table.isSortable(column: column)
         else { return .handled(changed: false) }
         if let sort = self.table.sort, sort.column == column {
             return requestSort(TableSort(column: column, ascending: !sort.ascending))

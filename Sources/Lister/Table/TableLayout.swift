@@ -17,9 +17,9 @@ nonisolated struct TableLayout: Hashable, Sendable {
     var firstScrolled: Int
     /// The largest ``firstScrolled`` that still shows something new: 0 when all fit.
     var maxFirstScrolled: Int
-    /// Whether each column holds numbers (its values in view say so): drawn right-aligned,
-    /// NULLs included.
-    var numeric: [Bool] = []
+    /// The columns drawn that hold numbers (their values in view say so): drawn
+    /// right-aligned, NULLs included.
+    var numeric: Set<Int> = []
 
     /// The space between two columns.
     static let gap = 2
@@ -157,28 +157,49 @@ nonisolated struct TableLayout: Hashable, Sendable {
 /// One row of a table: its cells drawn where the frame's column layout puts them, each
 /// cut to its width with an ellipsis.
 public struct TableRow: View {
-    let cells: [Text]
+    /// Every column's cell, or (``placedOnly``) the cells of the layout's placed columns in
+    /// their order: a frame of 10,000 columns makes the dozen it draws.
+    private(set) var cells: [Text]
     let layout: TableLayout
+    let placedOnly: Bool
+
+    /// A row of every column's cell, drawn where `layout` places them.
+    init(cells: [Text], layout: TableLayout) {
+        self.cells = cells
+        self.layout = layout
+        placedOnly = false
+    }
+
+    /// A row of the cells of `layout`'s placed columns, in their order.
+    init(placedCells: [Text], layout: TableLayout) {
+        cells = placedCells
+        self.layout = layout
+        placedOnly = true
+    }
 
     public var sizing: Sizing { .fixed(1) }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         guard !rect.isEmpty else { return }
-        for placed in layout.placed where placed.column < cells.count {
+        for (position, placed) in layout.placed.enumerated() {
+            let index = placedOnly ? position : placed.column
+            guard index < cells.count else { continue }
             let left = rect.left + placed.x
             let width = min(placed.width, rect.right - left)
             guard width > 0 else { break }
-            cells[placed.column].render(in: Rect(row: rect.top, column: left, rows: 1, columns: width), buffer: &buffer)
+            cells[index].render(in: Rect(row: rect.top, column: left, rows: 1, columns: width), buffer: &buffer)
         }
     }
 
     /// The row with the matches of `query` highlighted in each cell.
     func highlightingMatches(of query: FilterQuery) -> TableRow {
-        TableRow(cells: cells.map { cell in
+        var row = self
+        row.cells = cells.map { cell in
             var highlighted = cell.highlightingMatches(of: query)
             highlighted.alignment = cell.alignment
             return highlighted
-        }, layout: layout)
+        }
+        return row
     }
 
     /// The cells' text, separated by two spaces (what the filter searches).
