@@ -53,8 +53,14 @@ final class TableCache {
     /// the screen (a table may have 10,000 columns, whose titles may come with the rows).
     private var facts: (rows: Int, screen: Int, count: Int, facts: ColumnFacts)?
 
-    /// `natural` widened to the widest seen since the rows or the screen changed.
-    func sticky(_ natural: [Int], rows: Int, screen: Int) -> [Int] {
+    /// `natural` widened to the widest seen since the rows or the screen changed; a frame
+    /// drawn ahead of a key (not `committing`) reads the widest without widening it, as it
+    /// may never be shown (the widths would then depend on which frames were drawn ahead).
+    func sticky(_ natural: [Int], rows: Int, screen: Int, committing: Bool = true) -> [Int] {
+        guard committing else {
+            guard widestKey == (rows, screen), widest.count == natural.count else { return natural }
+            return zip(natural, widest).map { max($0, $1) }
+        }
         if widestKey != (rows, screen) {
             widestKey = (rows, screen)
             widest = []
@@ -124,9 +130,9 @@ final class TableCache {
 
     /// `natural` of `column` widened to the widest seen since the rows changed (as
     /// ``sticky(_:rows:screen:)`` does for tables measured whole).
-    func stickyCut(_ natural: Int, column: Int) -> Int {
+    func stickyCut(_ natural: Int, column: Int, committing: Bool = true) -> Int {
         let widest = max(natural, widestCut[column] ?? 0)
-        widestCut[column] = widest
+        if committing { widestCut[column] = widest }
         return widest
     }
 
@@ -231,7 +237,9 @@ extension ListContext where S: TableScreen {
                     natural[column] = row.widths[column]
                 }
             }
-            if let tableCache { natural = tableCache.sticky(natural, rows: revision.rows, screen: revision.screen) }
+            if let tableCache {
+                natural = tableCache.sticky(natural, rows: revision.rows, screen: revision.screen, committing: !isDrawingAhead)
+            }
             // A column is numeric when its first value in view that is not NULL is drawn
             // right-aligned: its NULLs then sit right too, under the numbers.
             var numeric: Set<Int> = []
@@ -286,7 +294,7 @@ extension ListContext where S: TableScreen {
             var layout = TableLayout.makeCut(count: columns.count, floor: { column in
                 var natural = title(column)
                 for index in indices { natural = max(natural, cell(index, column).width) }
-                if let tableCache { natural = tableCache.stickyCut(natural, column: column) }
+                if let tableCache { natural = tableCache.stickyCut(natural, column: column, committing: !isDrawingAhead) }
                 return TableLayout.floorWidth(natural: natural, rule: columns[column].width.rule, title: title(column))
             }, width: width, frozen: frozen, firstScrolled: first)
             var numeric: Set<Int> = []
