@@ -17,7 +17,7 @@
 #   make bench-phases    where a Down's time goes inside the process (LISTER_KEY_TRACE)
 #   make bench-first-frame  the first frame of lister lines FILE next to less FILE's
 #   make bench-csv       lister csv on 1,000,000 rows next to lister lines on the same file; its sort next to GNU sort
-#   make bench-wide      lister csv and json on 2 rows of 1,000 to 10,000 columns: first frame, a key, q
+#   make bench-wide      lister csv and json on 2 rows of 1,000 to 30,000 columns: first frame, a key, q
 #   make bench-pick      lister pick next to fzf 0.74.5 and 0.38: fuzzy keystroke, --filter time and memory
 #   make install         release build, then lister (and its siblings lister-json and lister-sqlite
 #                        in libexec/lister), its man page and bash/zsh/fish completions into

@@ -5,7 +5,7 @@
 
 The long tables (1,000,000 rows: csvbench.py, bounded.py) measure rows; these measure
 columns. Inputs (generated once into --data-dir): a CSV file of a header and 2 rows of
-N columns (N = 1,000, 3,000, 10,000; fields `c00001`, `r1c00001`), and a JSON array of 2
+N columns (N = 1,000, 3,000, 10,000, 30,000; fields `c00001`, `r1c00001`), and a JSON array of 2
 objects of 10,000 keys each. At 120x40, each run ended before the next starts:
 
 * first frame: spawn -> the output chunk after which the first row's first field shows;
@@ -87,7 +87,7 @@ def main():
     args = parser.parse_args()
     sys.setswitchinterval(0.0005)
     cases = []
-    for columns in (1000, 3000, 10000):
+    for columns in (1000, 3000, 10000, 30000):
         path = ensure_csv(os.path.join(args.data_dir, "wide_%d.csv" % columns), columns)
         cases.append(("lister csv, 2 rows of %d columns" % columns, [args.lister, "csv", path], "r1c00001"))
     path = ensure_json(os.path.join(args.data_dir, "wide_10000.json"), 10000)

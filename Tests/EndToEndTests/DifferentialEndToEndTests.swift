@@ -18,6 +18,13 @@ import Testing
 /// after the press. A failure prints the seed and the steps: run it again with
 /// `LISTER_DIFFERENTIAL_SEED=<seed>`.
 ///
+/// Two clicks on one row within 400 ms are a double click (the row opens). Headless, the
+/// clock moves a second between steps; the terminal reads its clicks in real time, so the
+/// next click is sent 500 ms after the terminal was *seen* to have taken the last one (its
+/// screen showed the click's effect, or that of a later key or click: input is read in
+/// order), never after it was merely sent. A click whose effect nothing showed yet (on the
+/// row already selected) is followed by another kind of step, chosen from the seed.
+///
 /// Covered: `lister csv` on a table above the size sorted on the main actor (clicks on
 /// titles, `s`/`S`), `lister sqlite` (pages and sorts are queries, a row preview), and
 /// `lister lines` with a preview pane; on all three, clicks on rows, the wheel (over the
@@ -199,7 +206,11 @@ import Testing
         var random = SplitMix64(seed: seed)
         var steps: [String] = ["start"]
         var filterOpen = false
-        var lastClick: ContinuousClock.Instant?
+        // When the terminal was seen to have taken the last click (nil: no click yet), and
+        // whether a click was sent that it was not yet seen to take.
+        var lastClickTaken: ContinuousClock.Instant?
+        var clickUnseen = false
+        var expectedBefore = Self.normalized(app.lines.map(normalizeHeadless))
         let compare = { (steps: [String]) in
             try await Self.expectSame(session, app, steps: steps, seed: seed, normalize: normalize, normalizeHeadless: normalizeHeadless)
         }
@@ -207,7 +218,7 @@ import Testing
         for index in 0..<prelude.count + Self.stepCount {
             let step = index < prelude.count ? prelude[index]
                 : Self.nextStep(&random, size: size, table: table, retries: retries, feeds: feed != nil, filterOpen: filterOpen,
-                                depth: Self.depth(of: app))
+                                depth: Self.depth(of: app), clicks: !clickUnseen)
             steps.append(step.description)
             switch step {
             case .key(let name, let key):
@@ -218,12 +229,13 @@ import Testing
                 await app.type(text)
             case .click(let column, let row):
                 // Two clicks on one row within 400 ms are a double click, which opens it: the
-                // terminal gets its clicks further apart than that (the one wait here that is
-                // not for the screen: it makes the input mean what it means headless).
-                if let last = lastClick, ContinuousClock.now - last < Self.clickSpacing {
+                // terminal gets this click more than that after it was seen to take the last
+                // one (the one wait here that is not for the screen: it makes the input mean
+                // what it means headless; see the type's comment).
+                if let last = lastClickTaken, ContinuousClock.now - last < Self.clickSpacing {
                     try await Task.sleep(until: last + Self.clickSpacing, clock: .continuous)
                 }
-                lastClick = ContinuousClock.now
+                clickUnseen = true
                 try await Self.offMain(SessionHandle(session: session)) { try $0.mouse(.press, column: column, row: row) }
                 try await Self.offMain(SessionHandle(session: session)) { try $0.mouse(.release, column: column, row: row) }
                 await app.mouse(.press, row: row, column: column)
@@ -249,6 +261,13 @@ import Testing
             if Self.depth(of: app) == 0 { filterOpen = app.lines.dropLast().last?.hasPrefix("/") == true }
             #expect(app.outcome == nil, "the steps left the app (seed \(seed)): \(steps)")
             try await compare(steps)
+            // The terminal shows what this input did: it has read it, and every click before.
+            let expected = Self.normalized(app.lines.map(normalizeHeadless))
+            if clickUnseen, step.isInput, expected != expectedBefore {
+                lastClickTaken = ContinuousClock.now
+                clickUnseen = false
+            }
+            expectedBefore = expected
         }
     }
 
@@ -283,6 +302,15 @@ import Testing
         /// Lines written at the end of a followed file.
         case append(Int)
 
+        /// Whether the step is input the terminal reads in order (not a resize, nor a write
+        /// to a followed file).
+        var isInput: Bool {
+            switch self {
+            case .key, .type, .click, .wheel: true
+            case .resize, .append: false
+            }
+        }
+
         var description: String {
             switch self {
             case .key(let name, _): "key \(name)"
@@ -296,12 +324,14 @@ import Testing
     }
 
     /// A random step that never ends the app: Escape only closes the filter or a row
-    /// opened, Enter never chooses from the filter line.
+    /// opened, Enter never chooses from the filter line; no click unless `clicks`.
     static func nextStep(_ random: inout SplitMix64, size: Size, table: Bool, retries: Bool = false, feeds: Bool = false,
-                         filterOpen: Bool, depth: Int) -> Step {
+                         filterOpen: Bool, depth: Int, clicks: Bool = true) -> Step {
         enum Kind { case title, row, wheel, sort, reverse, move, resize, type, erase, filter, open, escape, retry, append }
-        var kinds: [(weight: Int, kind: Kind)] = [(3, .row), (2, .wheel), (2, .move), (1, .resize)]
-        if table { kinds += [(4, .title), (2, .sort), (1, .reverse)] }
+        var kinds: [(weight: Int, kind: Kind)] = [(2, .wheel), (2, .move), (1, .resize)]
+        if clicks { kinds.append((3, .row)) }
+        if table { kinds += [(2, .sort), (1, .reverse)] }
+        if table, clicks { kinds.append((4, .title)) }
         if retries, !filterOpen, depth == 0 { kinds.append((2, .retry)) }
         if feeds { kinds.append((4, .append)) }
         if filterOpen {

@@ -10,13 +10,15 @@ extension ListHost: TableHost {
     /// `s`: the next sortable column ascending; after the last, the load's order.
     func sortNext() -> HostResponse {
         guard let table = tableScreen else { return .hint("Only a table sorts by column") }
-        return requestSort(self.table.nextSort(sortable: table.columnSortability))
+        return requestSort(self.table.nextSort(firstSortable: table.firstSortableColumn(from:)))
     }
 
     /// `S`: the same column the other way (the first sortable column descending when none).
     func sortReverse() -> HostResponse {
         guard let table = tableScreen else { return .hint("Only a table sorts by column") }
-        guard let sort = self.table.reversedSort(sortable: table.columnSortability) else { return .hint("No column sorts") }
+        guard let sort = self.table.reversedSort(firstSortable: table.firstSortableColumn(from:)) else {
+            return .hint("No column sorts")
+        }
         return requestSort(sort)
     }
 
@@ -25,7 +27,7 @@ extension ListHost: TableHost {
     func clickHeader(x: Int, now: Duration) -> HostResponse {
         self.now = now
         guard let table = tableScreen, let column = self.table.cache.lastLayout?.column(at: x),
-              table.columnSortability.indices.contains(column), table.columnSortability[column]
+              table.isSortable(column: column)
         else { return .handled(changed: false) }
         return requestSort(self.table.sort(clicked: column))
     }

@@ -28,20 +28,20 @@ struct TableHostState<Item: Sendable> {
     var sortingAtSource = false
 
     /// `s`: the next sortable column ascending, after the one sorted; after the last, the
-    /// load's order (nil).
-    func nextSort(sortable: [Bool]) -> TableSort? {
-        let start = sort.map { $0.column + 1 } ?? 0
-        return (start..<sortable.count).first { sortable[$0] }.map { TableSort(column: $0) }
+    /// load's order (nil). `firstSortable(i)` is the first sortable column from `i` on: a
+    /// table of many columns answers it without reading the columns past the one found.
+    func nextSort(firstSortable: (Int) -> Int?) -> TableSort? {
+        firstSortable(sort.map { $0.column + 1 } ?? 0).map { TableSort(column: $0) }
     }
 
     /// `S`: the sorted column the other way, else the first sortable column descending;
     /// nil when no column sorts.
-    func reversedSort(sortable: [Bool]) -> TableSort? {
+    func reversedSort(firstSortable: (Int) -> Int?) -> TableSort? {
         if var sort {
             sort.ascending.toggle()
             return sort
         }
-        return sortable.firstIndex(of: true).map { TableSort(column: $0, ascending: false) }
+        return firstSortable(0).map { TableSort(column: $0, ascending: false) }
     }
 
     /// A click on the title of `column`: sorted by it, or the other way when it is the

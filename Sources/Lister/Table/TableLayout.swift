@@ -17,9 +17,9 @@ nonisolated struct TableLayout: Hashable, Sendable {
     var firstScrolled: Int
     /// The largest ``firstScrolled`` that still shows something new: 0 when all fit.
     var maxFirstScrolled: Int
-    /// Whether each column holds numbers (its values in view say so): drawn right-aligned,
-    /// NULLs included.
-    var numeric: [Bool] = []
+    /// The columns drawn that hold numbers (their values in view say so): drawn
+    /// right-aligned, NULLs included.
+    var numeric: Set<Int> = []
 
     /// The space between two columns.
     static let gap = 2
@@ -80,7 +80,8 @@ nonisolated struct TableLayout: Hashable, Sendable {
                 widths[last] += spare - given
             }
         }
-        return place(count: count, widths: { widths[$0] }, width: width, frozen: frozen, firstScrolled: firstScrolled)
+        return place(count: count, widths: { widths[$0] }, width: width, frozen: frozen, firstScrolled: firstScrolled,
+                     exactEnd: true)
     }
 
     /// Whether `count` columns cannot fit in `width` even at no width each: their gaps alone
@@ -91,8 +92,11 @@ nonisolated struct TableLayout: Hashable, Sendable {
 
     /// The layout of ``make(natural:rules:titles:width:frozen:firstScrolled:)`` when
     /// ``gapsPass(_:count:)``: `floor(i)` is column i's floor, asked only of the columns
-    /// drawn and of those at the end that decide how far the table scrolls (a table of
-    /// 10,000 columns measures the few it shows).
+    /// drawn (a table of 10,000 columns measures the few it shows). The columns at the end,
+    /// which decide how far the table scrolls, are measured only when the view is near
+    /// them: further away, ``maxFirstScrolled`` is a bound below the exact one that the
+    /// view is more than one column before (a key scrolls one column: the next frame, near
+    /// the end, measures them).
     static func makeCut(count: Int, floor: (Int) -> Int, width: Int, frozen: Int, firstScrolled: Int) -> TableLayout {
         guard count > 0, width > 0 else { return TableLayout(placed: [], firstScrolled: 0, maxFirstScrolled: 0) }
         var known: [Int: Int] = [:]
@@ -101,7 +105,7 @@ nonisolated struct TableLayout: Hashable, Sendable {
             let width = floor(index)
             known[index] = width
             return width
-        }, width: width, frozen: frozen, firstScrolled: firstScrolled)
+        }, width: width, frozen: frozen, firstScrolled: firstScrolled, exactEnd: false)
     }
 
     /// The floor of a column whose width rule is `rule`, natural width `natural` and title
@@ -115,8 +119,10 @@ nonisolated struct TableLayout: Hashable, Sendable {
     }
 
     /// Places the frozen columns, then as many others as fit from `firstScrolled`, each
-    /// `widths(i)` wide.
-    private static func place(count: Int, widths: (Int) -> Int, width: Int, frozen: Int, firstScrolled: Int) -> TableLayout {
+    /// `widths(i)` wide; the last first column is exact when `exactEnd` or near the view,
+    /// else a bound below it (see ``makeCut(count:floor:width:frozen:firstScrolled:)``).
+    private static func place(count: Int, widths: (Int) -> Int, width: Int, frozen: Int, firstScrolled: Int,
+                              exactEnd: Bool) -> TableLayout {
         let frozen = max(0, min(frozen, count - 1))
         // The frozen columns, then as many others as fit from `firstScrolled`.
         var placed: [Placed] = []
@@ -126,15 +132,22 @@ nonisolated struct TableLayout: Hashable, Sendable {
             x += widths(index) + gap
         }
         let scrolledRoom = width - x
-        // The last first column that still brings a new column into view.
+        // The last first column that still brings a new column into view. It is at least
+        // `bound`: the columns after it fit in the room, and each after the first of them
+        // takes a gap at least.
+        let bound = max(frozen, count - 1 - max(0, scrolledRoom) / gap)
         var maxFirst = count - 1
-        var used = 0
-        while maxFirst >= frozen {
-            used += widths(maxFirst) + (used > 0 ? gap : 0)
-            if used > scrolledRoom { break }
-            maxFirst -= 1
+        if !exactEnd, firstScrolled + frozen < bound {
+            maxFirst = bound
+        } else {
+            var used = 0
+            while maxFirst >= frozen {
+                used += widths(maxFirst) + (used > 0 ? gap : 0)
+                if used > scrolledRoom { break }
+                maxFirst -= 1
+            }
+            maxFirst = max(frozen, min(count - 1, maxFirst + 1))
         }
-        maxFirst = max(frozen, min(count - 1, maxFirst + 1))
         let first = max(frozen, min(firstScrolled + frozen, maxFirst))
         var index = first
         while index < count, x < width {
@@ -157,28 +170,49 @@ nonisolated struct TableLayout: Hashable, Sendable {
 /// One row of a table: its cells drawn where the frame's column layout puts them, each
 /// cut to its width with an ellipsis.
 public struct TableRow: View {
-    let cells: [Text]
+    /// Every column's cell, or (``placedOnly``) the cells of the layout's placed columns in
+    /// their order: a frame of 10,000 columns makes the dozen it draws.
+    private(set) var cells: [Text]
     let layout: TableLayout
+    let placedOnly: Bool
+
+    /// A row of every column's cell, drawn where `layout` places them.
+    init(cells: [Text], layout: TableLayout) {
+        self.cells = cells
+        self.layout = layout
+        placedOnly = false
+    }
+
+    /// A row of the cells of `layout`'s placed columns, in their order.
+    init(placedCells: [Text], layout: TableLayout) {
+        cells = placedCells
+        self.layout = layout
+        placedOnly = true
+    }
 
     public var sizing: Sizing { .fixed(1) }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         guard !rect.isEmpty else { return }
-        for placed in layout.placed where placed.column < cells.count {
+        for (position, placed) in layout.placed.enumerated() {
+            let index = placedOnly ? position : placed.column
+            guard index < cells.count else { continue }
             let left = rect.left + placed.x
             let width = min(placed.width, rect.right - left)
             guard width > 0 else { break }
-            cells[placed.column].render(in: Rect(row: rect.top, column: left, rows: 1, columns: width), buffer: &buffer)
+            cells[index].render(in: Rect(row: rect.top, column: left, rows: 1, columns: width), buffer: &buffer)
         }
     }
 
     /// The row with the matches of `query` highlighted in each cell.
     func highlightingMatches(of query: FilterQuery) -> TableRow {
-        TableRow(cells: cells.map { cell in
+        var row = self
+        row.cells = cells.map { cell in
             var highlighted = cell.highlightingMatches(of: query)
             highlighted.alignment = cell.alignment
             return highlighted
-        }, layout: layout)
+        }
+        return row
     }
 
     /// The cells' text, separated by two spaces (what the filter searches).

@@ -126,8 +126,18 @@ private struct HeaderLine: View {
 // MARK: What the host asks of a table it knows only as `any TableScreen`
 
 extension TableScreen {
-    /// The columns' titles and whether each can be sorted by.
-    var columnSortability: [Bool] { columns.map(\.isSortable) }
+    /// The first column from `start` on that can be sorted by, if any (a key reads the
+    /// columns up to it, not every column of a wide table).
+    func firstSortableColumn(from start: Int) -> Int? {
+        let columns = self.columns
+        return (max(0, start)..<columns.count).first { columns[$0].isSortable }
+    }
+
+    /// Whether column `index` exists and can be sorted by.
+    func isSortable(column index: Int) -> Bool {
+        let columns = self.columns
+        return columns.indices.contains(index) && columns[index].isSortable
+    }
 
     /// ``sorted(by:keeping:)`` for a host that holds the screen as an existential.
     func sortedAtSource(by sort: TableSort?, keeping selected: Any?) -> (any TableScreen)? {

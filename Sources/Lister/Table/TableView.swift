@@ -53,8 +53,14 @@ final class TableCache {
     /// the screen (a table may have 10,000 columns, whose titles may come with the rows).
     private var facts: (rows: Int, screen: Int, count: Int, facts: ColumnFacts)?
 
-    /// `natural` widened to the widest seen since the rows or the screen changed.
-    func sticky(_ natural: [Int], rows: Int, screen: Int) -> [Int] {
+    /// `natural` widened to the widest seen since the rows or the screen changed; a frame
+    /// drawn ahead of a key (not `committing`) reads the widest without widening it, as it
+    /// may never be shown (the widths would then depend on which frames were drawn ahead).
+    func sticky(_ natural: [Int], rows: Int, screen: Int, committing: Bool = true) -> [Int] {
+        guard committing else {
+            guard widestKey == (rows, screen), widest.count == natural.count else { return natural }
+            return zip(natural, widest).map { max($0, $1) }
+        }
         if widestKey != (rows, screen) {
             widestKey = (rows, screen)
             widest = []
@@ -77,13 +83,23 @@ final class TableCache {
         return row
     }
 
-    /// The facts of the screen's `count` columns, worked out once per revision.
+    /// The facts of the screen's `count` columns, worked out once per revision (for a
+    /// table whose gaps fit its width: it has at most half as many columns as the width).
     func columnFacts(rows: Int, screen: Int, count: Int, make: () -> ColumnFacts) -> ColumnFacts {
         if let facts, facts.rows == rows, facts.screen == screen, facts.count == count { return facts.facts }
         let made = make()
+        columnsRead += count
         facts = (rows, screen, count, made)
         return made
     }
+
+    /// How many times a column's facts (title width, width rule, alignment) were read to lay
+    /// a table out: what a frame costs per column, counted (a test sees that a frame of
+    /// 30,000 columns reads as many as one of 1,000).
+    private(set) var columnsRead = 0
+
+    /// Counts the facts of `count` columns read.
+    func noteColumnsRead(_ count: Int) { columnsRead += count }
 
     /// The cells measured one at a time, for a table too wide to measure whole (its gaps
     /// alone pass the width: ``TableLayout/gapsPass(_:count:)``), by row and column.
@@ -114,9 +130,9 @@ final class TableCache {
 
     /// `natural` of `column` widened to the widest seen since the rows changed (as
     /// ``sticky(_:rows:screen:)`` does for tables measured whole).
-    func stickyCut(_ natural: Int, column: Int) -> Int {
+    func stickyCut(_ natural: Int, column: Int, committing: Bool = true) -> Int {
         let widest = max(natural, widestCut[column] ?? 0)
-        widestCut[column] = widest
+        if committing { widestCut[column] = widest }
         return widest
     }
 
@@ -182,13 +198,10 @@ extension ListContext where S: TableScreen {
         let cache = isDrawingAhead ? nil : tableCache
         let frozen = screen.frozenColumns
         let first = tableFirstColumn
-        // Each title's width (with room for the arrow on the sorted column), its rule and
-        // alignment, read once per revision (``TableCache``).
-        let facts = tableCache?.columnFacts(rows: revision.rows, screen: revision.screen, count: columns.count) {
-            ColumnFacts(columns)
-        } ?? ColumnFacts(columns)
-        var titles = facts.titleWidths
-        if let sort, titles.indices.contains(sort.column) { titles[sort.column] += 2 }
+        // A title's width, with room for the arrow on the sorted column.
+        func titleWidth(_ column: Int) -> Int {
+            DisplayWidth.of(columns[column].title) + (sort?.column == column ? 2 : 0)
+        }
         let visible = max(0, min(offset, count))..<max(0, min(count, offset + height))
         let indices = visible.map { engine?.row(atVisible: $0) ?? $0 }
 
@@ -197,6 +210,12 @@ extension ListContext where S: TableScreen {
         /// row, as a JSON element or a CSV record is) and its cells measured once per
         /// revision; a frame then only adds up numbers.
         func wholeLayout(_ width: Int) -> TableLayout {
+            // Each title's width, rule and alignment, read once per revision (``TableCache``).
+            let facts = tableCache?.columnFacts(rows: revision.rows, screen: revision.screen, count: columns.count) {
+                ColumnFacts(columns)
+            } ?? ColumnFacts(columns)
+            var titles = facts.titleWidths
+            if let sort, titles.indices.contains(sort.column) { titles[sort.column] += 2 }
             var natural = titles
             let rowsInView = indices.map { index -> MeasuredRow in
                 let measure = { () -> MeasuredRow in
@@ -218,17 +237,19 @@ extension ListContext where S: TableScreen {
                     natural[column] = row.widths[column]
                 }
             }
-            if let tableCache { natural = tableCache.sticky(natural, rows: revision.rows, screen: revision.screen) }
+            if let tableCache {
+                natural = tableCache.sticky(natural, rows: revision.rows, screen: revision.screen, committing: !isDrawingAhead)
+            }
             // A column is numeric when its first value in view that is not NULL is drawn
             // right-aligned: its NULLs then sit right too, under the numbers.
-            var numeric = [Bool](repeating: false, count: columns.count)
-            for index in numeric.indices {
+            var numeric: Set<Int> = []
+            for index in columns.indices {
                 if let alignment = facts.alignments[index] {
-                    numeric[index] = alignment == .trailing
+                    if alignment == .trailing { numeric.insert(index) }
                     continue
                 }
                 for row in rowsInView where index < row.alignment.count && row.alignment[index] != 0 {
-                    numeric[index] = row.alignment[index] == 2
+                    if row.alignment[index] == 2 { numeric.insert(index) }
                     break
                 }
             }
@@ -240,8 +261,17 @@ extension ListContext where S: TableScreen {
 
         /// The layout when the columns' gaps alone pass the width: every column is cut to
         /// its floor, and only the columns placed are measured (the first frame of 10,000
-        /// columns measures the few it shows, not every cell of the rows in view).
+        /// columns measures the few it shows, not every cell of the rows in view), and only
+        /// their facts read (title, rule, alignment).
         func cutLayout(_ width: Int) -> TableLayout {
+            var titles: [Int: Int] = [:]
+            func title(_ column: Int) -> Int {
+                if let known = titles[column] { return known }
+                tableCache?.noteColumnsRead(1)
+                let width = titleWidth(column)
+                titles[column] = width
+                return width
+            }
             // A row is fetched at most once a frame, and only when a cell of it is measured
             // (a fetch may split the whole record: once per cell, a row of N columns cost N).
             var fetched: [Int: S.Item] = [:]
@@ -262,21 +292,21 @@ extension ListContext where S: TableScreen {
                                                 measure: measure) ?? measure()
             }
             var layout = TableLayout.makeCut(count: columns.count, floor: { column in
-                var natural = titles[column]
+                var natural = title(column)
                 for index in indices { natural = max(natural, cell(index, column).width) }
-                if let tableCache { natural = tableCache.stickyCut(natural, column: column) }
-                return TableLayout.floorWidth(natural: natural, rule: facts.rules[column].rule, title: titles[column])
+                if let tableCache { natural = tableCache.stickyCut(natural, column: column, committing: !isDrawingAhead) }
+                return TableLayout.floorWidth(natural: natural, rule: columns[column].width.rule, title: title(column))
             }, width: width, frozen: frozen, firstScrolled: first)
-            var numeric = [Bool](repeating: false, count: columns.count)
+            var numeric: Set<Int> = []
             for placed in layout.placed {
-                if let alignment = facts.alignments[placed.column] {
-                    numeric[placed.column] = alignment == .trailing
+                if let alignment = columns[placed.column].alignment {
+                    if alignment == .trailing { numeric.insert(placed.column) }
                     continue
                 }
                 for index in indices {
                     let alignment = cell(index, placed.column).alignment
                     if alignment != 0 {
-                        numeric[placed.column] = alignment == 2
+                        if alignment == 2 { numeric.insert(placed.column) }
                         break
                     }
                 }
@@ -289,12 +319,9 @@ extension ListContext where S: TableScreen {
         var list = rowReusingListView { index, _ in
             let item = items[index]
             let layout = box.layout
-            var cells = [Text](repeating: Text(""), count: columns.count)
-            for placed in layout.placed {
-                let numeric = placed.column < layout.numeric.count && layout.numeric[placed.column]
-                cells[placed.column] = columns[placed.column].cell(item, numeric: numeric)
-            }
-            return TableRow(cells: cells, layout: layout)
+            // Only the cells drawn are made (a table of 10,000 columns draws a few).
+            let cells = layout.placed.map { columns[$0.column].cell(item, numeric: layout.numeric.contains($0.column)) }
+            return TableRow(placedCells: cells, layout: layout)
         }
         list.horizontalOffset = 0  // a table scrolls by column, not by character
         return TableView(
@@ -303,15 +330,13 @@ extension ListContext where S: TableScreen {
             },
             header: { layout in
                 // Only the titles drawn are made (a table of 10,000 columns draws a few).
-                var cells = [Text](repeating: Text(""), count: columns.count)
-                for placed in layout.placed {
+                let cells = layout.placed.map { placed -> Text in
                     let index = placed.column
                     var title = columns[index].title
                     if let sort, sort.column == index { title += sort.ascending ? " ▲" : " ▼" }
-                    let numeric = index < layout.numeric.count && layout.numeric[index]
-                    cells[index] = Text(title).bold().aligned(numeric ? .trailing : .leading)
+                    return Text(title).bold().aligned(layout.numeric.contains(index) ? .trailing : .leading)
                 }
-                return TableRow(cells: cells, layout: layout)
+                return TableRow(placedCells: cells, layout: layout)
             },
             list: list, box: box, cache: cache
         )

@@ -37,7 +37,10 @@ package enum CSVFields {
     }
 
     /// ``split(_:delimiter:fieldLimit:)`` of a record with a quote.
-    private static func splitQuoted(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fieldLimit: Int) -> [String] {
+    /// `endsRecord` false: the bytes are a field before the record's last, whose final CR is
+    /// text (only the record's end drops one).
+    private static func splitQuoted(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fieldLimit: Int,
+                                    endsRecord: Bool = true) -> [String] {
         let quote = CSVFraming.quote
         var fields: [String] = []
         var state = CSVFraming.State.fieldStart
@@ -91,9 +94,21 @@ package enum CSVFields {
                 break
             }
         }
-        if !lastQuoted, state != .quoted, !dropped, field.last == 0x0D { field.removeLast() }
+        if endsRecord, !lastQuoted, state != .quoted, !dropped, field.last == 0x0D { field.removeLast() }
         endField()
         return fields
+    }
+
+    /// The text of the one field in `bytes` (found by ``CSVFieldIndex``: no delimiter outside
+    /// quotes), as ``split(_:delimiter:fieldLimit:)`` makes it; `endsRecord` when it is the
+    /// record's last field (a final CR outside quotes is then dropped).
+    static func fieldText(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, endsRecord: Bool, limit: Int) -> String {
+        if bytes.first == CSVFraming.quote {
+            return splitQuoted(bytes, delimiter: delimiter, fieldLimit: limit, endsRecord: endsRecord).first ?? ""
+        }
+        var count = bytes.count
+        if endsRecord, count > 0, bytes[count - 1] == 0x0D { count -= 1 }
+        return text(UnsafeBufferPointer(rebasing: bytes[..<count]), limit: limit)
     }
 
     /// `bytes` as text, invalid UTF-8 shown as U+FFFD; past `limit` bytes cut at the start

@@ -13,14 +13,11 @@ package struct CSVRow: Identifiable, Hashable, Sendable {
     /// fields), shared by its rows.
     package let columns: [String]
 
-    /// The fields of a record longer than a row shows (``isCut``), split once from all of
-    /// its bytes, each cut to ``fieldShownLimit``; nil for the others (split when asked).
-    private let cutFields: [String]?
-
-    /// Where the fields of a wide record are (nil for a narrow or a cut one): found once when
-    /// the row is fetched, so that reading all its N fields costs N, not N² (each field found
-    /// by skipping those before it).
-    let located: CSVLocatedFields?
+    /// Where the fields of a wide or a cut record are (nil for a narrow one, read field by
+    /// field: a sort reads one field of each row, and pays for no more). Made when the row
+    /// is fetched, and found only as far as they are read: a fetch costs no field (a row is
+    /// fetched for its identity too), and a frame reads the fields it draws.
+    let index: CSVFieldIndex?
 
     /// A field of a record too long for a row shows its first this many bytes (64 KiB),
     /// then `…`; `--pick` prints it whole.
@@ -28,20 +25,17 @@ package struct CSVRow: Identifiable, Hashable, Sendable {
 
     package var id: Int { number }
 
-    /// A row of `record`; `locating` finds its fields at once (for a wide table).
+    /// A row of `record`; `locating` indexes its fields as they are read (a wide table's).
     init(number: Int, record: Line, delimiter: UInt8, columns: [String], locating: Bool = false) {
         self.number = number
         self.record = record
         self.delimiter = delimiter
         self.columns = columns
         // A row keeps only the record's first bytes (``Line/shownLimit``): the fields after
-        // a long one are found in all of them, read once here.
-        cutFields = record.isCut
-            ? record.wholeBytes.bytes.withUnsafeBufferPointer {
-                CSVFields.split($0, delimiter: delimiter, fieldLimit: Self.fieldShownLimit)
-            }
+        // a long one are found in all of them, read when such a field is asked for.
+        index = locating || record.isCut
+            ? CSVFieldIndex(record: record, delimiter: delimiter, limit: record.isCut ? Self.fieldShownLimit : .max)
             : nil
-        located = locating && !record.isCut ? CSVLocatedFields(record.bytes, delimiter: delimiter) : nil
     }
 
     /// Whether the record is longer than a row keeps (``Line/shownLimit``): its long fields
@@ -50,26 +44,13 @@ package struct CSVRow: Identifiable, Hashable, Sendable {
 
     /// The fields, quotes undone (a long one of a cut record cut to ``fieldShownLimit``).
     package var fields: [String] {
-        if let cutFields { return cutFields }
-        if case .fields(let fields) = located { return fields }
-        return CSVFields.split(record.bytes, delimiter: delimiter)
+        index?.fields ?? CSVFields.split(record.bytes, delimiter: delimiter)
     }
 
     /// The field of column `index`, or "" when the row has fewer fields (ragged).
-    package func field(_ index: Int) -> String {
-        if let cutFields { return index < cutFields.count ? cutFields[index] : "" }
-        switch located {
-        case nil:
-            return CSVFields.field(index, of: record.bytes, delimiter: delimiter) ?? ""
-        case .fields(let fields):
-            return index < fields.count ? fields[index] : ""
-        case .bounds(let bounds):
-            guard index < bounds.count else { return "" }
-            return record.bytes.withUnsafeBufferPointer { bytes in
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(bounds[index].start)..<Int(bounds[index].end)]),
-                       as: UTF8.self)
-            }
-        }
+    package func field(_ column: Int) -> String {
+        guard let index else { return CSVFields.field(column, of: record.bytes, delimiter: delimiter) ?? "" }
+        return index.field(column) ?? ""
     }
 
     package static func == (lhs: CSVRow, rhs: CSVRow) -> Bool {
@@ -123,6 +104,10 @@ package struct CSVTable: RandomAccessCollection, Sendable {
         self.init(records: builder.finish(), hasHeader: hasHeader, delimiter: delimiter)
     }
 
+    /// Rows of tables of more columns than this index their fields as they read them; the
+    /// rows of narrower ones read one field at a time (a sort reads one of each row).
+    static let wide = 32
+
     /// Records before the first row: 1 with a header (once it has come), else 0.
     var headerRecords: Int { hasHeader && !records.isEmpty ? 1 : 0 }
 
@@ -132,7 +117,7 @@ package struct CSVTable: RandomAccessCollection, Sendable {
     package subscript(position: Int) -> CSVRow {
         let record = records[position + headerRecords]
         return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named,
-                      locating: columns.count > CSVLocatedFields.wide)
+                      locating: columns.count > Self.wide)
     }
 
     /// Whether the file the records are read back from was truncated under the list.
