@@ -5,7 +5,7 @@ import Testing
 
 /// A prompt-first list whose screen command 0 reloads its rows (fzf's `reload`, or
 /// `reload-sync` when `behind`).
-private struct ReloadingFinder: ListScreen {
+private struct ReloadingFinder: CommandHandlingScreen {
     let loader: ScriptedLoader<[Fruit]>
     var behind = false
     var title: String { "Find" }
