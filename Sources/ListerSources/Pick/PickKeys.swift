@@ -106,15 +106,22 @@ package struct PickFields: Hashable, Sendable {
     /// The fields of `line`, each with the delimiter (or blanks) after it, as fzf cuts them.
     func fields(_ line: UnsafeBufferPointer<UInt8>) -> [Swift.Range<Int>] {
         var fields: [Swift.Range<Int>] = []
+        self.fields(line, into: &fields)
+        return fields
+    }
+
+    /// ``fields(_:)`` into `fields`, which keeps its storage.
+    func fields(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Swift.Range<Int>]) {
+        fields.removeAll(keepingCapacity: true)
         var start = 0
         let count = line.count
-        if let delimiter, !delimiter.isEmpty {
-            let separator = Array(delimiter.utf8)
+        if let delimiter, let first = delimiter.utf8.first {
+            let length = delimiter.utf8.count
             var index = 0
-            while index + separator.count <= count {
-                if line[index] == separator[0], (0..<separator.count).allSatisfy({ line[index + $0] == separator[$0] }) {
-                    fields.append(start..<(index + separator.count))
-                    index += separator.count
+            while index + length <= count {
+                if line[index] == first, length == 1 || line[index..<(index + length)].elementsEqual(delimiter.utf8) {
+                    fields.append(start..<(index + length))
+                    index += length
                     start = index
                 } else {
                     index += 1
@@ -122,7 +129,7 @@ package struct PickFields: Hashable, Sendable {
             }
             // As fzf: a line ending in the delimiter has an empty last field (`-1` of `a,b,`).
             fields.append(start..<count)
-            return fields
+            return
         }
         var index = 0
         // Blanks before the first word belong to the first field, as in fzf.
@@ -133,7 +140,6 @@ package struct PickFields: Hashable, Sendable {
             fields.append(start..<index)
             start = index
         }
-        return fields
     }
 
     /// The bytes of the fields of `line` that `ranges` select, in the order of `ranges`.
