@@ -38,7 +38,8 @@ extension FuzzyMatcher {
                     field += 1
                 }
                 if term.isInverse {
-                    if found == nil { satisfied = true; break }
+                    // As fzf: the group is satisfied, but a later term of it may still score.
+                    if found == nil { satisfied = true }
                 } else if let found {
                     total += Int(found.score)
                     if withPositions, let first = found.positions.first, let last = found.positions.last {

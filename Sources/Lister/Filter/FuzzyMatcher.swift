@@ -270,7 +270,8 @@ struct FuzzyMatcher {
             for term in group {
                 let found = Self.find(term, in: line, options: pattern.options, table: &table, withPositions: withPositions)
                 if term.isInverse {
-                    if found == nil { satisfied = true; break }
+                    // As fzf: the group is satisfied, but a later term of it may still score.
+                    if found == nil { satisfied = true }
                 } else if let found {
                     total += Int(found.score)
                     if withPositions, let first = found.positions.first, let last = found.positions.last {
