@@ -37,6 +37,18 @@ import Testing
         #expect(try ranges(["-n2,.."], "  x y") == ["y", "x y"])
     }
 
+    @Test func onlyTheFieldsNeededAreCut() throws {
+        func needed(_ value: String) throws -> Int { PickFields.fieldsNeeded(try PickFields.ranges(value, option: "--nth")) }
+        #expect(try needed("2") == 2)
+        #expect(try needed("3,1..2") == 3)
+        #expect(try needed("..4") == 4)
+        #expect(try needed("2..") == .max)
+        #expect(try needed("1,-1") == .max)
+        // Cut short, the fields named are whole (the delimiter after the last one too).
+        #expect(try ranges(["-d,", "-n2,1"], "a,b,c,d") == ["b,", "a"])
+        #expect(try ranges(["-n2"], "a  b  c") == ["b  "])
+    }
+
     @Test func aTermNeverSpansTwoRanges() throws {
         #expect(try ranked("foo,bar\n", ["-d,", "-n1,2"], query: "o,b").isEmpty)
         #expect(try ranked("foo,bar\n", ["-d,", "-n1..2"], query: "o,b") == ["foo,bar"])

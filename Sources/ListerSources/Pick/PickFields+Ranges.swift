@@ -10,7 +10,7 @@ extension PickFields {
     /// nothing is allocated per line once the buffers have grown.
     func searchedRanges(_ nth: [Range], of line: UnsafeBufferPointer<UInt8>, fields: inout [Swift.Range<Int>],
                         into output: inout [Swift.Range<Int>]) {
-        self.fields(line, into: &fields)
+        self.fields(line, into: &fields, limit: Self.fieldsNeeded(nth))
         output.removeAll(keepingCapacity: true)
         let awk = delimiter?.isEmpty ?? true
         let count = fields.count
@@ -38,5 +38,16 @@ extension PickFields {
             }
             output.append(start..<end)
         }
+    }
+
+    /// How many fields from the first `nth` needs: the largest field it names when every
+    /// bound is a positive number (`-n2` needs 2 of a line of 8), else all of them.
+    static func fieldsNeeded(_ nth: [Range]) -> Int {
+        var needed = 0
+        for range in nth {
+            guard let upper = range.upper, upper > 0, (range.lower ?? 1) > 0 else { return .max }
+            needed = max(needed, upper, range.lower ?? 1)
+        }
+        return needed
     }
 }

@@ -110,15 +110,16 @@ package struct PickFields: Hashable, Sendable {
         return fields
     }
 
-    /// ``fields(_:)`` into `fields`, which keeps its storage.
-    func fields(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Swift.Range<Int>]) {
+    /// ``fields(_:)`` into `fields`, which keeps its storage; with `limit`, only the first
+    /// `limit` fields (those are whole: a field ends at its delimiter).
+    func fields(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Swift.Range<Int>], limit: Int = .max) {
         fields.removeAll(keepingCapacity: true)
         var start = 0
         let count = line.count
         if let delimiter, let first = delimiter.utf8.first {
             let length = delimiter.utf8.count
             var index = 0
-            while index + length <= count {
+            while index + length <= count, fields.count < limit {
                 if line[index] == first, length == 1 || line[index..<(index + length)].elementsEqual(delimiter.utf8) {
                     fields.append(start..<(index + length))
                     index += length
@@ -128,13 +129,13 @@ package struct PickFields: Hashable, Sendable {
                 }
             }
             // As fzf: a line ending in the delimiter has an empty last field (`-1` of `a,b,`).
-            fields.append(start..<count)
+            if fields.count < limit { fields.append(start..<count) }
             return
         }
         var index = 0
         // Blanks before the first word belong to the first field, as in fzf.
         while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        while index < count {
+        while index < count, fields.count < limit {
             while index < count, line[index] != 0x20 && line[index] != 0x09 { index += 1 }
             while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
             fields.append(start..<index)
