@@ -49,3 +49,16 @@ extension PickConformanceTests {
              ["-d", ":", "--with-nth", "3,2", "-n2", "--tiebreak=begin", "-f", "b"], "q:b:x:\nq:b:xxxx:\n"),
     ]
 }
+
+extension PickConformanceTests {
+    static let withNthTrailingBlanks: [Case] = [
+        Case("--with-nth fields lose the trailing blanks", "a,b  \n", ["-d", ",", "--with-nth", "2", "-f", "b\\ \\ $"], ""),
+        Case("so --nth's last field of them is whole", "a b c\n", ["-d", " ", "--with-nth", "2,1", "-n-1", "-f", "a"], "a b c\n"),
+        Case("and a term ending in a blank does not find it", "a b c\n", ["-d", " ", "--with-nth", "2,1", "-f", "b\\ a\\ $"], ""),
+        Case("a --with-nth template loses them too", "a b\n", ["--with-nth", "{1}  ", "-f", "'a\\ "], ""),
+        Case("AWK-style --with-nth fields leave out the blanks before the first word", "  x y\n",
+             ["--with-nth", "2,1", "-f", "yx$"], "  x y\n"),
+        Case("whatever the range", "  x y\n", ["--with-nth", "1..", "-f", "'\\ x"], ""),
+        Case("a delimiter at the end stays", "a,b,c\n", ["-d", ",", "--with-nth", "2,1", "-f", "b,a,$"], "a,b,c\n"),
+    ]
+}

@@ -183,7 +183,7 @@ import Testing
 
     @Test(arguments: accents + unicodeCase + ranking + schemes + algorithms + greedyFallback + syntax + statuses + longLine
                      + invalidUTF8 + acceptNth + withNthTemplates + indexPlaceholders + fieldAnchors + nthRanges + nthTiebreaks
-                     + inverseAlternatives)
+                     + inverseAlternatives + withNthTrailingBlanks)
     func matchesFzf(_ test: Case) throws {
         let lister = try run(TmuxSession.listerPath(), ["pick"] + test.arguments, input: test.input)
         #expect(lister.status == test.status, "lister: \(test.name)")

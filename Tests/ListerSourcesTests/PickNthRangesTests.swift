@@ -82,6 +82,17 @@ import Testing
         #expect(try ranked("xxxxxxxx:za\néééé:za\n", ["-d:", "-n2", "--tiebreak=begin"], query: "a") == ["éééé:za", "xxxxxxxx:za"])
     }
 
+    @Test func withNthTextLosesItsTrailingBlanks() throws {
+        #expect(try ranked("a,b  \n", ["-d,", "--with-nth", "2"], query: "b\\ \\ $").isEmpty)
+        #expect(try ranked("a b c\n", ["-d", " ", "--with-nth", "2,1", "-n-1"], query: "a") == ["a b c"])
+        #expect(try ranked("a b\n", ["--with-nth", "{1}  "], query: "'a\\ ").isEmpty)
+    }
+
+    @Test func awkStyleWithNthFieldsLeaveOutTheLeadingBlanks() throws {
+        #expect(try ranked("  x y\n", ["--with-nth", "2,1"], query: "yx$") == ["  x y"])
+        #expect(try ranked("  x y\n", ["--with-nth", "1.."], query: "'\\ x").isEmpty)
+    }
+
     @Test func ansiRangesAreCutFromTheTextWithoutEscapes() throws {
         // `\e[1;31m` holds the delimiter `;`: fzf cuts the fields of the text as shown.
         let line = "\u{1B}[1;31mfoo\u{1B}[0m;bar\n"

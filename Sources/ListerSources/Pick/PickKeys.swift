@@ -143,11 +143,20 @@ package struct PickFields: Hashable, Sendable {
         }
     }
 
-    /// The bytes of the fields of `line` that `ranges` select, in the order of `ranges`.
+    /// The bytes of the fields of `line` that `ranges` select, in the order of `ranges`
+    /// (`--with-nth`): each with the delimiter after it, and AWK-style field 1 without
+    /// the blanks before it, as fzf shows them (`--with-nth 2,1` of `  x y` is `yx `).
     func select(_ ranges: [Range], of line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
         let fields = self.fields(line)
-        forEachField(ranges, count: fields.count) { output += line[fields[$0]] }
+        let awk = delimiter?.isEmpty ?? true
+        forEachField(ranges, count: fields.count) { index in
+            var start = fields[index].lowerBound
+            if awk, index == 0 {
+                while start < fields[index].upperBound, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+            }
+            output += line[start..<fields[index].upperBound]
+        }
     }
 
     /// Calls `body` with the index of each field `ranges` select among `count`, in the order
