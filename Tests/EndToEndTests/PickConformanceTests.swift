@@ -182,7 +182,8 @@ import Testing
     }()
 
     @Test(arguments: accents + unicodeCase + ranking + schemes + algorithms + greedyFallback + syntax + statuses + longLine
-                     + invalidUTF8 + acceptNth + withNthTemplates + indexPlaceholders + fieldAnchors)
+                     + invalidUTF8 + acceptNth + withNthTemplates + indexPlaceholders + fieldAnchors + nthRanges + nthTiebreaks
+                     + inverseAlternatives + withNthTrailingBlanks)
     func matchesFzf(_ test: Case) throws {
         let lister = try run(TmuxSession.listerPath(), ["pick"] + test.arguments, input: test.input)
         #expect(lister.status == test.status, "lister: \(test.name)")

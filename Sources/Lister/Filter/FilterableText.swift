@@ -50,15 +50,18 @@ public protocol FilterableText: Sendable {
     /// in bulk.
     func forEachUTF8(in rows: FilterRowBatch, _ body: (_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Void)
 
-    /// Calls `body` with each row of `rows`, in order, the UTF-8 bytes searched and the
-    /// UTF-8 bytes of the whole row, which a ranking's `length` tiebreak measures.
+    /// Calls `body` with each row of `rows`, in order, the UTF-8 bytes of the whole row and
+    /// the byte ranges of it that are searched, each on its own; nil: the whole row is
+    /// searched as one text.
     ///
-    /// The two are the same text unless only a part of each row is searched, as with
-    /// `lister pick --nth`: fzf ranks such rows by the length of the whole row, not of
-    /// the fields searched. The default passes the bytes of ``forEachUTF8(in:_:)`` as
-    /// both.
+    /// `lister pick --nth 1,3` searches fields 1 and 3 of each line, and fzf matches each
+    /// term in each such range separately (a term never spans two of them; the first range
+    /// where it matches counts), while its tiebreaks (`length`, `begin`, `end`, `chunk`,
+    /// `pathname`) measure the whole row. The ranges are in the order they are searched,
+    /// may overlap and may be empty; valid only inside `body`, like the bytes. The default
+    /// passes the bytes of ``forEachUTF8(in:_:)`` and nil.
     func forEachUTF8(in rows: FilterRowBatch,
-                     measuring body: (_ row: Int, _ searched: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Void)
+                     fields body: (_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) -> Void)
 }
 
 extension FilterableText {
@@ -67,10 +70,10 @@ extension FilterableText {
         for row in rows { withUTF8(row: row) { body(row, $0) } }
     }
 
-    /// Calls ``forEachUTF8(in:_:)``, the bytes searched being the whole row.
+    /// Calls ``forEachUTF8(in:_:)``: each row is searched whole.
     public func forEachUTF8(in rows: FilterRowBatch,
-                            measuring body: (_ row: Int, _ searched: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Void) {
-        forEachUTF8(in: rows) { body($0, $1, $1) }
+                            fields body: (_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) -> Void) {
+        forEachUTF8(in: rows) { body($0, $1, nil) }
     }
 }
 

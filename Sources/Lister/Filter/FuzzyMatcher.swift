@@ -81,8 +81,12 @@ struct PositionalTies: Hashable, Sendable {
 struct FuzzyMatcher {
     let pattern: FuzzyPattern
     private var line = FuzzyScore.Line()
-    private var table = ScoreTable()
-    private let needs: FuzzyScore.Line.Needs
+    /// One line per `--nth` range of the row being matched (``match(_:fields:withPositions:)``).
+    var fieldLines: [FuzzyScore.Line] = []
+    /// The code points of the whole row whose ranges are matched, for its tiebreaks.
+    var wholeCodes: [UInt32] = []
+    var table = ScoreTable()
+    let needs: FuzzyScore.Line.Needs
     /// ASCII bytes each line must contain in order (lowercase where case is ignored, with
     /// the masks of ``ByteSearch``): a cheap test that rejects most lines before they are
     /// decoded. `folds`: case is ignored; `accents`: the term folds accents, so a line with
@@ -174,7 +178,7 @@ struct FuzzyMatcher {
     /// Whether `bytes` may match: every single-term group's ASCII characters appear in
     /// order. A line that fails cannot match.
     @inline(__always)
-    private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for term in required {
             let found = term.bytes.withUnsafeBufferPointer { pattern in
                 term.masks.withUnsafeBufferPointer { masks in
@@ -243,7 +247,7 @@ struct FuzzyMatcher {
     /// The number of bytes of an ASCII line without leading and trailing white space, and
     /// without trailing white space.
     @inline(__always)
-    private static func trimmedASCIILength(_ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, end: Int) {
+    static func trimmedASCIILength(_ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, end: Int) {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] &- 0x09 < 5 { end -= 1 }
         var start = 0
@@ -277,23 +281,10 @@ struct FuzzyMatcher {
         for group in pattern.groups {
             var satisfied = false
             for term in group {
-                let text = line.text(for: term)
-                let options = pattern.options
-                let found: FuzzyScore.TermMatch? = switch term.kind {
-                case .fuzzy where options.algorithm == .v1:
-                    FuzzyScore.greedy(text, line.bonuses, pattern: term.scalars, forward: options.forward)
-                case .fuzzy:
-                    FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions,
-                                     forward: options.forward)
-                case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars, forward: options.forward)
-                case .prefix: FuzzyScore.prefix(text, line.bonuses, pattern: term.scalars)
-                case .suffix: FuzzyScore.suffix(text, line.bonuses, pattern: term.scalars)
-                case .equal: FuzzyScore.equal(text, pattern: term.scalars, scheme: pattern.options.scheme)
-                case .boundary: FuzzyScore.exactAtBoundaries(text, line.codes, line.bonuses, pattern: term.scalars, scheme: options.scheme,
-                                                              forward: options.forward)
-                }
+                let found = Self.find(term, in: line, options: pattern.options, table: &table, withPositions: withPositions)
                 if term.isInverse {
-                    if found == nil { satisfied = true; break }
+                    // As fzf: the group is satisfied, but a later term of it may still score.
+                    if found == nil { satisfied = true }
                 } else if let found {
                     total += Int(found.score)
                     if withPositions, let first = found.positions.first, let last = found.positions.last {
@@ -319,6 +310,26 @@ struct FuzzyMatcher {
                                                   trimmedLength: match.length)
         }
         return match
+    }
+
+    /// Where `term` matches in `line` (loaded with bonuses), scored, or nil.
+    @inline(__always)
+    static func find(_ term: FuzzyPattern.Term, in line: borrowing FuzzyScore.Line, options: FuzzyPattern.Options,
+                     table: inout ScoreTable, withPositions: Bool) -> FuzzyScore.TermMatch? {
+        let text = line.text(for: term)
+        return switch term.kind {
+        case .fuzzy where options.algorithm == .v1:
+            FuzzyScore.greedy(text, line.bonuses, pattern: term.scalars, forward: options.forward)
+        case .fuzzy:
+            FuzzyScore.fuzzy(text, line.bonuses, pattern: term.scalars, table: &table, withPositions: withPositions,
+                             forward: options.forward)
+        case .exact: FuzzyScore.exact(text, line.bonuses, pattern: term.scalars, forward: options.forward)
+        case .prefix: FuzzyScore.prefix(text, line.bonuses, pattern: term.scalars)
+        case .suffix: FuzzyScore.suffix(text, line.bonuses, pattern: term.scalars)
+        case .equal: FuzzyScore.equal(text, pattern: term.scalars, scheme: options.scheme)
+        case .boundary: FuzzyScore.exactAtBoundaries(text, line.codes, line.bonuses, pattern: term.scalars, scheme: options.scheme,
+                                                      forward: options.forward)
+        }
     }
 }
 

@@ -110,13 +110,15 @@ public struct FuzzyRanking: Hashable, Sendable {
         entries.reserveCapacity(chunk.count)  // most rows of a chunk usually match
         let ties = Array(tiebreaks.prefix { $0 != .index }.prefix(3))
         let withPositions = sorts && ties.contains(where: \.needsPositions)
-        let measures = sorts && ties.contains(.length)
-        var scratch: [UInt32] = []
-        /// Scores `utf8`; `whole`, when it is not the same bytes, is what `length` measures.
-        func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>?) {
-            guard var found = matcher.match(utf8, withPositions: withPositions) else { return }
-            if let whole, whole.baseAddress != utf8.baseAddress || whole.count != utf8.count {
-                found.length = Self.trimmedLength(of: whole, scratch: &scratch)
+        /// Scores `utf8`, or only its `fields` (`--nth`), each on its own.
+        func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) {
+            let found: FuzzyMatch
+            if let fields {
+                guard let match = matcher.match(utf8, fields: fields, withPositions: withPositions) else { return }
+                found = match
+            } else {
+                guard let match = matcher.match(utf8, withPositions: withPositions) else { return }
+                found = match
             }
             var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
             if ties.count > 0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(ties[0])) }
@@ -125,12 +127,7 @@ public struct FuzzyRanking: Hashable, Sendable {
             entries.append(entry)
         }
         FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
-            // As fzf: rows searched only in some fields (`--nth`) are as long as the whole row.
-            if measures {
-                source.forEachUTF8(in: batch, measuring: { add($0, $1, $2) })
-            } else {
-                source.forEachUTF8(in: batch) { add($0, $1, nil) }
-            }
+            source.forEachUTF8(in: batch, fields: { add($0, $1, $2) })
         }
         return entries
     }
@@ -232,18 +229,5 @@ public struct FuzzyRanking: Hashable, Sendable {
             }
             initialized = total
         }
-    }
-}
-
-extension FuzzyRanking {
-    /// The number of code points of `bytes` without leading and trailing white space
-    /// (fzf's `length` tiebreak); `scratch` receives the code points.
-    static func trimmedLength(of bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt32]) -> Int {
-        FuzzyText.decode(bytes, into: &scratch)
-        var end = scratch.count
-        while end > 0, FuzzyText.charClass(scratch[end - 1]) == .white { end -= 1 }
-        var start = 0
-        while start < end, FuzzyText.charClass(scratch[start]) == .white { start += 1 }
-        return end - start
     }
 }

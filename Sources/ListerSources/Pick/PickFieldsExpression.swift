@@ -84,11 +84,18 @@ extension PickFields {
     }
 
     /// The bytes `expression` makes of `line`, the input's line `index` (from 0): for
-    /// `--with-nth` (`accepted` false) ranges keep every delimiter; for `--accept-nth`
-    /// (`accepted` true) the last delimiter of the selected fields is removed, as fzf prints
-    /// them. Template placeholders are filled as ``cut(_:of:)`` does in both.
+    /// `--with-nth` (`accepted` false) ranges keep every delimiter, and the text loses its
+    /// trailing white space, as fzf's (`-d, --with-nth 2` shows `b` of `a,b  `); for
+    /// `--accept-nth` (`accepted` true) the last delimiter of the selected fields is
+    /// removed, as fzf prints them. Template placeholders are filled as ``cut(_:of:)`` does
+    /// in both.
     func render(_ expression: Expression, of line: UnsafeBufferPointer<UInt8>, index: Int, accepted: Bool,
                 into output: inout [UInt8]) {
+        defer {
+            if !accepted {
+                while let last = output.last, last == 0x20 || last &- 0x09 < 5 { output.removeLast() }
+            }
+        }
         switch expression {
         case .ranges(let ranges) where !accepted:
             select(ranges, of: line, into: &output)

@@ -33,46 +33,49 @@ package struct PickText: FilterableText {
 
     package func withUTF8(row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard !fields.isIdentity || ansi else { return lines.withUTF8(row: row, body) }
-        var buffers = Buffers()
-        lines.withUTF8(row: row) { transform($0, index: firstIndex + row, buffers: &buffers, body) }
+        let buffers = Buffers()
+        lines.withUTF8(row: row) { transform($0, index: firstIndex + row, buffers: buffers, body) }
     }
 
     package func forEachUTF8(in rows: FilterRowBatch, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         guard !fields.isIdentity || ansi else { return lines.forEachUTF8(in: rows, body) }
-        var buffers = Buffers()
+        let buffers = Buffers()
         lines.forEachUTF8(in: rows) { row, bytes in
-            transform(bytes, index: firstIndex + row, buffers: &buffers) { body(row, $0) }
+            transform(bytes, index: firstIndex + row, buffers: buffers) { body(row, $0) }
         }
     }
 
-    /// Buffers reused from line to line.
-    struct Buffers {
-        var shown: [UInt8] = [], selected: [UInt8] = [], plain: [UInt8] = []
+    /// Buffers reused from line to line of one batch (a class, so that nested closures can
+    /// fill one buffer while reading another; never shared between tasks).
+    final class Buffers {
+        var shown: [UInt8] = [], plain: [UInt8] = [], selected: [UInt8] = []
+        /// The fields of a line, and the byte ranges `--nth` searches.
+        var fields: [Range<Int>] = [], searched: [Range<Int>] = []
     }
 
-    /// The fields searched, then (`--ansi`) without escape sequences, as the row shows them.
-    func transform(_ line: UnsafeBufferPointer<UInt8>, index: Int, buffers: inout Buffers,
+    /// The `--nth` fields of the row as shown, joined (``PickFields/searched(_:of:into:)``).
+    func transform(_ line: UnsafeBufferPointer<UInt8>, index: Int, buffers: Buffers,
                    _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard ansi else { return select(line, index: index, shown: &buffers.shown, selected: &buffers.selected, body) }
-        var plain = buffers.plain
-        select(line, index: index, shown: &buffers.shown, selected: &buffers.selected) { PickANSI.strip($0, into: &plain) }
-        plain.withUnsafeBufferPointer(body)
-        buffers.plain = plain
+        shown(line, index: index, buffers: buffers) { shown in
+            guard let nth = fields.nth else { return body(shown) }
+            fields.searched(nth, of: shown, into: &buffers.selected)
+            buffers.selected.withUnsafeBufferPointer(body)
+        }
     }
 
-    /// The text searched, as fzf has it: the `--with-nth` fields (what is shown), and of
-    /// those the `--nth` fields (``PickFields/searched(_:of:into:)``).
-    private func select(_ line: UnsafeBufferPointer<UInt8>, index: Int, shown: inout [UInt8], selected: inout [UInt8],
-                        _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard !fields.isIdentity else { return body(line) }
-        if let withNth = fields.withNth {
-            fields.render(withNth, of: line, index: index, accepted: false, into: &shown)
-            guard let nth = fields.nth else { return shown.withUnsafeBufferPointer(body) }
-            shown.withUnsafeBufferPointer { fields.searched(nth, of: $0, into: &selected) }
-        } else if let nth = fields.nth {
-            fields.searched(nth, of: line, into: &selected)
+    /// The row as fzf shows, searches and measures it: its `--with-nth` fields (cut from the
+    /// line as read), then (`--ansi`) without escape sequences. `--nth` cuts its fields
+    /// from this text, as fzf does.
+    func shown(_ line: UnsafeBufferPointer<UInt8>, index: Int, buffers: Buffers,
+               _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        func stripped(_ text: UnsafeBufferPointer<UInt8>) {
+            guard ansi else { return body(text) }
+            PickANSI.strip(text, into: &buffers.plain)
+            buffers.plain.withUnsafeBufferPointer(body)
         }
-        selected.withUnsafeBufferPointer(body)
+        guard let withNth = fields.withNth else { return stripped(line) }
+        fields.render(withNth, of: line, index: index, accepted: false, into: &buffers.shown)
+        buffers.shown.withUnsafeBufferPointer(stripped)
     }
 }
 

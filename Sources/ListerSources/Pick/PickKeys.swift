@@ -106,41 +106,57 @@ package struct PickFields: Hashable, Sendable {
     /// The fields of `line`, each with the delimiter (or blanks) after it, as fzf cuts them.
     func fields(_ line: UnsafeBufferPointer<UInt8>) -> [Swift.Range<Int>] {
         var fields: [Swift.Range<Int>] = []
+        self.fields(line, into: &fields)
+        return fields
+    }
+
+    /// ``fields(_:)`` into `fields`, which keeps its storage; with `limit`, only the first
+    /// `limit` fields (those are whole: a field ends at its delimiter).
+    func fields(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Swift.Range<Int>], limit: Int = .max) {
+        fields.removeAll(keepingCapacity: true)
         var start = 0
         let count = line.count
-        if let delimiter, !delimiter.isEmpty {
-            let separator = Array(delimiter.utf8)
+        if let delimiter, let first = delimiter.utf8.first {
+            let length = delimiter.utf8.count
             var index = 0
-            while index + separator.count <= count {
-                if line[index] == separator[0], (0..<separator.count).allSatisfy({ line[index + $0] == separator[$0] }) {
-                    fields.append(start..<(index + separator.count))
-                    index += separator.count
+            while index + length <= count, fields.count < limit {
+                if line[index] == first, length == 1 || line[index..<(index + length)].elementsEqual(delimiter.utf8) {
+                    fields.append(start..<(index + length))
+                    index += length
                     start = index
                 } else {
                     index += 1
                 }
             }
             // As fzf: a line ending in the delimiter has an empty last field (`-1` of `a,b,`).
-            fields.append(start..<count)
-            return fields
+            if fields.count < limit { fields.append(start..<count) }
+            return
         }
         var index = 0
         // Blanks before the first word belong to the first field, as in fzf.
         while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        while index < count {
+        while index < count, fields.count < limit {
             while index < count, line[index] != 0x20 && line[index] != 0x09 { index += 1 }
             while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
             fields.append(start..<index)
             start = index
         }
-        return fields
     }
 
-    /// The bytes of the fields of `line` that `ranges` select, in the order of `ranges`.
+    /// The bytes of the fields of `line` that `ranges` select, in the order of `ranges`
+    /// (`--with-nth`): each with the delimiter after it, and AWK-style field 1 without
+    /// the blanks before it, as fzf shows them (`--with-nth 2,1` of `  x y` is `yx `).
     func select(_ ranges: [Range], of line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
         let fields = self.fields(line)
-        forEachField(ranges, count: fields.count) { output += line[fields[$0]] }
+        let awk = delimiter?.isEmpty ?? true
+        forEachField(ranges, count: fields.count) { index in
+            var start = fields[index].lowerBound
+            if awk, index == 0 {
+                while start < fields[index].upperBound, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+            }
+            output += line[start..<fields[index].upperBound]
+        }
     }
 
     /// Calls `body` with the index of each field `ranges` select among `count`, in the order
