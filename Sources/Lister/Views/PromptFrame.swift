@@ -61,10 +61,10 @@ public struct PromptFrame: Hashable, Sendable {
     public var label: String?
     /// Space inside the border.
     public var padding: Insets = .zero
-    /// The border's colour (fzf's `--color border:`); nil: dim.
-    public var borderColor: Color?
-    /// The label's colour (fzf's `--color label:`); nil: the terminal's.
-    public var labelColor: Color?
+    /// The border's style (fzf's `--color border:`).
+    public var borderStyle = Style.dim
+    /// The label's style (fzf's `--color label:`).
+    public var labelStyle = Style.plain
 
     /// No frame.
     public init() {}
@@ -76,7 +76,7 @@ public struct PromptFrame: Hashable, Sendable {
     public func draw(in rect: Rect, buffer: inout Buffer) -> Rect {
         var room = margin.inset(rect)
         if let border, room.width >= 2, room.height >= 2 {
-            room = draw(border, in: room, buffer: &buffer, style: borderColor.map { Style(foreground: $0) } ?? .dim)
+            room = draw(border, in: room, buffer: &buffer, style: borderStyle)
         }
         return padding.inset(room)
     }
@@ -123,7 +123,7 @@ public struct PromptFrame: Hashable, Sendable {
             let row = shape.sides.top ? rect.top : rect.bottom - 1
             let width = min(DisplayWidth.of(label), max(0, rect.width - 4))
             buffer.write(label, at: Point(row: row, column: rect.left + (rect.width - width) / 2), maxWidth: width,
-                         style: Style(foreground: labelColor ?? .default))
+                         style: labelStyle)
         }
         return inner
     }

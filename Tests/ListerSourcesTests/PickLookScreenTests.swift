@@ -1,0 +1,93 @@
+import Lister
+import ListerSources
+import ListerTestSupport
+import TerminalCore
+import Testing
+
+/// `lister pick`'s look options as drawn on a headless terminal: each `--color` element in
+/// the cells of its part, `--info=inline` after the query, frames on small terminals.
+@MainActor
+@Suite struct PickLookScreenTests {
+    private func app(_ arguments: [String], input: String = "ab\nac\nxb\n", size: Size = Size(rows: 10, columns: 30)) async throws -> HeadlessApp {
+        let options = try PickOptions.parse(arguments)
+        let screen = PickScreen(lines: LinesScreen(input: .standardInput), options: options, preloaded: LineStore(Array(input.utf8)),
+                                headerLines: options.headerLines > 0 ? [Array("hdr".utf8)] : [])
+        let app = HeadlessApp(root: screen, size: size)
+        await app.start()
+        await app.settle()
+        return app
+    }
+
+    /// The style of the cell where `text` starts on the screen (plus `offset` columns).
+    private func style(of text: String, offset: Int = 0, in app: HeadlessApp, sourceLocation: SourceLocation = #_sourceLocation) -> Style? {
+        guard let frame = app.frame else { return nil }
+        for (row, line) in app.lines.enumerated() {
+            guard let range = line.range(of: text) else { continue }
+            let column = DisplayWidth.of(line[..<range.lowerBound]) + offset
+            return frame[row, column].style
+        }
+        Issue.record("'\(text)' is not on the screen:\n\(app.screen)", sourceLocation: sourceLocation)
+        return nil
+    }
+
+    @Test func everyElementIsDrawnInItsPart() async throws {
+        let app = try await app(["--color=fg:1,bg:4,hl:2,fg+:3,bg+:5,hl+:6:underline,prompt:9,query:10,info:11,pointer:12,marker:13",
+                                 "--color=gutter:14,header:7:bold,border:8,label:15,separator:16", "--info=inline", "--pointer=▶",
+                                 "--marker=*", "--multi", "--header-lines=1", "--border", "--border-label=LBL", "--query=b",
+                                 "--layout=reverse", "--header=TTL"], size: Size(rows: 10, columns: 38))
+        await app.press(.tab)  // marks ab (the best match), moves to xb
+        #expect(Array(app.lines.prefix(6)) == ["╭────────────────LBL─────────────────╮", "│TTL                                 │",
+                                               "│> b  < 2/2 of 3 · 1 marked ─────────│", "│hdr                                 │",
+                                               "│ *ab                                │", "│▶ xb                                │"])
+        #expect(style(of: "TTL", in: app)?.foreground == .indexed(7))  // --header: the title line
+        #expect(style(of: "╭", in: app)?.foreground == .indexed(8))
+        #expect(style(of: "LBL", in: app)?.foreground == .indexed(15))
+        #expect(style(of: ">", in: app)?.foreground == .indexed(9))
+        #expect(style(of: "> b", offset: 2, in: app)?.foreground == .indexed(10))  // the query
+        #expect(style(of: "<", in: app)?.foreground == .indexed(9))  // the prefix, as the prompt
+        #expect(style(of: "2/2", in: app)?.foreground == .indexed(11))
+        #expect(style(of: "marked ─", offset: 7, in: app)?.foreground == .indexed(16))  // the separator after the count
+        #expect(style(of: "hdr", in: app) == Style(foreground: .indexed(7), background: .indexed(4), attributes: .bold))
+        // A marked row that is not selected: gutter, marker, text, match.
+        #expect(style(of: " *ab", in: app)?.background == .indexed(14))
+        #expect(style(of: "*ab", in: app)?.foreground == .indexed(13))
+        #expect(style(of: "*ab", offset: 1, in: app) == Style(foreground: .indexed(1), background: .indexed(4)))
+        #expect(style(of: "*ab", offset: 2, in: app) == Style(foreground: .indexed(2), background: .indexed(4)))
+        // The selected row: pointer, fg+ on bg+, hl+ with its attribute.
+        #expect(style(of: "▶", in: app)?.foreground == .indexed(12))
+        #expect(style(of: "▶", in: app)?.background == .indexed(5))
+        #expect(style(of: "▶ xb", offset: 2, in: app) == Style(foreground: .indexed(3), background: .indexed(5), attributes: .bold))
+        #expect(style(of: "▶ xb", offset: 3, in: app) == Style(foreground: .indexed(6), background: .indexed(5), attributes: [.bold, .underline]))
+        // bg under everything drawn without a background of its own.
+        #expect(app.frame?[6, 10].style.background == .indexed(4))
+    }
+
+    @Test func withoutColorTheLookIsListersOwn() async throws {
+        let app = try await app(["--query=b", "--layout=reverse"])
+        #expect(style(of: "ab", in: app) == .reverse)  // the selected row
+        #expect(style(of: "ab", offset: 1, in: app) == Style(attributes: [.bold, .underline, .reverse]))
+        #expect(style(of: "xb", offset: 1, in: app) == FilterQuery.highlightStyle)
+        #expect(style(of: "xb", in: app) == .plain)
+    }
+
+    @Test func aBaseSchemeDrawsFzfsColours() async throws {
+        let app = try await app(["--color=dark", "--query=b", "--layout=reverse"])
+        #expect(style(of: "ab", offset: 1, in: app) == Style(foreground: .indexed(151), background: .indexed(236), attributes: .bold))
+        #expect(style(of: "xb", offset: 1, in: app) == Style(foreground: .indexed(108)))
+        #expect(style(of: ">", in: app) == Style(foreground: .indexed(110), attributes: .bold))
+    }
+
+    @Test func infoInlineFollowsTheQueryWithItsPrefixAndGoesWhenItDoesNotFit() async throws {
+        let size = Size(rows: 5, columns: 24)
+        let sep = try await app(["--info=inline: SEP ", "--query=a", "--layout=reverse"], size: size)
+        #expect(sep.lines[1] == "> a  SEP 1/2 of 3 ──────")
+        let long = try await app(["--info=inline", "--layout=reverse"], size: size)
+        await long.type("abcdefghijklmn")
+        #expect(long.lines[1] == "> abcdefghijklmn")  // no room for " < 0/3" and its blank: left out
+        let right = try await app(["--info=inline-right", "--layout=reverse"], size: size)
+        await right.type("a")
+        #expect(right.lines[1] == "> a" + String(repeating: " ", count: 12) + "1/2 of 3")  // at the end while it fits
+        await right.type("aaaaaaaaaaa")
+        #expect(right.lines[1] == "> aaaaaaaaaaaa", "\(right.screen)")
+    }
+}
