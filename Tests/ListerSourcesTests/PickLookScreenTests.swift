@@ -90,4 +90,26 @@ import Testing
         await right.type("aaaaaaaaaaa")
         #expect(right.lines[1] == "> aaaaaaaaaaaa", "\(right.screen)")
     }
+
+    @Test func aFrameTooBigForTheTerminalShrinksAsFzfsDoes() async throws {
+        // fzf 0.74.5 on 60x20: 6 blank rows, the border, 1 of padding, 4 rows of picker.
+        let app = try await app(["--margin", "15", "--border", "--padding", "3", "--layout=reverse"],
+                                input: (1...30).map(String.init).joined(separator: "\n"), size: Size(rows: 20, columns: 60))
+        #expect(app.lines[0...5].allSatisfy { $0.isEmpty })
+        #expect(app.lines[6].hasPrefix(String(repeating: " ", count: 15) + "╭"))
+        #expect(app.lines[7].trimmingCharacters(in: .whitespaces) == "│" + String(repeating: " ", count: 28) + "│")
+        #expect(app.lines[8...11].contains { $0.contains("> ") })
+        #expect(app.lines[8...11].contains { $0.contains(" 1 ") || $0.hasSuffix(" 1") || $0.contains("│   1") }, "\(app.screen)")
+        #expect(app.lines[13].hasPrefix(String(repeating: " ", count: 15) + "╰"))
+    }
+
+    @Test func everySizeDownTo1x1DrawsSomething() async throws {
+        let app = try await app(["--margin", "15", "--border", "--padding", "3", "--info=inline"], size: Size(rows: 1, columns: 1))
+        for rows in [1, 2, 3, 4, 5, 7, 9, 12, 20] {
+            for columns in [1, 2, 3, 4, 6, 9, 15, 40] {
+                await app.resize(to: Size(rows: rows, columns: columns))
+                #expect(app.lines.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty }, "\(rows)x\(columns) is blank")
+            }
+        }
+    }
 }
