@@ -113,3 +113,32 @@ import Testing
         }
     }
 }
+
+/// `--keep-right`, `--preview-window` parts: each honoured or refused by name.
+@MainActor
+@Suite struct PickLookOptionsTests {
+    @Test func keepRightShowsTheEndOfALongLine() async throws {
+        let options = try PickOptions.parse(["--keep-right", "--layout=reverse"])
+        let screen = PickScreen(lines: LinesScreen(input: .standardInput), options: options,
+                                preloaded: LineStore(Array("/a/long/path/to/the/file.txt\nshort\n".utf8)))
+        let app = HeadlessApp(root: screen, size: Size(rows: 6, columns: 16))
+        await app.start()
+        await app.settle()
+        #expect(app.lines[2] == "..o/the/file.txt")  // 16 columns: the last 14 after ".."
+        #expect(app.lines[3] == "short")
+    }
+
+    @Test func previewWindowPartsAreHonouredOrRefused() throws {
+        let placement = try PickOptions.parse(["--preview-window", "up,40%,border-bottom,wrap,follow"]).previewWindow
+        #expect(placement.edge == .top && placement.wraps && placement.follows && placement.showsBorder)
+        #expect(try !PickOptions.parse(["--preview-window", "right:border-none"]).previewWindow.showsBorder)
+        #expect(try !PickOptions.parse(["--preview-window", "noborder"]).previewWindow.showsBorder)
+        #expect(try !PickOptions.parse(["--preview-window", "wrap,nowrap"]).previewWindow.wraps)
+        do {
+            _ = try PickOptions.parse(["--preview-window", "right,+{2}-5"])
+            Issue.record("+{2}-5 was taken")
+        } catch {
+            #expect(error.description.contains("'+{2}-5' (a scroll offset or header lines) is not supported"))
+        }
+    }
+}

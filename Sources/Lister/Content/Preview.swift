@@ -171,6 +171,15 @@ public struct PreviewPlacement: Hashable, Sendable {
     public var size: Split.Extent
     /// Whether the pane starts hidden (the preview key shows it).
     public var startsHidden: Bool
+    /// Whether a line between the pane and the list is drawn (fzf's `border-none` and
+    /// `noborder` take it away).
+    public var showsBorder = true
+    /// Whether lines longer than the pane go on on the next lines (fzf's `wrap`) instead of
+    /// being cut.
+    public var wraps = false
+    /// Whether the pane shows the end of the text, following it as it grows (fzf's `follow`),
+    /// until the user scrolls it.
+    public var follows = false
 
     /// A placement.
     public init(_ edge: Edge, size: Split.Extent = .percent(50), startsHidden: Bool = false) {
@@ -195,6 +204,12 @@ extension RegionID {
 struct PreviewPane: View {
     var text: PreviewText
     var offset: Int
+    /// Lines longer than the pane continue on the next (``PreviewPlacement/wraps``).
+    var wraps = false
+    /// Whether the last page is shown, whatever ``offset`` says (``PreviewPlacement/follows``).
+    var follows = false
+    /// The text's style, merged under each line's own (a picker's `preview-fg`, `preview-bg`).
+    var style = Style.plain
 
     var sizing: Sizing { .flexible }
 
@@ -214,10 +229,44 @@ struct PreviewPane: View {
             Text("(empty)").dim().render(in: area, buffer: &buffer)
             return
         }
-        let first = min(max(0, offset), max(0, text.lines.count - 1))
-        for (row, line) in text.lines[first...].prefix(area.height).enumerated() {
-            line.render(in: Rect(row: area.top + row, column: area.left, rows: 1, columns: area.width), buffer: &buffer)
+        if style.background != .default { buffer.fill(area, style: Style(background: style.background)) }
+        var lines = text.lines
+        if wraps {
+            // Only the lines from the offset on are wrapped, at most a pane's worth.
+            let from = min(max(0, offset), max(0, lines.count - 1))
+            lines = lines[from...].prefix(area.height).flatMap { Self.wrapped($0, width: area.width) }
+            if follows { lines = text.lines.suffix(area.height).flatMap { Self.wrapped($0, width: area.width) } }
         }
+        let last = Self.maxOffset(lines: lines.count, height: area.height, hasNote: false)
+        let first = follows ? last : wraps ? 0 : min(max(0, offset), max(0, lines.count - 1))
+        for (row, line) in lines[min(first, lines.count - 1)...].prefix(area.height).enumerated() {
+            let shown = style == .plain ? line : Text(spans: line.spans.map { Text.Span(text: $0.text, style: style.merged(with: $0.style)) })
+            shown.render(in: Rect(row: area.top + row, column: area.left, rows: 1, columns: area.width), buffer: &buffer)
+        }
+    }
+
+    /// `line` cut into pieces of at most `width` columns, its styles kept.
+    static func wrapped(_ line: Text, width: Int) -> [Text] {
+        guard width > 0, line.width > width else { return [line] }
+        var pieces: [Text] = [Text(spans: [])]
+        var used = 0
+        for span in line.spans {
+            for character in span.text {
+                let columns = DisplayWidth.of(String(character))
+                if used + columns > width, used > 0 {
+                    pieces.append(Text(spans: []))
+                    used = 0
+                }
+                let current = pieces.count - 1
+                if let last = pieces[current].spans.last, last.style == span.style {
+                    pieces[current].spans[pieces[current].spans.count - 1].text.append(character)
+                } else {
+                    pieces[current].spans.append(Text.Span(text: String(character), style: span.style))
+                }
+                used += columns
+            }
+        }
+        return pieces
     }
 }
 

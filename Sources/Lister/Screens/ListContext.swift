@@ -72,7 +72,8 @@ public struct ListContext<S: ListScreen> {
         let prompt = screen.filterPrompt
         if let theme = prompt?.theme, let text = view as? Text {
             // A picker's rows in its theme: text, selected row, matches (fzf's --color).
-            view = theme.decorate(text, isSelected: isSelected, query: query)
+            let decorated = theme.decorate(text, isSelected: isSelected, query: query)
+            view = prompt?.keepsRight == true ? KeepRightRow(decorated) : decorated
         } else if let query {
             if let text = view as? Text {
                 view = text.highlightingMatches(of: query)

@@ -154,6 +154,7 @@ package struct PickScreen: ListScreen {
         prompt.frame = options.look.frame
         prompt.info = options.look.promptInfo
         prompt.infoPrefix = options.look.infoPrefix
+        prompt.keepsRight = options.look.keepRight
         if let theme = options.look.theme { prompt.theme = theme }
         return prompt
     }

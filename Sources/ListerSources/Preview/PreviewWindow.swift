@@ -1,9 +1,10 @@
 import Lister
 
 /// `--preview-window right|left|up|down[:SIZE[%]][:hidden]`, as fzf writes it (`bottom`
-/// and `top` are `down` and `up`; `50%`, `40` and `hidden` may come in any order after the
-/// side, separated by `:` or `,`); `border-*`, `wrap`, `follow`, `info`, `cycle` and `+N`
-/// scroll offsets are taken and have no effect yet.
+/// and `top` are `down` and `up`; `50%`, `40`, `hidden`, `wrap`, `follow` and `border-*`
+/// may come in any order after the side, separated by `:` or `,`). `border-none` and
+/// `noborder` take the line beside the pane away, other styles keep it; `info` and `cycle`
+/// are taken and change nothing; `+N` scroll offsets and `~N` header lines are refused.
 package enum PreviewWindow {
     /// What was wrong with a `--preview-window` value.
     package struct Invalid: Error, CustomStringConvertible {
@@ -23,16 +24,23 @@ package enum PreviewWindow {
             case "up", "top": placement.edge = .top
             case "hidden": placement.startsHidden = true
             case "nohidden": placement.startsHidden = false
-            case "wrap", "nowrap", "follow", "nofollow", "cycle", "nocycle", "info", "noinfo", "default":
-                break
+            case "wrap": placement.wraps = true
+            case "nowrap": placement.wraps = false
+            case "follow": placement.follows = true
+            case "nofollow": placement.follows = false
+            case "cycle", "nocycle", "info", "noinfo", "default":
+                break  // the pane's scroll does not cycle; it has no info line
             case _ where part.hasPrefix("border") || part == "noborder":
                 let style = part.dropFirst("border-".count)
                 guard part == "border" || part == "noborder" || PickLook.borderStyles.contains(String(style)) else {
                     throw Invalid(description: "--preview-window: unknown border '\(part)' (border-rounded, border-sharp, "
                         + "border-bottom, border-left, noborder…)")
                 }
+                // The pane has one line between it and the list: any style draws it.
+                placement.showsBorder = part != "noborder" && style != "none"
             case _ where part.hasPrefix("+") || part.hasPrefix("~"):
-                break  // a scroll offset (+{2}-5) or header lines (~3): taken, not applied yet
+                throw Invalid(description: "--preview-window: '\(part)' (a scroll offset or header lines) is not supported "
+                    + "by lister pick yet; remove it")
             default:
                 let percent = part.hasSuffix("%")
                 guard let number = Int(percent ? part.dropLast() : part), number >= 0, !percent || number <= 100 else {
