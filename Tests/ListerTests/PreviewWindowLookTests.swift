@@ -55,4 +55,34 @@ import Testing
         #expect(!bare.lines[1].contains("│"))
         #expect(pane(bare, line: 1) == "about")
     }
+
+    @Test func aPickersPaneTakesThePreviewColoursOfItsTheme() async {
+        var prompt = FilterPrompt(prompt: "> ", isOnTop: true)
+        prompt.theme.preview = Style(foreground: .red, background: .blue)
+        let app = HeadlessApp(root: PreviewedPicker(prompt: prompt, loader: loader), size: Size(rows: 6, columns: 50))
+        await app.start()
+        loader.succeed(PreviewText(lines: [Text("about")]))
+        await app.settle()
+        let row = app.lines.firstIndex { $0.hasSuffix("about") } ?? 0
+        #expect(app.frame?[row, 30].style == Style(foreground: .red, background: .blue), "\(app.screen)")
+        #expect(app.frame?[row + 1, 30].style.background == .blue)  // under the text too
+    }
+}
+
+/// A picker (a prompt-first list) with a preview pane, its lines from a scripted loader.
+@MainActor
+private struct PreviewedPicker: ListScreen {
+    var prompt: FilterPrompt
+    let loader: ScriptedLoader<PreviewText>
+    var title: String { "Pick" }
+    var filterPrompt: FilterPrompt? { prompt }
+    var previewPlacement: PreviewPlacement? { .right(.cells(20)) }
+
+    nonisolated func load() async throws -> [Fruit] { Array(fruits.prefix(3)) }
+    func row(_ fruit: Fruit, context: RowContext) -> Text { Text(fruit.name) }
+    func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern(text))) }
+    func preview(_ fruit: Fruit, context: ListContext<Self>) -> Preview? {
+        let loader = self.loader
+        return Preview(key: fruit.id) { try await loader.load() }
+    }
 }
