@@ -124,7 +124,7 @@ import Testing
         let app = HeadlessApp(root: screen, size: Size(rows: 6, columns: 16))
         await app.start()
         await app.settle()
-        #expect(app.lines[2] == "..o/the/file.txt")  // 16 columns: the last 14 after ".."
+        #expect(app.lines[2] == "··o/the/file.txt")  // 16 columns: the last 14 after "··", as fzf
         #expect(app.lines[3] == "short")
     }
 

@@ -97,7 +97,7 @@ public struct FilterPrompt: Hashable, Sendable {
     /// Where the count of matches goes (fzf's `--info`): the status bar (the default), the
     /// prompt line, or nowhere.
     public var info = PromptInfo.default
-    /// Whether a row wider than the list shows its end, after `..` (fzf's `--keep-right`).
+    /// Whether a row wider than the list shows its end, after `··` (fzf's `--keep-right`).
     public var keepsRight = false
     /// Drawn before the count on the prompt line (fzf's `--info=inline:PREFIX`); nil: `" < "`
     /// after the query (``PromptInfo/inline``), nothing at the line's end

@@ -1,7 +1,7 @@
 import TerminalCore
 
 /// A row whose end stays in view when it is wider than its room (fzf's `--keep-right`):
-/// its last columns are drawn after `..`, instead of its first ones before a cut.
+/// its last columns are drawn after `··`, as fzf does, instead of its first ones before a cut.
 public struct KeepRightRow: View {
     /// The row.
     public var content: Text
@@ -17,7 +17,7 @@ public struct KeepRightRow: View {
         var scratch = Buffer(size: Size(rows: 1, columns: width))
         content.render(in: scratch.area, buffer: &scratch)
         let shown = rect.width - 2
-        buffer.write("..", at: rect.origin, maxWidth: 2, style: scratch[0, 0].style)
+        buffer.write("··", at: rect.origin, maxWidth: 2, style: scratch[0, 0].style)
         for column in 0..<shown {
             var cell = scratch[0, width - shown + column]
             if cell.isContinuation, column == 0 { cell = .blank(style: cell.style) }
