@@ -135,10 +135,25 @@ import Testing
         #expect(try !PickOptions.parse(["--preview-window", "noborder"]).previewWindow.showsBorder)
         #expect(try !PickOptions.parse(["--preview-window", "wrap,nowrap"]).previewWindow.wraps)
         do {
-            _ = try PickOptions.parse(["--preview-window", "right,+{2}-5"])
-            Issue.record("+{2}-5 was taken")
+            _ = try PickOptions.parse(["--preview-window", "right,~3"])
+            Issue.record("~3 was taken")
         } catch {
-            #expect(error.description.contains("'+{2}-5' (a scroll offset or header lines) is not supported"))
+            #expect(error.description.contains("'~3' (header lines) is not supported"))
         }
+        #expect(throws: (any Error).self) { try PickOptions.parse(["--preview-window", "+{x}"]) }
+        #expect(throws: (any Error).self) { try PickOptions.parse(["--preview-window", "+3/0"]) }
+    }
+
+    @Test func aScrollOffsetOpensEachPreviewAtTheLineItNames() throws {
+        // Checked in tmux against fzf 0.74.5 on `f 50` and `seq 100`: 45, 52, 10, 1.
+        func start(_ window: String, line: String = "f 50") throws -> PreviewStart? {
+            try PickOptions.parse(["--preview-window", window]).previewScroll?.start(for: line, fields: PickFields())
+        }
+        #expect(try start("+{2}-5") == PreviewStart(line: 44))
+        #expect(try start("right,+{2}+3-1") == PreviewStart(line: 51))
+        #expect(try start("+10") == PreviewStart(line: 9))
+        #expect(try start("+{2}-/2") == PreviewStart(line: 49, divisor: 2))
+        #expect(try start("+{-1}/3", line: "a b 7") == PreviewStart(line: 6, divisor: 3))
+        #expect(try start("+{2}", line: "f x") == nil)  // not a number: the top
     }
 }

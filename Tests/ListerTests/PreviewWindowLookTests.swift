@@ -56,6 +56,26 @@ import Testing
         #expect(pane(bare, line: 1) == "about")
     }
 
+    @Test func aStartLineOpensThePaneThereUntilItIsScrolled() async {
+        let prompt = FilterPrompt(prompt: "> ", isOnTop: true)
+        let app = HeadlessApp(root: PreviewedPicker(prompt: prompt, loader: loader, start: PreviewStart(line: 10)),
+                              size: Size(rows: 8, columns: 50))
+        await app.start()
+        loader.succeed(PreviewText(lines: (1...40).map { Text("line \($0)") }))
+        await app.settle()
+        let first = { app.lines.compactMap { line in line.range(of: "line ").map { String(line[$0.lowerBound...]) } }.first }
+        #expect(first() == "line 11")  // fzf's +11: line 11 at the top
+        await app.press(.shiftDown)  // scrolled from where it opened
+        #expect(first() == "line 12")
+        let centred = HeadlessApp(root: PreviewedPicker(prompt: prompt, loader: loader, start: PreviewStart(line: 10, divisor: 2)),
+                                  size: Size(rows: 8, columns: 50))
+        await centred.start()
+        loader.succeed(PreviewText(lines: (1...40).map { Text("line \($0)") }))
+        await centred.settle()
+        let pane = centred.lines.filter { $0.contains("line ") }
+        #expect(pane.firstIndex { $0.hasSuffix("line 11") } == pane.count / 2, "\(centred.screen)")  // -/2: in the middle
+    }
+
     @Test func aPickersPaneTakesThePreviewColoursOfItsTheme() async {
         var prompt = FilterPrompt(prompt: "> ", isOnTop: true)
         prompt.theme.preview = Style(foreground: .red, background: .blue)
@@ -74,6 +94,7 @@ import Testing
 private struct PreviewedPicker: ListScreen {
     var prompt: FilterPrompt
     let loader: ScriptedLoader<PreviewText>
+    var start: PreviewStart?
     var title: String { "Pick" }
     var filterPrompt: FilterPrompt? { prompt }
     var previewPlacement: PreviewPlacement? { .right(.cells(20)) }
@@ -83,6 +104,8 @@ private struct PreviewedPicker: ListScreen {
     func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern(text))) }
     func preview(_ fruit: Fruit, context: ListContext<Self>) -> Preview? {
         let loader = self.loader
-        return Preview(key: fruit.id) { try await loader.load() }
+        var preview = Preview(key: fruit.id) { try await loader.load() }
+        preview.start = start
+        return preview
     }
 }

@@ -23,6 +23,9 @@ public struct Preview: Sendable {
     /// Whether the previews of the neighbours (the items Down and Up would select) are
     /// loaded ahead once this one is shown; see ``init(key:debounce:prefetchesNeighbours:load:)``.
     public private(set) var prefetchesNeighbours = false
+    /// Where the pane opens on this preview until the user scrolls it (fzf's
+    /// `--preview-window +N`); nil: its first line.
+    public var start: PreviewStart?
 
     /// A preview of `key`, loaded by `load`.
     ///
@@ -75,6 +78,26 @@ public struct Preview: Sendable {
         debounce = .zero
         load = { _ in make() }
         self.make = make
+    }
+}
+
+/// Where a preview pane opens before it is scrolled (fzf's `--preview-window +N`,
+/// `+{2}-5`, `+{2}-/2`): a line at the top, or placed lower by a part of the pane's height.
+public struct PreviewStart: Hashable, Sendable {
+    /// The line shown first, from 0.
+    public var line: Int
+    /// When set, the line goes down by the pane's height divided by this (2: the middle).
+    public var divisor: Int?
+
+    /// A start at `line`, moved down by the height over `divisor` when one is given.
+    public init(line: Int, divisor: Int? = nil) {
+        self.line = line
+        self.divisor = divisor
+    }
+
+    /// The first line shown in a pane of `height` lines (never below 0).
+    public func offset(height: Int) -> Int {
+        max(0, line - (divisor.map { $0 > 0 ? height / $0 : 0 } ?? 0))
     }
 }
 
@@ -210,6 +233,8 @@ struct PreviewPane: View {
     var follows = false
     /// The text's style, merged under each line's own (a picker's `preview-fg`, `preview-bg`).
     var style = Style.plain
+    /// Where the pane opens while the user has not scrolled it: ``offset`` is then 0.
+    var start: PreviewStart?
 
     var sizing: Sizing { .flexible }
 
@@ -231,6 +256,7 @@ struct PreviewPane: View {
         }
         if style.background != .default { buffer.fill(area, style: Style(background: style.background)) }
         var lines = text.lines
+        let offset = start.map { Swift.min($0.offset(height: area.height), Self.maxOffset(lines: lines.count, height: area.height, hasNote: false)) } ?? self.offset
         if wraps {
             // Only the lines from the offset on are wrapped, at most a pane's worth.
             let from = min(max(0, offset), max(0, lines.count - 1))

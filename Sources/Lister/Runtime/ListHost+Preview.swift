@@ -53,10 +53,12 @@ extension ListHost {
         let phase: AsyncContentView.Phase
         let offset = previewOffset(for: preview?.key)
         // fzf's follow holds until the user scrolls the pane.
-        let follows = placement.follows && self.preview.scroll?.key != preview?.key
+        let scrolled = self.preview.scroll?.key == preview?.key
+        let follows = placement.follows && !scrolled
         let style = screen.filterPrompt?.theme.preview ?? .plain
+        let start = scrolled ? nil : preview?.start
         let pane = { (text: PreviewText) in
-            PreviewPane(text: text, offset: offset, wraps: placement.wraps, follows: follows, style: style)
+            PreviewPane(text: text, offset: offset, wraps: placement.wraps, follows: follows, style: style, start: start)
         }
         if item != nil, preview == nil {
             phase = .content(Text("No preview").dim())
@@ -114,8 +116,10 @@ extension ListHost {
               let preview = screen.preview(item, context: context(now: now)),
               let text = shownText(of: preview)
         else { return .handled(changed: false) }
-        let before = previewOffset(for: preview.key)
         let last = PreviewPane.maxOffset(lines: text.lines.count, height: self.preview.height, hasNote: text.note != nil)
+        // Not scrolled yet: from where the pane opened (a start line), else the top.
+        let opened = preview.start.map { min(last, $0.offset(height: self.preview.height - (text.note == nil ? 0 : 1))) } ?? 0
+        let before = self.preview.scroll?.key == preview.key ? previewOffset(for: preview.key) : opened
         let page = max(1, self.preview.height - (text.note == nil ? 0 : 1))
         let target = switch command {
         case .previewUp: before - 1
