@@ -33,6 +33,9 @@ import Testing
         #expect(failure("bogus:red")?.contains("unknown element in 'bogus:red'") == true)
         #expect(failure("hl")?.contains("'hl' is neither a base scheme") == true)
         #expect(failure("nocolor") != nil)
+        #expect(failure("cursor:red")?.contains("unknown element") == true)
+        #expect(failure("nth:red")?.contains("'nth' takes attributes only") == true)
+        #expect(failure("nth:bold:underline") == nil)
     }
 
     @Test func attributesFollowTheColourAndReplaceTheSchemes() throws {

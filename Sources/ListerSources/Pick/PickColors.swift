@@ -45,7 +45,7 @@ package enum PickColors {
         "preview-scrollbar", "preview-label", "list-fg", "list-bg", "list-border", "list-label", "input-fg", "input-bg",
         "input-border", "input-label", "header-fg", "header-bg", "header-border", "header-label", "selected-fg",
         "selected-bg", "selected-hl", "current-fg", "current-bg", "current-hl", "nth", "ghost", "alt-bg", "footer",
-        "cursor", "preview", "footer-fg", "footer-bg", "footer-border", "footer-label", "gap-line",
+        "footer-fg", "footer-bg", "footer-border", "footer-label", "gap-line",
     ]
 
     private static let attributeNames: [String: Attributes] = [
@@ -83,6 +83,9 @@ package enum PickColors {
                         + "bright-red, 0-255, #rrggbb, -1) or an attribute (bold, dim, italic, underline, reverse, blink, "
                         + "strikethrough, regular)")
                 }
+            }
+            if spec.element == "nth", spec.color != nil {
+                throw PickOptions.Failure("--color: 'nth' takes attributes only (bold, underline…), not a colour: '\(part)'")
             }
             parts.append(.element(spec))
         }
