@@ -255,19 +255,19 @@ struct PreviewPane: View {
             return
         }
         if style.background != .default { buffer.fill(area, style: Style(background: style.background)) }
-        var lines = text.lines
-        let offset = start.map { Swift.min($0.offset(height: area.height), Self.maxOffset(lines: lines.count, height: area.height, hasNote: false)) } ?? self.offset
+        let count = text.lines.count
+        let lastPage = Self.maxOffset(lines: count, height: area.height, hasNote: false)
+        // The first line shown: the last page when following, where the preview opens until
+        // it is scrolled, else where it was scrolled.
+        let top = follows ? lastPage : start.map { min($0.offset(height: area.height), lastPage) } ?? min(max(0, offset), count - 1)
+        var shown = Array(text.lines[top...].prefix(area.height))
         if wraps {
-            // Only the lines from the offset on are wrapped, at most a pane's worth.
-            let from = min(max(0, offset), max(0, lines.count - 1))
-            lines = lines[from...].prefix(area.height).flatMap { Self.wrapped($0, width: area.width) }
-            if follows { lines = text.lines.suffix(area.height).flatMap { Self.wrapped($0, width: area.width) } }
+            let pieces = (follows ? Array(text.lines.suffix(area.height)) : shown).flatMap { Self.wrapped($0, width: area.width) }
+            shown = Array(follows ? pieces.suffix(area.height) : pieces.prefix(area.height))
         }
-        let last = Self.maxOffset(lines: lines.count, height: area.height, hasNote: false)
-        let first = follows ? last : wraps ? 0 : min(max(0, offset), max(0, lines.count - 1))
-        for (row, line) in lines[min(first, lines.count - 1)...].prefix(area.height).enumerated() {
-            let shown = style == .plain ? line : Text(spans: line.spans.map { Text.Span(text: $0.text, style: style.merged(with: $0.style)) })
-            shown.render(in: Rect(row: area.top + row, column: area.left, rows: 1, columns: area.width), buffer: &buffer)
+        for (row, line) in shown.enumerated() {
+            let styled = style == .plain ? line : Text(spans: line.spans.map { Text.Span(text: $0.text, style: style.merged(with: $0.style)) })
+            styled.render(in: Rect(row: area.top + row, column: area.left, rows: 1, columns: area.width), buffer: &buffer)
         }
     }
 
