@@ -75,6 +75,7 @@ import Testing
         #expect(style(of: "ab", offset: 1, in: app) == Style(foreground: .indexed(151), background: .indexed(236), attributes: .bold))
         #expect(style(of: "xb", offset: 1, in: app) == Style(foreground: .indexed(108)))
         #expect(style(of: ">", in: app) == Style(foreground: .indexed(110), attributes: .bold))
+        #expect(style(of: "1/2 of 3", in: app)?.foreground == .indexed(144))  // info: the count in the status bar too
     }
 
     @Test func infoInlineFollowsTheQueryWithItsPrefixAndGoesWhenItDoesNotFit() async throws {

@@ -54,7 +54,7 @@ extension Runtime {
             drawInlineInfo(top.status(now: now).position, of: info, list: layout.body, buffer: &buffer)
         }
         if let theme = prompt?.drawnPrompt?.theme, theme != .standard {
-            applyTheme(theme, lines: layout.lines, buffer: &buffer)
+            applyTheme(theme, lines: layout.lines, of: top, buffer: &buffer)
         }
         if showingHelp {
             let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: entry) }
@@ -156,10 +156,18 @@ extension Runtime {
     }
 
     /// A picker's theme over what the runtime drew: the header (fzf's `--header`) in its
-    /// `header` style, the background (`bg`) under every cell drawn without one.
-    private func applyTheme(_ theme: PromptTheme, lines: [(line: ChromeLine, rect: Rect)], buffer: inout Buffer) {
+    /// `header` style, the count at the start of the status bar in its `info` style, the
+    /// background (`bg`) under every cell drawn without one.
+    private func applyTheme(_ theme: PromptTheme, lines: [(line: ChromeLine, rect: Rect)], of top: any ScreenHost,
+                            buffer: inout Buffer) {
         for (line, rect) in lines {
-            if case .breadcrumb = line.kind { buffer.applyStyle(theme.header, to: rect) }
+            switch line.kind {
+            case .breadcrumb: buffer.applyStyle(theme.header, to: rect)
+            case .statusBar where hint == nil:
+                let width = DisplayWidth.of(top.status(now: now).position)
+                buffer.applyStyle(theme.info, to: Rect(row: rect.top, column: rect.left, rows: 1, columns: min(width, rect.width)))
+            default: break
+            }
         }
         buffer.fillBackground(theme.text.background, in: buffer.area)
     }
