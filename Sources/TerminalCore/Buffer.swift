@@ -184,6 +184,19 @@ public struct Buffer: Hashable, Sendable {
         }
     }
 
+    /// Gives `color` as background to the cells of `rect` that have the default one (a
+    /// theme's background under everything drawn without one).
+    public mutating func fillBackground(_ color: Color, in rect: Rect) {
+        let r = rect.intersection(area)
+        guard !r.isEmpty, color != .default else { return }
+        let code = UInt64(color.code) << 16, mask: UInt64 = 0xFFFF << 16
+        for row in r.top..<r.bottom {
+            for index in (row * size.columns + r.left)..<(row * size.columns + r.right) where cells[index].styleBits & mask == 0 {
+                cells[index].styleBits |= code
+            }
+        }
+    }
+
     /// The text of each row, with trailing blanks removed (for tests and plain output).
     public var lines: [String] {
         (0..<size.rows).map { line($0) }

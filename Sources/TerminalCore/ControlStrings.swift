@@ -48,6 +48,10 @@ public struct ControlStrings {
     public var underline: [UInt8]?
     /// Italic (`sitm`).
     public var italic: [UInt8]?
+    /// Blinking (`blink`).
+    public var blink: [UInt8]?
+    /// Struck through (`smxx`, an extended capability most terminals with italic have).
+    public var strikethrough: [UInt8]?
     /// Sets the foreground to colour n (`setaf`); `nil` without colours.
     public var foreground: ((Int) -> [UInt8])?
     /// Sets the background to colour n (`setab`); `nil` without colours.
@@ -111,6 +115,8 @@ public struct ControlStrings {
         strings.reverse = Array("\u{1B}[7m".utf8)
         strings.underline = Array("\u{1B}[4m".utf8)
         strings.italic = Array("\u{1B}[3m".utf8)
+        strings.blink = Array("\u{1B}[5m".utf8)
+        strings.strikethrough = Array("\u{1B}[9m".utf8)
         strings.foreground = { n in Array((n < 8 ? "\u{1B}[3\(n)m" : "\u{1B}[38;5;\(n)m").utf8) }
         strings.background = { n in Array((n < 8 ? "\u{1B}[4\(n)m" : "\u{1B}[48;5;\(n)m").utf8) }
         strings.defaultColors = Array("\u{1B}[39;49m".utf8)

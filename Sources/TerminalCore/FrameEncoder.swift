@@ -407,6 +407,8 @@ public struct FrameEncoder {
         if added.contains(.reverse), let reverse = strings.reverse { output += reverse }
         if added.contains(.underline), let underline = strings.underline { output += underline }
         if added.contains(.italic), let italic = strings.italic { output += italic }
+        if added.contains(.blink), let blink = strings.blink { output += blink }
+        if added.contains(.strikethrough), let strikethrough = strings.strikethrough { output += strikethrough }
         if let n = target.foreground, n != base.foreground, let set = strings.foreground { output += set(n) }
         if let n = target.background, n != base.background, let set = strings.background { output += set(n) }
         pen = target

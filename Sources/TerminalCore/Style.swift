@@ -19,6 +19,10 @@ public struct Attributes: OptionSet, Hashable, Sendable {
     public static let reverse = Attributes(rawValue: 1 << 2)
     public static let underline = Attributes(rawValue: 1 << 3)
     public static let italic = Attributes(rawValue: 1 << 4)
+    /// Blinking text (terminfo's `blink`).
+    public static let blink = Attributes(rawValue: 1 << 5)
+    /// A line through the text (terminfo's `smxx`, where the terminal has it).
+    public static let strikethrough = Attributes(rawValue: 1 << 6)
 }
 
 /// How a cell looks: foreground, background and attributes.

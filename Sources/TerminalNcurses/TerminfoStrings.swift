@@ -33,6 +33,8 @@ extension ControlStrings {
             strings.reverse = capability("rev")?.bytes
             strings.underline = capability("smul")?.bytes
             strings.italic = capability("sitm")?.bytes
+            strings.blink = capability("blink")?.bytes
+            strings.strikethrough = capability("smxx")?.bytes
         }
         strings.clearToEndOfLine = capability("el")?.bytes
         // Shorter moves, each only if the terminal has it (see FrameEncoder.move).
@@ -101,11 +103,11 @@ extension ControlStrings {
         colors > 256 ? 8 : colors
     }
 
-    /// The attributes of terminfo's `ncv` bits (underline 2, reverse 4, dim 16, bold 32,
-    /// italic 32768); none when the capability is absent (-1 or -2).
+    /// The attributes of terminfo's `ncv` bits (underline 2, reverse 4, blink 8, dim 16,
+    /// bold 32, italic 32768); none when the capability is absent (-1 or -2).
     static func attributes(notWithColor ncv: Int) -> Attributes {
         guard ncv > 0 else { return [] }
-        let bits: [(Int, Attributes)] = [(2, .underline), (4, .reverse), (16, .dim), (32, .bold), (32768, .italic)]
+        let bits: [(Int, Attributes)] = [(2, .underline), (4, .reverse), (8, .blink), (16, .dim), (32, .bold), (32768, .italic)]
         return bits.reduce(into: []) { result, pair in if ncv & pair.0 != 0 { result.insert(pair.1) } }
     }
 

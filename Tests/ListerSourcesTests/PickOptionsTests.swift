@@ -1,5 +1,6 @@
 import Lister
 import ListerSources
+import TerminalCore
 import Testing
 
 /// `lister pick`'s options under fzf's names, and `LISTER_DEFAULT_OPTS` splitting.
@@ -85,10 +86,12 @@ import Testing
                 return error.description
             }
         }
-        #expect(failure(["--color=neon"])?.contains("unknown scheme 'neon'") == true)
+        #expect(failure(["--color=neon"])?.contains("'neon' is neither a base scheme") == true)
         #expect(failure(["--color=glow:red"])?.contains("unknown element in 'glow:red'") == true)
         #expect(failure(["--margin=1,2,3,4,5"])?.contains("--margin takes 1 to 4 sizes") == true)
-        #expect(failure(["--info=sideways"])?.contains("--info takes default, inline") == true)
+        #expect(failure(["--info=sideways"])?.contains("--info takes default, right, hidden, inline or inline-right") == true)
+        #expect(failure(["--info=hidden:x"])?.contains("not 'hidden:x'") == true)  // fzf takes a prefix only inline
+        #expect(try PickOptions.parse(["--info=inline: SEP "]).look.infoPrefix == " SEP ")
         do {
             _ = try PickOptions.parse(["--bogus"])
             Issue.record("--bogus was taken")
@@ -99,11 +102,12 @@ import Testing
 
     @Test func colorsOfTheElementsAreReadAsFzfWritesThem() throws {
         let look = try PickOptions.parse(["--color", "dark,pointer:red,marker:#ff8700:bold", "--color=border:bright-black,label:-1,pointer:208"]).look
-        #expect(look.color(of: "pointer") == .indexed(208))  // the last one given
-        #expect(look.color(of: "marker") == .indexed(208))  // #ff8700: the nearest of the 256-colour cube
-        #expect(look.color(of: "border") == .indexed(8))
-        #expect(look.color(of: "label") == nil)  // -1: the terminal's own
-        #expect(look.color(of: "hl") == nil)
+        let theme = try #require(look.theme)
+        #expect(theme.pointer == Style(foreground: .indexed(208), attributes: .bold))  // the last one given, dark's bold kept
+        #expect(theme.marker == Style(foreground: .indexed(208), attributes: .bold))  // #ff8700: the nearest of the 256
+        #expect(theme.border.foreground == .indexed(8))
+        #expect(theme.label.foreground == .default)  // -1: the terminal's own
+        #expect(theme.match.foreground == .indexed(108))  // dark's
     }
 
     @Test func badInputNamesTheBadPart() throws {

@@ -61,8 +61,8 @@ private struct GutterScreen: ListScreen {
 @Suite struct PromptColorTests {
     @Test func theGutterDrawsThePointerAndMarkerInTheirColours() {
         var row = GutterRow(pointer: ">", marker: "*", isSelected: true, isMarked: true, content: Text("x"))
-        row.pointerColor = .indexed(208)
-        row.markerColor = .blue
+        row.pointerStyle = Style(foreground: .indexed(208))
+        row.markerStyle = Style(foreground: .blue)
         var buffer = Buffer(size: Size(rows: 1, columns: 6))
         row.render(in: Rect(size: buffer.size), buffer: &buffer)
         let cells = buffer.cells(row: 0, columns: 0..<3)
@@ -75,8 +75,8 @@ private struct GutterScreen: ListScreen {
         var frame = PromptFrame()
         frame.border = .sharp
         frame.label = "L"
-        frame.borderColor = .cyan
-        frame.labelColor = .yellow
+        frame.borderStyle = Style(foreground: .cyan)
+        frame.labelStyle = Style(foreground: .yellow)
         var buffer = Buffer(size: Size(rows: 3, columns: 5))
         _ = frame.draw(in: Rect(size: buffer.size), buffer: &buffer)
         let top = buffer.cells(row: 0, columns: 0..<5)

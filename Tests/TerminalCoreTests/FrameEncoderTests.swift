@@ -9,6 +9,7 @@ import Testing
         .plain, .bold, .reverse, .dim, Style(foreground: .red), Style(background: .blue, attributes: .underline),
         Style(foreground: .indexed(200), attributes: [.bold, .italic]), Style(foreground: .indexed(12)),
         Style(foreground: .green, background: .indexed(236), attributes: .reverse),
+        Style(foreground: .indexed(67), attributes: [.blink, .strikethrough]),
     ]
 
     /// Random frames, edits, scrolled regions, cursor moves, resizes and invalidations, on
@@ -345,7 +346,8 @@ import Testing
         }
         var attributes = style.attributes
         let available: [(Attributes, [UInt8]?)] = [(.bold, strings.bold), (.dim, strings.dim), (.reverse, strings.reverse),
-                                                    (.underline, strings.underline), (.italic, strings.italic)]
+                                                    (.underline, strings.underline), (.italic, strings.italic),
+                                                    (.blink, strings.blink), (.strikethrough, strings.strikethrough)]
         for (attribute, string) in available where string == nil { attributes.remove(attribute) }
         return Style(foreground: color(style.foreground), background: color(style.background), attributes: attributes)
     }

@@ -236,7 +236,9 @@ struct VirtualTerminal {
             case 2: style.attributes.insert(.dim)
             case 3: style.attributes.insert(.italic)
             case 4: style.attributes.insert(.underline)
+            case 5: style.attributes.insert(.blink)
             case 7: style.attributes.insert(.reverse)
+            case 9: style.attributes.insert(.strikethrough)
             case 30...37: style.foreground = color(n - 30)
             case 39: style.foreground = .default
             case 40...47: style.background = color(n - 40)

@@ -23,6 +23,9 @@ public struct Preview: Sendable {
     /// Whether the previews of the neighbours (the items Down and Up would select) are
     /// loaded ahead once this one is shown; see ``init(key:debounce:prefetchesNeighbours:load:)``.
     public private(set) var prefetchesNeighbours = false
+    /// Where the pane opens on this preview until the user scrolls it (fzf's
+    /// `--preview-window +N`); nil: its first line.
+    public var start: PreviewStart?
 
     /// A preview of `key`, loaded by `load`.
     ///
@@ -75,6 +78,26 @@ public struct Preview: Sendable {
         debounce = .zero
         load = { _ in make() }
         self.make = make
+    }
+}
+
+/// Where a preview pane opens before it is scrolled (fzf's `--preview-window +N`,
+/// `+{2}-5`, `+{2}-/2`): a line at the top, or placed lower by a part of the pane's height.
+public struct PreviewStart: Hashable, Sendable {
+    /// The line shown first, from 0.
+    public var line: Int
+    /// When set, the line goes down by the pane's height divided by this (2: the middle).
+    public var divisor: Int?
+
+    /// A start at `line`, moved down by the height over `divisor` when one is given.
+    public init(line: Int, divisor: Int? = nil) {
+        self.line = line
+        self.divisor = divisor
+    }
+
+    /// The first line shown in a pane of `height` lines (never below 0).
+    public func offset(height: Int) -> Int {
+        max(0, line - (divisor.map { $0 > 0 ? height / $0 : 0 } ?? 0))
     }
 }
 
@@ -171,6 +194,15 @@ public struct PreviewPlacement: Hashable, Sendable {
     public var size: Split.Extent
     /// Whether the pane starts hidden (the preview key shows it).
     public var startsHidden: Bool
+    /// Whether a line between the pane and the list is drawn (fzf's `border-none` and
+    /// `noborder` take it away).
+    public var showsBorder = true
+    /// Whether lines longer than the pane go on on the next lines (fzf's `wrap`) instead of
+    /// being cut.
+    public var wraps = false
+    /// Whether the pane shows the end of the text, following it as it grows (fzf's `follow`),
+    /// until the user scrolls it.
+    public var follows = false
 
     /// A placement.
     public init(_ edge: Edge, size: Split.Extent = .percent(50), startsHidden: Bool = false) {
@@ -195,6 +227,14 @@ extension RegionID {
 struct PreviewPane: View {
     var text: PreviewText
     var offset: Int
+    /// Lines longer than the pane continue on the next (``PreviewPlacement/wraps``).
+    var wraps = false
+    /// Whether the last page is shown, whatever ``offset`` says (``PreviewPlacement/follows``).
+    var follows = false
+    /// The text's style, merged under each line's own (a picker's `preview-fg`, `preview-bg`).
+    var style = Style.plain
+    /// Where the pane opens while the user has not scrolled it: ``offset`` is then 0.
+    var start: PreviewStart?
 
     var sizing: Sizing { .flexible }
 
@@ -214,10 +254,45 @@ struct PreviewPane: View {
             Text("(empty)").dim().render(in: area, buffer: &buffer)
             return
         }
-        let first = min(max(0, offset), max(0, text.lines.count - 1))
-        for (row, line) in text.lines[first...].prefix(area.height).enumerated() {
-            line.render(in: Rect(row: area.top + row, column: area.left, rows: 1, columns: area.width), buffer: &buffer)
+        if style.background != .default { buffer.fill(area, style: Style(background: style.background)) }
+        let count = text.lines.count
+        let lastPage = Self.maxOffset(lines: count, height: area.height, hasNote: false)
+        // The first line shown: the last page when following, where the preview opens until
+        // it is scrolled, else where it was scrolled.
+        let top = follows ? lastPage : start.map { min($0.offset(height: area.height), lastPage) } ?? min(max(0, offset), count - 1)
+        var shown = Array(text.lines[top...].prefix(area.height))
+        if wraps {
+            let pieces = (follows ? Array(text.lines.suffix(area.height)) : shown).flatMap { Self.wrapped($0, width: area.width) }
+            shown = Array(follows ? pieces.suffix(area.height) : pieces.prefix(area.height))
         }
+        for (row, line) in shown.enumerated() {
+            let styled = style == .plain ? line : Text(spans: line.spans.map { Text.Span(text: $0.text, style: style.merged(with: $0.style)) })
+            styled.render(in: Rect(row: area.top + row, column: area.left, rows: 1, columns: area.width), buffer: &buffer)
+        }
+    }
+
+    /// `line` cut into pieces of at most `width` columns, its styles kept.
+    static func wrapped(_ line: Text, width: Int) -> [Text] {
+        guard width > 0, line.width > width else { return [line] }
+        var pieces: [Text] = [Text(spans: [])]
+        var used = 0
+        for span in line.spans {
+            for character in span.text {
+                let columns = DisplayWidth.of(String(character))
+                if used + columns > width, used > 0 {
+                    pieces.append(Text(spans: []))
+                    used = 0
+                }
+                let current = pieces.count - 1
+                if let last = pieces[current].spans.last, last.style == span.style {
+                    pieces[current].spans[pieces[current].spans.count - 1].text.append(character)
+                } else {
+                    pieces[current].spans.append(Text.Span(text: String(character), style: span.style))
+                }
+                used += columns
+            }
+        }
+        return pieces
     }
 }
 

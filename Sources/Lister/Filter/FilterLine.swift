@@ -76,12 +76,13 @@ struct FilterLine {
 
     /// Draws the line in `rect`: the prompt and the text with the cursor where the edit
     /// happens while open (the text scrolled left when the cursor would pass the edge),
-    /// else the kept query and how to clear it.
-    func render(prompt: String, in rect: Rect, buffer: inout Buffer) {
+    /// else the kept query and how to clear it. The prompt and the text take `theme`'s
+    /// ``PromptTheme/prompt`` and ``PromptTheme/query`` styles.
+    func render(prompt: String, theme: PromptTheme = .standard, in rect: Rect, buffer: inout Buffer) {
         guard !rect.isEmpty else { return }
-        let promptText = Text(prompt, style: Style(foreground: .cyan, attributes: .bold))
+        let promptText = Text(prompt, style: theme.prompt)
         guard isEditing else {
-            (promptText + Text(text) + Text("   Esc clears").dim()).render(in: rect, buffer: &buffer)
+            (promptText + Text(text, style: theme.query) + Text("   Esc clears").dim()).render(in: rect, buffer: &buffer)
             return
         }
         let room = max(1, rect.width - promptText.width - 1)
@@ -95,7 +96,7 @@ struct FilterLine {
             shown = String(before) + after
             column = DisplayWidth.of(before)
         }
-        (promptText + Text(shown)).render(in: rect, buffer: &buffer)
+        (promptText + Text(shown, style: theme.query)).render(in: rect, buffer: &buffer)
         buffer.cursor = Point(row: rect.top, column: min(rect.right - 1, rect.left + promptText.width + column))
     }
 }

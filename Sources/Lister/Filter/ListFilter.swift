@@ -102,14 +102,21 @@ public struct FilterPrompt: Hashable, Sendable {
     public var pointer: String?
     /// Drawn in a column before each marked row (fzf's `--marker`); see ``pointer``.
     public var marker: String?
-    /// The colours of the pointer and the marker (fzf's `--color pointer:…,marker:…`).
-    public var pointerColor: Color = .red, markerColor: Color = .green
+    /// The styles of the picker's parts (fzf's `--color`): rows, matches, the selected
+    /// row, the gutter, the prompt, the count, the header, the preview.
+    public var theme = PromptTheme.standard
     /// What surrounds the picker: margin, border, label, padding (fzf's `--margin`,
     /// `--border`, `--border-label`, `--padding`); none by default.
     public var frame = PromptFrame()
     /// Where the count of matches goes (fzf's `--info`): the status bar (the default), the
     /// prompt line, or nowhere.
     public var info = PromptInfo.default
+    /// Whether a row wider than the list shows its end, after `··` (fzf's `--keep-right`).
+    public var keepsRight = false
+    /// Drawn before the count on the prompt line (fzf's `--info=inline:PREFIX`); nil: `" < "`
+    /// after the query (``PromptInfo/inline``), nothing at the line's end
+    /// (``PromptInfo/inlineRight``).
+    public var infoPrefix: String?
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -93,9 +93,10 @@ protocol PromptHost: ScreenHost {
     func eventCommands() -> [Command]
     /// What surrounds a picker (``FilterPrompt/frame``); nil when nothing does.
     var promptFrame: PromptFrame? { get }
-    /// Where a picker's count goes when not in the status bar (``FilterPrompt/info``), and
-    /// whether its prompt is on top; nil for the status bar.
-    var promptInfo: (kind: PromptInfo, onTop: Bool)? { get }
+    /// The picker's prompt, for what the runtime draws on its line: the count when not in
+    /// the status bar (``FilterPrompt/info``), in the prompt's ``FilterPrompt/theme``; nil
+    /// for other screens.
+    var drawnPrompt: FilterPrompt? { get }
     /// A chain of commands (``Command/sequence(_:)``) begins.
     func beginChain()
     /// The chain of commands begun last ends; with `applying`, what it changed (the query,

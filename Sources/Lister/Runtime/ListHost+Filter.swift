@@ -223,7 +223,8 @@ extension ListHost: FilterHosting {
     }
 
     func renderFilterLine(in rect: Rect, buffer: inout Buffer) {
-        filter.line.render(prompt: screen.filterPrompt?.prompt ?? "/", in: rect, buffer: &buffer)
+        let prompt = screen.filterPrompt
+        filter.line.render(prompt: prompt?.prompt ?? "/", theme: prompt?.theme ?? .standard, in: rect, buffer: &buffer)
     }
 
     func filteredStatus() -> StatusLine? {

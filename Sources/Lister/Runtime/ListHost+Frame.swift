@@ -5,8 +5,5 @@ extension ListHost {
         return frame
     }
 
-    var promptInfo: (kind: PromptInfo, onTop: Bool)? {
-        guard let prompt = screen.filterPrompt, prompt.info != .default else { return nil }
-        return (prompt.info, prompt.isOnTop)
-    }
+    var drawnPrompt: FilterPrompt? { screen.filterPrompt }
 }

@@ -8,19 +8,26 @@ extension ListHost {
     func bodyView(_ context: ListContext<S>) -> any View {
         let body = screen.body(context)
         guard let placement = screen.previewPlacement, preview.isShown, case .loaded = model.state else { return body }
-        let pane = previewView(context)
-        switch placement.edge {
+        let pane = previewView(context, placement: placement)
+        let theme = screen.filterPrompt?.theme ?? .standard
+        var split = switch placement.edge {
         case .right, .bottom:
-            return Split(placement.edge == .right ? .horizontal : .vertical, second: placement.size) { body } second: { pane }
+            Split(placement.edge == .right ? .horizontal : .vertical, second: placement.size, showsDivider: placement.showsBorder) {
+                body
+            } second: { pane }
         case .left, .top:
-            return Split(placement.edge == .left ? .horizontal : .vertical, first: placement.size) { pane } second: { body }
+            Split(placement.edge == .left ? .horizontal : .vertical, first: placement.size, showsDivider: placement.showsBorder) {
+                pane
+            } second: { body }
         }
+        split.dividerStyle = theme.border
+        return split
     }
 
     /// The pane of the selected item: nothing until the list has rows, "No preview" for an
     /// item the screen does not preview, else its lines: made at once for an immediate
     /// preview, else as they load.
-    private func previewView(_ context: ListContext<S>) -> AsyncContentView {
+    private func previewView(_ context: ListContext<S>, placement: PreviewPlacement) -> AsyncContentView {
         let item = isSelectionVisible ? model.selectedItem : nil
         let preview = item.flatMap { screen.preview($0, context: context) }
         let slot = self.preview.contents.slot(.preview, ContentKey.self, PreviewText.self)
@@ -45,13 +52,21 @@ extension ListHost {
         if self.preview.contents.isRecording { self.preview.keepScroll(onlyFor: preview?.key) }
         let phase: AsyncContentView.Phase
         let offset = self.preview.offset(for: preview?.key)
+        // fzf's follow holds until the user scrolls the pane.
+        let scrolled = self.preview.scroll?.key == preview?.key
+        let follows = placement.follows && !scrolled
+        let style = screen.filterPrompt?.theme.preview ?? .plain
+        let start = scrolled ? nil : preview?.start
+        let pane = { (text: PreviewText) in
+            PreviewPane(text: text, offset: offset, wraps: placement.wraps, follows: follows, style: style, start: start)
+        }
         if item != nil, preview == nil {
             phase = .content(Text("No preview").dim())
         } else if let immediate {
-            phase = .content(PreviewPane(text: immediate, offset: offset))
+            phase = .content(pane(immediate))
         } else {
             phase = AsyncContentView.phase(slot.state(for: preview?.key, cached: stamp), model: slot.model, now: context.now) { text in
-                PreviewPane(text: text, offset: offset)
+                pane(text)
             }
         }
         var view = AsyncContentView(phase, region: .preview, loadingLabel: "Loading preview…",
@@ -100,7 +115,7 @@ extension ListHost {
               let shown = screen.preview(item, context: context(now: now)),
               let text = madeText(shown) ?? preview.loadedText(for: shown.key)
         else { return .handled(changed: false) }
-        return .handled(changed: preview.scroll(command, key: shown.key, text: text))
+        return .handled(changed: preview.scroll(command, key: shown.key, text: text, opensAt: shown.start))
     }
 
     /// The lines of an immediate preview, made once per key while the rows and the screen

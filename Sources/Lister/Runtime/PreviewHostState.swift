@@ -49,11 +49,13 @@ struct PreviewHostState {
 
     /// Scrolls the preview of `key`, whose lines are `text`, for a preview key (a line, a
     /// page of the pane's height, the top, the bottom); true when the first line shown
-    /// changed.
-    mutating func scroll(_ command: Command, key: ContentKey, text: PreviewText) -> Bool {
-        let before = offset(for: key)
+    /// changed. A preview not scrolled yet moves from where it opened (`start`, fzf's
+    /// `--preview-window +N`), else from the top.
+    mutating func scroll(_ command: Command, key: ContentKey, text: PreviewText, opensAt start: PreviewStart? = nil) -> Bool {
         let last = PreviewPane.maxOffset(lines: text.lines.count, height: height, hasNote: text.note != nil)
         let page = max(1, height - (text.note == nil ? 0 : 1))
+        let opened = start.map { min(last, $0.offset(height: page)) } ?? 0
+        let before = scroll?.key == key ? offset(for: key) : opened
         let target = switch command {
         case .previewUp: before - 1
         case .previewPageUp: before - page

@@ -34,7 +34,7 @@ extension Runtime {
         }
         let room = clear()
         // fzf's --info other than default: no status bar, unless a message needs one.
-        let info = prompt?.promptInfo
+        let info = prompt?.drawnPrompt.flatMap { $0.info == .default ? nil : $0 }
         var chrome = entry.chrome
         if info != nil, hint == nil { chrome.bottom.removeAll { if case .statusBar = $0.kind { true } else { false } } }
         let layout = ScreenLayout(in: room, full: Rect(size: size), chrome: chrome)
@@ -51,8 +51,11 @@ extension Runtime {
             top.render(in: layout.body, buffer: &buffer, regions: regions, now: now)
         } while entry.clicks?.listDrawn(regions, body: layout.body) == true && passes < 2
         drawChrome(layout.lines, of: top, buffer: &buffer)
-        if let info, info.kind == .inline || info.kind == .inlineRight, hint == nil {
-            drawInlineInfo(top.status(now: now).position, onTop: info.onTop, list: layout.body, buffer: &buffer)
+        if let info, info.info == .inline || info.info == .inlineRight, hint == nil {
+            drawInlineInfo(top.status(now: now).position, of: info, list: layout.body, buffer: &buffer)
+        }
+        if let theme = prompt?.drawnPrompt?.theme, theme != .standard {
+            applyTheme(theme, lines: layout.lines, of: top, buffer: &buffer)
         }
         if showingHelp {
             let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: entry) }
@@ -123,16 +126,51 @@ extension Runtime {
         header = (titles, rect.width, ContiguousArray(buffer.cells(row: rect.top, columns: rect.left..<rect.right)))
     }
 
-    /// The count on the prompt line (fzf's `--info=inline`, `inline-right`), at its right
-    /// end; left out when the query reaches it.
-    private func drawInlineInfo(_ text: String, onTop: Bool, list: Rect, buffer: inout Buffer) {
+    /// The count on the prompt line (fzf's `--info=inline`, `inline-right`): after the
+    /// query (`" < "` and the count, then a separator line to the end), or at the line's
+    /// end; left out when it does not fit beside the query.
+    private func drawInlineInfo(_ text: String, of prompt: FilterPrompt, list: Rect, buffer: inout Buffer) {
         guard list.height > 0 else { return }
-        let row = onTop ? list.top : list.bottom - 1
+        let row = prompt.isOnTop ? list.top : list.bottom - 1
+        let theme = prompt.theme
+        let typedTo = max(buffer.textEnd(row: row, columns: list.left..<list.right) ?? list.left,
+                          buffer.cursor?.row == row ? buffer.cursor?.column ?? list.left : list.left)
         let width = DisplayWidth.of(text)
-        let column = list.right - width - 1
-        let typedTo = buffer.cursor?.row == row ? buffer.cursor?.column ?? list.left : list.left
-        guard column > typedTo + 2 else { return }
-        buffer.write(text, at: Point(row: row, column: column), maxWidth: width, style: .dim)
+        if prompt.info == .inlineRight {
+            let prefix = prompt.infoPrefix ?? ""
+            let column = list.right - width - DisplayWidth.of(prefix) - 1
+            guard column > typedTo + 1 else { return }
+            let drawn = buffer.write(prefix, at: Point(row: row, column: column), style: theme.prompt)
+            buffer.write(text, at: Point(row: row, column: column + drawn), maxWidth: width, style: theme.info)
+            return
+        }
+        // As fzf: the query, a blank (the cursor's place), the prefix, the count.
+        let prefix = prompt.infoPrefix ?? " < "
+        var column = typedTo + 1
+        guard column + DisplayWidth.of(prefix) + width < list.right else { return }
+        column += buffer.write(prefix, at: Point(row: row, column: column), style: theme.prompt)
+        column += buffer.write(text, at: Point(row: row, column: column), maxWidth: width, style: theme.info)
+        if list.right - column > 2 {
+            buffer.write(String(repeating: "─", count: list.right - column - 1), at: Point(row: row, column: column + 1),
+                         maxWidth: list.right - column - 1, style: theme.separator)
+        }
+    }
+
+    /// A picker's theme over what the runtime drew: the header (fzf's `--header`) in its
+    /// `header` style, the count at the start of the status bar in its `info` style, the
+    /// background (`bg`) under every cell drawn without one.
+    private func applyTheme(_ theme: PromptTheme, lines: [(line: ChromeLine, rect: Rect)], of top: any ScreenHost,
+                            buffer: inout Buffer) {
+        for (line, rect) in lines {
+            switch line.kind {
+            case .breadcrumb: buffer.applyStyle(theme.header, to: rect)
+            case .statusBar where hint == nil:
+                let width = DisplayWidth.of(top.status(now: now).position)
+                buffer.applyStyle(theme.info, to: Rect(row: rect.top, column: rect.left, rows: 1, columns: min(width, rect.width)))
+            default: break
+            }
+        }
+        buffer.fillBackground(theme.text.background, in: buffer.area)
     }
 
     /// Whether a draw is pending.

@@ -68,23 +68,34 @@ public struct ListContext<S: ListScreen> {
     /// A row as drawn: matches highlighted while filtering, a marker column in a multiple picker.
     private func decorated(_ view: any View, index: Int, isSelected: Bool) -> any View {
         var view = view
-        if let filter, filter.engine.isFiltering {
+        let query = filter.flatMap { $0.engine.isFiltering ? $0.query : nil }
+        let prompt = screen.filterPrompt
+        if let theme = prompt?.theme, let text = view as? Text {
+            // A picker's rows in its theme: text, selected row, matches (fzf's --color).
+            let decorated = theme.decorate(text, isSelected: isSelected, query: query)
+            view = prompt?.keepsRight == true ? KeepRightRow(decorated) : decorated
+        } else if let query {
             if let text = view as? Text {
-                view = text.highlightingMatches(of: filter.query)
+                view = text.highlightingMatches(of: query)
             } else if let row = view as? TableRow {
-                view = row.highlightingMatches(of: filter.query)
+                view = row.highlightingMatches(of: query)
             }
         }
-        if let prompt = screen.filterPrompt, prompt.pointer != nil || prompt.marker != nil {
+        if let prompt, prompt.pointer != nil || prompt.marker != nil {
             // fzf's gutter: the pointer and marker columns before every row.
             let marker = marks == nil ? "" : prompt.marker ?? "●"
             var row = GutterRow(pointer: prompt.pointer ?? "", marker: marker, isSelected: isSelected,
                                 isMarked: marks != nil && isMarked(index), content: view)
-            row.pointerColor = prompt.pointerColor
-            row.markerColor = prompt.markerColor
+            row.pointerStyle = prompt.theme.pointer
+            row.markerStyle = prompt.theme.marker
+            if !isSelected { row.gutterStyle = prompt.theme.gutter }
             return row
         }
-        if marks != nil { view = MarkedRow(isMarked: isMarked(index), content: view) }
+        if marks != nil {
+            var row = MarkedRow(isMarked: isMarked(index), content: view)
+            if let prompt { row.markerStyle = prompt.theme.marker }
+            view = row
+        }
         return view
     }
 
@@ -108,6 +119,7 @@ public struct ListContext<S: ListScreen> {
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, _) = unshiftedListView(row: row)
         view.growsUpward = screen.filterPrompt?.growsUpward == true
+        if let theme = screen.filterPrompt?.theme { view.highlight = theme.selectedRow }
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         return view
@@ -118,6 +130,7 @@ public struct ListContext<S: ListScreen> {
     func rowReusingListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, items) = unshiftedListView(row: row)
         view.growsUpward = screen.filterPrompt?.growsUpward == true
+        if let theme = screen.filterPrompt?.theme { view.highlight = theme.selectedRow }
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         // A pointer marks the selected row in its gutter: rows are drawn afresh, as the

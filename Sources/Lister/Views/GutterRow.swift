@@ -14,10 +14,12 @@ public struct GutterRow: View {
     public var isMarked: Bool
     /// The row itself.
     public var content: any View
-    /// The pointer's colour (fzf's `--color pointer:`).
-    public var pointerColor: Color = .red
-    /// The marker's colour (fzf's `--color marker:`).
-    public var markerColor: Color = .green
+    /// The pointer's style (fzf's `--color pointer:`).
+    public var pointerStyle = Style(foreground: .red, attributes: .bold)
+    /// The marker's style (fzf's `--color marker:`).
+    public var markerStyle = Style(foreground: .green, attributes: .bold)
+    /// The style of the two columns where they are blank (fzf's `--color gutter:`).
+    public var gutterStyle = Style.plain
 
     /// Creates the row.
     public init(pointer: String, marker: String, isSelected: Bool, isMarked: Bool, content: any View) {
@@ -34,10 +36,13 @@ public struct GutterRow: View {
         let pointerWidth = DisplayWidth.of(pointer), markerWidth = DisplayWidth.of(marker)
         let gutter = pointerWidth + markerWidth
         guard rect.width > gutter + 1 else { return content.render(in: rect, buffer: &buffer) }
-        if isSelected { buffer.write(pointer, at: rect.origin, maxWidth: pointerWidth, style: Style(foreground: pointerColor, attributes: .bold)) }
+        if gutterStyle != .plain {
+            buffer.write(String(repeating: " ", count: gutter), at: rect.origin, maxWidth: gutter, style: gutterStyle)
+        }
+        if isSelected { buffer.write(pointer, at: rect.origin, maxWidth: pointerWidth, style: pointerStyle) }
         if isMarked {
             buffer.write(marker, at: Point(row: rect.top, column: rect.left + pointerWidth), maxWidth: markerWidth,
-                         style: Style(foreground: markerColor, attributes: .bold))
+                         style: markerStyle)
         }
         content.render(in: Rect(row: rect.top, column: rect.left + gutter, rows: rect.height, columns: rect.width - gutter),
                        buffer: &buffer)

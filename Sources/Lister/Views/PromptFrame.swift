@@ -39,12 +39,9 @@ public struct PromptFrame: Hashable, Sendable {
             self.left = left
         }
 
-        /// `rect` without the space (percentages of the room `rect` has).
-        func inset(_ rect: Rect) -> Rect {
-            let top = self.top.cells(of: rect.height), bottom = self.bottom.cells(of: rect.height)
-            let left = self.left.cells(of: rect.width), right = self.right.cells(of: rect.width)
-            return Rect(row: rect.top + top, column: rect.left + left,
-                        rows: max(0, rect.height - top - bottom), columns: max(0, rect.width - left - right))
+        /// The sizes in cells, top, right, bottom, left (percentages of `rect`'s height or width).
+        func cells(in rect: Rect) -> [Int] {
+            [top.cells(of: rect.height), right.cells(of: rect.width), bottom.cells(of: rect.height), left.cells(of: rect.width)]
         }
     }
 
@@ -61,10 +58,10 @@ public struct PromptFrame: Hashable, Sendable {
     public var label: String?
     /// Space inside the border.
     public var padding: Insets = .zero
-    /// The border's colour (fzf's `--color border:`); nil: dim.
-    public var borderColor: Color?
-    /// The label's colour (fzf's `--color label:`); nil: the terminal's.
-    public var labelColor: Color?
+    /// The border's style (fzf's `--color border:`).
+    public var borderStyle = Style.dim
+    /// The label's style (fzf's `--color label:`).
+    public var labelStyle = Style.plain
 
     /// No frame.
     public init() {}
@@ -72,13 +69,45 @@ public struct PromptFrame: Hashable, Sendable {
     /// Whether the frame takes any room.
     public var isEmpty: Bool { margin == .zero && border == nil && padding == .zero }
 
-    /// Draws the border into `buffer` and returns the room left inside `rect`.
+    /// The fewest rows and columns the picker keeps inside the frame: as in fzf, margins
+    /// and padding shrink (in proportion) rather than leave less.
+    static let minimumRoom = Size(rows: 3, columns: 4)
+
+    /// Draws the border into `buffer` and returns the room left inside `rect`. On a small
+    /// terminal the margins and the padding shrink as fzf shrinks them, so that the room
+    /// keeps at least ``minimumRoom`` (or what `rect` has); when even the border leaves no
+    /// room, nothing is drawn and the room is `rect`, so the picker never goes blank.
     public func draw(in rect: Rect, buffer: inout Buffer) -> Rect {
-        var room = margin.inset(rect)
-        if let border, room.width >= 2, room.height >= 2 {
-            room = draw(border, in: room, buffer: &buffer, style: borderColor.map { Style(foreground: $0) } ?? .dim)
+        guard !isEmpty else { return rect }
+        var lines = [0, 0, 0, 0]  // top, right, bottom, left: the border's lines
+        if let border {
+            let sides = shape(border).sides
+            lines = [sides.top, sides.right, sides.bottom, sides.left].map { $0 ? 1 : 0 }
         }
-        return padding.inset(room)
+        // As fzf: the border counts in the margin; each axis shrinks on its own.
+        var outer = zip(margin.cells(in: rect), lines).map { $0 + $1 }
+        var inner = padding.cells(in: rect)
+        for (first, second, room, minimum) in [(0, 2, rect.height, Self.minimumRoom.rows), (1, 3, rect.width, Self.minimumRoom.columns)] {
+            let taken = outer[first] + outer[second] + inner[first] + inner[second]
+            let kept = min(minimum, room)
+            guard room - taken < kept, taken > 0 else { continue }
+            let desired = room - kept
+            for side in [first, second] {
+                inner[side] = desired * inner[side] / taken
+                outer[side] = max(lines[side], desired * outer[side] / taken)
+            }
+        }
+        let content = Rect(row: rect.top + outer[0] + inner[0], column: rect.left + outer[3] + inner[3],
+                           rows: rect.height - outer[0] - outer[2] - inner[0] - inner[2],
+                           columns: rect.width - outer[1] - outer[3] - inner[1] - inner[3])
+        guard content.height > 0, content.width > 0 else { return rect }
+        if let border {
+            let box = Rect(row: rect.top + outer[0] - lines[0], column: rect.left + outer[3] - lines[3],
+                           rows: rect.height - outer[0] - outer[2] + lines[0] + lines[2],
+                           columns: rect.width - outer[1] - outer[3] + lines[1] + lines[3])
+            _ = draw(border, in: box, buffer: &buffer, style: borderStyle)
+        }
+        return content
     }
 
     /// The sides a style draws, and its characters: corners, then horizontal and vertical.
@@ -123,7 +152,7 @@ public struct PromptFrame: Hashable, Sendable {
             let row = shape.sides.top ? rect.top : rect.bottom - 1
             let width = min(DisplayWidth.of(label), max(0, rect.width - 4))
             buffer.write(label, at: Point(row: row, column: rect.left + (rect.width - width) / 2), maxWidth: width,
-                         style: Style(foreground: labelColor ?? .default))
+                         style: labelStyle)
         }
         return inner
     }

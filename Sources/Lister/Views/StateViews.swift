@@ -8,6 +8,8 @@ public struct Spinner: View, Hashable, Sendable {
     public var frame: Int
     /// What is loading, e.g. "Loading feed…".
     public var label: String
+    /// The style of the turning glyph (a picker's ``PromptTheme/spinner``).
+    public var glyphStyle = Style(foreground: .cyan)
 
     /// Creates a spinner at `frame`.
     public init(frame: Int = 0, label: String) {
@@ -19,7 +21,7 @@ public struct Spinner: View, Hashable, Sendable {
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         let glyph = Spinner.frames[((frame % Spinner.frames.count) + Spinner.frames.count) % Spinner.frames.count]
-        (Text(glyph, style: Style(foreground: .cyan)) + Text(" " + label)).render(in: rect, buffer: &buffer)
+        (Text(glyph, style: glyphStyle) + Text(" " + label)).render(in: rect, buffer: &buffer)
     }
 }
 

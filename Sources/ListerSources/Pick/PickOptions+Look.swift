@@ -20,10 +20,16 @@ package struct PickLook: Sendable, Equatable {
     /// `--pointer`, `--marker`: the marks drawn before the selected and the marked rows.
     package var pointer: String?
     package var marker: String?
-    /// `--color`: the base scheme and the per-element colours, in the order given.
+    /// `--color`: the base schemes and the per-element colours, each value as given.
     package var colors: [String] = []
     /// `--no-color`.
-    package var noColor = false
+    package var noColor = false {
+        didSet { theme = PickColors.theme(of: colorParts, monochrome: isMonochrome) }
+    }
+    /// The parts of each `--color` value, in order.
+    private var colorParts: [[PickColors.Part]] = []
+    /// The styles `--color` gives the picker's parts; nil without `--color` (Lister's look).
+    package private(set) var theme: PromptTheme?
     package var noScrollbar = false
     package var keepRight = false
     package var noHScroll = false
@@ -34,21 +40,13 @@ package struct PickLook: Sendable, Equatable {
     /// base scheme given.
     package var isMonochrome: Bool {
         if noColor { return true }
-        let schemes = colors.flatMap { $0.split(separator: ",") }.filter { !$0.contains(":") }
-        return schemes.last == "bw"
+        var last: String?
+        for case .scheme(let name) in colorParts.joined() { last = name }
+        return last == "bw"
     }
 
     static let borderStyles: Set<String> = ["rounded", "sharp", "bold", "double", "block", "thinblock", "horizontal",
                                             "vertical", "line", "top", "bottom", "left", "right", "none"]
-    static let colorSchemes: Set<String> = ["dark", "light", "16", "bw", "base16"]
-    static let colorElements: Set<String> = [
-        "fg", "bg", "hl", "fg+", "bg+", "hl+", "gutter", "info", "prompt", "pointer", "marker", "spinner", "header",
-        "border", "label", "query", "disabled", "separator", "scrollbar", "preview-fg", "preview-bg", "preview-border",
-        "preview-scrollbar", "preview-label", "list-fg", "list-bg", "list-border", "list-label", "input-fg", "input-bg",
-        "input-border", "input-label", "header-fg", "header-bg", "header-border", "header-label", "selected-fg",
-        "selected-bg", "selected-hl", "current-fg", "current-bg", "current-hl", "nth", "ghost", "alt-bg", "footer",
-        "cursor",
-    ]
 
     /// What surrounds the picker: `--margin`, `--border`, `--border-label`, `--padding`.
     package var frame: PromptFrame {
@@ -57,49 +55,22 @@ package struct PickLook: Sendable, Equatable {
         frame.padding = PromptFrame.Insets(padding.map(Self.extent))
         frame.border = border.flatMap(PromptFrame.Border.init(rawValue:))  // "none": nil
         frame.label = borderLabel
-        frame.borderColor = color(of: "border")
-        frame.labelColor = color(of: "label")
+        let theme = self.theme ?? .standard
+        frame.borderStyle = theme.border
+        frame.labelStyle = theme.label
         return frame
     }
 
-    /// The colour `--color` gives `element` last (`pointer:#ff8700`, `marker:2`,
-    /// `border:bright-black`); nil when none does or it is `-1` (the terminal's own).
-    /// A `#rrggbb` colour is drawn as the nearest of the 256-colour cube.
-    package func color(of element: String) -> Color? {
-        var found: Color??
-        for part in colors.flatMap({ $0.split(separator: ",") }) {
-            let pieces = part.split(separator: ":")
-            guard pieces.count >= 2, pieces[0] == element else { continue }
-            found = .some(Self.color(String(pieces[1])))
-        }
-        return found ?? nil
-    }
-
-    private static func color(_ text: String) -> Color? {
-        let names: [String: Color] = ["black": .black, "red": .red, "green": .green, "yellow": .yellow, "blue": .blue,
-                                      "magenta": .magenta, "cyan": .cyan, "white": .white]
-        if let named = names[text] { return named }
-        if text.hasPrefix("bright-"), let index = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-            .firstIndex(of: String(text.dropFirst("bright-".count))) {
-            return .indexed(UInt8(8 + index))
-        }
-        if let number = Int(text) { return (0...255).contains(number) ? .indexed(UInt8(number)) : nil }
-        if text.hasPrefix("#"), text.count == 7, let value = Int(text.dropFirst(), radix: 16) {
-            // The cube's levels, as xterm has them: 0, 95, 135, 175, 215, 255.
-            let levels = [0, 95, 135, 175, 215, 255]
-            let cube = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF].map { channel in
-                levels.indices.min { abs(levels[$0] - channel) < abs(levels[$1] - channel) } ?? 0
-            }
-            return .indexed(UInt8(16 + 36 * cube[0] + 6 * cube[1] + cube[2]))
-        }
-        return nil
-    }
-
-    /// Where the count goes (`--info`; `right` is fzf's old name of `inline-right`, a
-    /// `:PREFIX` is not drawn).
+    /// Where the count goes (`--info`; `right` is fzf's old name of `inline-right`).
     package var promptInfo: PromptInfo {
         let kind = info.split(separator: ":", maxSplits: 1).first.map(String.init) ?? info
         return kind == "right" ? .inlineRight : PromptInfo(rawValue: kind) ?? .default
+    }
+
+    /// The `:PREFIX` of `--info=inline:PREFIX` or `inline-right:PREFIX`, drawn before the count.
+    package var infoPrefix: String? {
+        let parts = info.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 ? String(parts[1]) : nil
     }
 
     /// A size of `--margin` or `--padding` (checked by ``sizes(_:option:)``).
@@ -126,8 +97,11 @@ package struct PickLook: Sendable, Equatable {
         case "--info":
             let text = try value()
             let kind = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? text
-            guard ["default", "inline", "inline-right", "hidden", "right"].contains(kind) else {
-                throw PickOptions.Failure("--info takes default, inline, inline-right or hidden, not '\(text)'")
+            let prefixed = text.contains(":")
+            guard ["default", "inline", "inline-right", "hidden", "right"].contains(kind),
+                  !prefixed || kind == "inline" || kind == "inline-right" else {
+                throw PickOptions.Failure("--info takes default, right, hidden, inline or inline-right, the last two with "
+                    + "an optional :PREFIX (inline:' > '), not '\(text)'")
             }
             info = text
         case "--inline-info": info = "inline"
@@ -136,8 +110,9 @@ package struct PickLook: Sendable, Equatable {
         case "--marker": marker = try value()
         case "--color":
             let text = try value()
-            try Self.checkColors(text)
+            colorParts.append(try PickColors.parse(text))
             colors.append(text)
+            theme = PickColors.theme(of: colorParts, monochrome: isMonochrome)
         case "--no-color": noColor = true
         case "--no-scrollbar": noScrollbar = true
         case "--scrollbar": noScrollbar = false
@@ -162,20 +137,4 @@ package struct PickLook: Sendable, Equatable {
         return parts
     }
 
-    /// `--color [BASE][,ELEMENT:COLOR[:ATTR…]]…`: a scheme and colours fzf knows.
-    static func checkColors(_ text: String) throws(PickOptions.Failure) {
-        for part in text.split(separator: ",") {
-            if !part.contains(":") {
-                guard colorSchemes.contains(String(part)) else {
-                    throw PickOptions.Failure("--color: unknown scheme '\(part)' (dark, light, 16, bw) or ELEMENT:COLOR")
-                }
-                continue
-            }
-            let pieces = part.split(separator: ":", maxSplits: 1)
-            guard pieces.count == 2, colorElements.contains(String(pieces[0])) else {
-                throw PickOptions.Failure("--color: unknown element in '\(part)' (fg, bg, hl, fg+, bg+, hl+, info, prompt, "
-                    + "pointer, marker, border, header…)")
-            }
-        }
-    }
 }

@@ -50,6 +50,8 @@ package struct PickOptions: Sendable, Equatable {
     package var preview: PreviewCommand?
     /// `--preview-window`: where the pane goes.
     package var previewWindow = PreviewPlacement.right(.percent(50))
+    /// `--preview-window +N`: where each preview opens.
+    package var previewScroll: PreviewWindow.Scroll?
     /// `--history FILE`: the queries of earlier runs (Ctrl-P/N walk them); each accepted
     /// query is appended.
     package var history: String?
@@ -154,7 +156,9 @@ package struct PickOptions: Sendable, Equatable {
             case "--preview": options.preview = PreviewCommand(try value(for: name, inline: inline))
             case "--preview-window":
                 do {
-                    options.previewWindow = try PreviewWindow.parse(try value(for: name, inline: inline))
+                    let text = try value(for: name, inline: inline)
+                    options.previewWindow = try PreviewWindow.parse(text)
+                    options.previewScroll = PreviewWindow.scroll(text)
                 } catch let error as PreviewWindow.Invalid {
                     throw Failure(error.description)
                 } catch {

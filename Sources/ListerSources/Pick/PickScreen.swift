@@ -46,6 +46,13 @@ package struct PickScreen: CommandHandlingScreen {
 
     package var canReload: Bool { false }
 
+    /// The spinner in the theme's `spinner` style (fzf's `--color spinner:`).
+    package func loadingView(frame: Int) -> Spinner {
+        var spinner = Spinner(frame: frame, label: "Loading \(title)…")
+        if let theme = options.look.theme { spinner.glyphStyle = theme.spinner }
+        return spinner
+    }
+
     package var initialItems: LineStore? { preloaded }
 
     package nonisolated func load() async throws -> LineStore {
@@ -88,7 +95,8 @@ package struct PickScreen: CommandHandlingScreen {
 
     private var headerRows: [any View] {
         // Upward, the first header line is the one nearest the prompt, as in fzf.
-        let rows = headerLines.enumerated().map { text(of: $0.element, index: $0.offset) as any View }
+        let style = options.look.theme?.header ?? .plain
+        let rows = headerLines.enumerated().map { text(of: $0.element, index: $0.offset).styled(style) as any View }
         return options.reverse || options.reverseList ? rows : rows.reversed()
     }
 
@@ -153,8 +161,9 @@ package struct PickScreen: CommandHandlingScreen {
         prompt.marker = options.look.marker
         prompt.frame = options.look.frame
         prompt.info = options.look.promptInfo
-        prompt.pointerColor = options.look.color(of: "pointer") ?? .red
-        prompt.markerColor = options.look.color(of: "marker") ?? .green
+        prompt.infoPrefix = options.look.infoPrefix
+        prompt.keepsRight = options.look.keepRight
+        if let theme = options.look.theme { prompt.theme = theme }
         return prompt
     }
 

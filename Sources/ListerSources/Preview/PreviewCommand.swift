@@ -24,6 +24,8 @@ package struct PreviewCommand: Hashable, Sendable {
     package var ansi: Bool
     /// How `{1}`, `{-1}`... cut the line (`--delimiter`).
     package var fields: PickFields
+    /// Where each preview opens (`--preview-window +{2}-5`); nil: at its top.
+    package var scroll: PreviewWindow.Scroll?
 
     /// A command from `--preview`.
     package init(_ template: String, ansi: Bool = false, fields: PickFields = PickFields()) {

@@ -1,9 +1,11 @@
 import Lister
 
 /// `--preview-window right|left|up|down[:SIZE[%]][:hidden]`, as fzf writes it (`bottom`
-/// and `top` are `down` and `up`; `50%`, `40` and `hidden` may come in any order after the
-/// side, separated by `:` or `,`); `border-*`, `wrap`, `follow`, `info`, `cycle` and `+N`
-/// scroll offsets are taken and have no effect yet.
+/// and `top` are `down` and `up`; `50%`, `40`, `hidden`, `wrap`, `follow` and `border-*`
+/// may come in any order after the side, separated by `:` or `,`). `border-none` and
+/// `noborder` take the line beside the pane away, other styles keep it; `+N` scroll offsets
+/// (``Scroll``) open each preview further down; `info` and `cycle` are taken and change
+/// nothing; `~N` header lines are refused.
 package enum PreviewWindow {
     /// What was wrong with a `--preview-window` value.
     package struct Invalid: Error, CustomStringConvertible {
@@ -23,16 +25,26 @@ package enum PreviewWindow {
             case "up", "top": placement.edge = .top
             case "hidden": placement.startsHidden = true
             case "nohidden": placement.startsHidden = false
-            case "wrap", "nowrap", "follow", "nofollow", "cycle", "nocycle", "info", "noinfo", "default":
-                break
+            case "wrap": placement.wraps = true
+            case "nowrap": placement.wraps = false
+            case "follow": placement.follows = true
+            case "nofollow": placement.follows = false
+            case "cycle", "nocycle", "info", "noinfo", "default":
+                break  // the pane's scroll does not cycle; it has no info line
             case _ where part.hasPrefix("border") || part == "noborder":
                 let style = part.dropFirst("border-".count)
                 guard part == "border" || part == "noborder" || PickLook.borderStyles.contains(String(style)) else {
                     throw Invalid(description: "--preview-window: unknown border '\(part)' (border-rounded, border-sharp, "
                         + "border-bottom, border-left, noborder…)")
                 }
-            case _ where part.hasPrefix("+") || part.hasPrefix("~"):
-                break  // a scroll offset (+{2}-5) or header lines (~3): taken, not applied yet
+                // The pane has one line between it and the list: any style draws it.
+                placement.showsBorder = part != "noborder" && style != "none"
+            case _ where part.hasPrefix("+"):
+                guard Scroll(String(part)) != nil else {
+                    throw Invalid(description: "--preview-window: '\(part)' is not a scroll offset (+N, +{2}, +{2}-5, +{2}-/2)")
+                }
+            case _ where part.hasPrefix("~"):
+                throw Invalid(description: "--preview-window: '\(part)' (header lines) is not supported by lister pick yet; remove it")
             default:
                 let percent = part.hasSuffix("%")
                 guard let number = Int(percent ? part.dropLast() : part), number >= 0, !percent || number <= 100 else {
@@ -42,6 +54,65 @@ package enum PreviewWindow {
             }
         }
         return placement
+    }
+
+    /// The scroll offset of `text` (its last `+…` part), if it has one.
+    package static func scroll(_ text: String) -> Scroll? {
+        text.split(whereSeparator: { $0 == ":" || $0 == "," }).last { $0.hasPrefix("+") }.flatMap { Scroll(String($0)) }
+    }
+
+    /// fzf's `+SCROLL[OFFSETS][/DENOM]`: the line shown first, a number or a field of the
+    /// selected line (`{2}`, counted from 1), plus or minus numbers, and the part of the
+    /// pane's height (`/2`, `-/2`: the middle) the line goes down by.
+    package struct Scroll: Hashable, Sendable {
+        /// A fixed line, or nil when the line is a field's value.
+        var line: Int?
+        /// The field (`{2}`: 2, `{-1}`: -1) whose value is the line.
+        var field: String?
+        /// The numbers added after it (`-5`, `+3-1`).
+        var added = 0
+        /// The part of the height the line goes down by.
+        var divisor: Int?
+
+        /// The offset `text` writes (`+{2}-5`); nil when it is not one.
+        package init?(_ text: String) {
+            var rest = Substring(text)
+            guard rest.popFirst() == "+" else { return nil }
+            if rest.first == "{" {
+                guard let close = rest.firstIndex(of: "}"), Int(rest[rest.index(after: rest.startIndex)..<close]) != nil else { return nil }
+                field = String(rest[rest.index(after: rest.startIndex)..<close])
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                guard let number = Int(digits) else { return nil }
+                line = number
+                rest = rest.dropFirst(digits.count)
+            }
+            if let slash = rest.firstIndex(of: "/") {
+                guard let divisor = Int(rest[rest.index(after: slash)...]), divisor > 0 else { return nil }
+                self.divisor = divisor
+                rest = rest[..<slash]
+                if rest.last == "-" { rest = rest.dropLast() }
+            }
+            while let sign = rest.first, sign == "+" || sign == "-" {
+                let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+                guard let number = Int(digits) else { return nil }
+                added += sign == "+" ? number : -number
+                rest = rest.dropFirst(1 + digits.count)
+            }
+            guard rest.isEmpty else { return nil }
+        }
+
+        /// Where the preview of `line` opens: fzf's line numbers count from 1; a field that is
+        /// not a number opens it at the top.
+        package func start(for line: String, fields: PickFields) -> PreviewStart? {
+            var value = self.line
+            if let field, let ranges = try? PickFields.ranges(field, option: "--preview-window") {
+                value = Int(Placeholders.cut(line, ranges, fields: fields))
+            }
+            guard let value else { return nil }
+            return PreviewStart(line: max(0, value + added - 1), divisor: divisor)
+        }
     }
 }
 
@@ -62,8 +133,10 @@ enum LinePreview {
                                                  query: query, marked: marked, markedIndices: markedIndices)
         let commandLine = command.commandLine(for: selection)
         // A short pause, so that Down held over the list starts one command, not one per row.
-        return Preview(key: commandLine, debounce: .milliseconds(20), streaming: { progress in
+        var preview = Preview(key: commandLine, debounce: .milliseconds(20), streaming: { progress in
             try await command.run(commandLine: commandLine, progress: progress)
         })
+        preview.start = command.scroll?.start(for: selection.line, fields: command.fields)
+        return preview
     }
 }
