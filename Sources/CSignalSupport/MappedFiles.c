@@ -98,13 +98,15 @@ static int ensure_bus_handler(void) {
     return install_bus_handler(&current);
 }
 
-int csig_bus_guard_adopt(const struct sigaction *below) {
-    pthread_mutex_lock(&guard_lock);
+void csig_bus_lock(void) { pthread_mutex_lock(&guard_lock); }
+
+void csig_bus_unlock(void) { pthread_mutex_unlock(&guard_lock); }
+
+void csig_bus_restore_locked(const struct sigaction *below) {
     /* `below` is the guard's handler itself when it was there before the crash handlers:
      * putting it back is all it takes. */
-    int adopted = guard_wanted && !is_bus_handler(below) && install_bus_handler(below) == 0;
-    pthread_mutex_unlock(&guard_lock);
-    return adopted;
+    if (guard_wanted && !is_bus_handler(below) && install_bus_handler(below) == 0) return;
+    sigaction(SIGBUS, below, NULL);
 }
 
 int csig_guard_region(const void *start, size_t length) {

@@ -189,12 +189,18 @@ int csig_install_crash_handlers(void) {
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     for (size_t i = 0; i < CRASH_COUNT; i++) {
         if (crash_replaced[i]) continue;
+        int bus = crash_signals[i] == SIGBUS;
+        if (bus) csig_bus_lock(); /* the guard's handler must not change in between */
         struct sigaction previous;
-        if (sigaction(crash_signals[i], NULL, &previous) != 0) return -1;
-        if (is_ignored(&previous)) continue; /* an ignored SIGQUIT must not end the UI */
-        crash_previous[i] = previous;
-        if (sigaction(crash_signals[i], &action, NULL) != 0) return -1;
-        crash_replaced[i] = 1;
+        int failed = sigaction(crash_signals[i], NULL, &previous) != 0;
+        /* an ignored SIGQUIT must not end the UI */
+        if (!failed && !is_ignored(&previous)) {
+            crash_previous[i] = previous;
+            failed = sigaction(crash_signals[i], &action, NULL) != 0;
+            if (!failed) crash_replaced[i] = 1;
+        }
+        if (bus) csig_bus_unlock();
+        if (failed) return -1;
     }
     return 0;
 }
@@ -203,7 +209,12 @@ void csig_restore_crash_handlers(void) {
     for (size_t i = 0; i < CRASH_COUNT; i++) {
         if (!crash_replaced[i]) continue;
         crash_replaced[i] = 0;
-        if (crash_signals[i] == SIGBUS && csig_bus_guard_adopt(&crash_previous[i])) continue;
+        if (crash_signals[i] == SIGBUS) {
+            csig_bus_lock();
+            csig_bus_restore_locked(&crash_previous[i]);
+            csig_bus_unlock();
+            continue;
+        }
         sigaction(crash_signals[i], &crash_previous[i], NULL);
     }
 }

@@ -16,9 +16,15 @@ int csig_is_crash_handler(void (*handler)(int, siginfo_t *, void *));
  * Async-signal-safe. */
 int csig_bus_guard_patch(const siginfo_t *info);
 
-/* Called as the crash handlers are put back, with the SIGBUS disposition from before them:
- * if regions were guarded meanwhile, installs the guard's handler in front of it instead
- * and returns 1; else 0 (put `below` back as usual). */
-int csig_bus_guard_adopt(const struct sigaction *below);
+/* `guard_lock`, held around every change of the SIGBUS disposition: the crash handlers'
+ * install and restore take it, as the guard does, so that a region guarded on a loader
+ * thread while the UI starts or ends is never left without a handler that patches it. */
+void csig_bus_lock(void);
+void csig_bus_unlock(void);
+
+/* With `csig_bus_lock` held, as the crash handlers are put back, with the SIGBUS
+ * disposition from before them: if regions were guarded meanwhile, installs the guard's
+ * handler in front of it; else puts `below` back. */
+void csig_bus_restore_locked(const struct sigaction *below);
 
 #endif

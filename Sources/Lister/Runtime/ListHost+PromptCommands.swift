@@ -20,15 +20,23 @@ extension ListHost {
             return changeQuery(command)
         case .screenCommand(let number):
             finishFilterNow()  // the command sees the matches of the query as typed
-            guard let commands = screen.asCommandHandling else { return .handled(changed: true) }
+            guard let commands = screen.asCommandHandling else { return Self.noCommandsOfItsOwn }
             return performScreenCommand(number, of: commands)
         case .terminalCommand(let number):
             finishFilterNow()
-            guard let commands = screen.asCommandHandling else { return .handled(changed: false) }
+            guard let commands = screen.asCommandHandling else { return Self.noCommandsOfItsOwn }
             return terminalCommand(number, of: commands).map { .handOver($0) } ?? .handled(changed: false)
         default:
             return nil
         }
+    }
+
+    /// A screen command bound on a screen that is not a ``CommandHandlingScreen``: said on the
+    /// status line, so that a screen which implements `perform(command:context:)` without
+    /// declaring the protocol (those requirements were `ListScreen`'s once) is found out at
+    /// the first key instead of doing nothing.
+    static var noCommandsOfItsOwn: HostResponse {
+        .hint("No commands of its own: not a CommandHandlingScreen")
     }
 
     /// Runs the screen's own command `number` (``CommandHandlingScreen``): the screen it

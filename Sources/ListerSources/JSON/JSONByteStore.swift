@@ -45,7 +45,9 @@ final class JSONByteStore: Sendable {
     /// A store for `fd` when it is a large regular file at its start (read back from it,
     /// not copied); nil otherwise.
     static func readingBack(_ fd: Int32) -> JSONByteStore? {
-        guard lseek(fd, 0, SEEK_CUR) == 0, let file = LineSourceFile(readingFrom: fd) else { return nil }
+        // Not mapped: a document is read back by `pread` only (bytes(at:), read(into:)), so a
+        // mapping would take one of the SIGBUS guard's slots for nothing.
+        guard lseek(fd, 0, SEEK_CUR) == 0, let file = LineSourceFile(readingFrom: fd, maps: false) else { return nil }
         let store = JSONByteStore()
         store.state.withLock { $0.backing = .file(file, owned: false) }
         return store

@@ -12,10 +12,10 @@ enum PickReload {
     /// line is an error naming it and its last line on standard error, as fzf shows
     /// `[Command failed: CMD]`; one that fails after printing lines gives those lines.
     /// With `header`, its first `count` lines are the header (`--header-lines`), as fzf
-    /// takes them from a reload's output too.
-    static func lines(of commandLine: String, separator: UInt8, header: (PickHeader, count: Int)? = nil,
+    /// takes them from a reload's output too, unless a reload issued after this one (a
+    /// newer `reader`, ``PickHeader/beginReading()``) has begun.
+    static func lines(of commandLine: String, separator: UInt8, header: (PickHeader, count: Int, reader: Int)? = nil,
                       progress: LoadProgress<LineStore>) async throws -> LineStore {
-        let reader = header?.0.beginReading()
         let child = try spawn(commandLine)
         defer {
             close(child.output)
@@ -25,7 +25,7 @@ enum PickReload {
         let (lines, status) = try await withTaskCancellationHandler {
             let lines: LineStore
             do {
-                if let (shared, count) = header, let reader {
+                if let (shared, count, reader) = header {
                     shared.replace(with: try PickInput.readHeader(fd: child.output, count: count, separator: separator), by: reader)
                 }
                 lines = try LineReader.read(fd: child.output, name: "the output of \(commandLine)", separator: separator, progress: progress)

@@ -19,6 +19,10 @@ extension PickScreen {
         case .reload, .reloadSync:
             guard let commandLine = try? commandLine(of: action, context: context) else { return nil }
             changed.reloadCommand = commandLine
+            // The reload's turn to replace the header is taken here, in the order the keys
+            // came, not when its load task happens to start (a superseded reload's task may
+            // start after its successor's).
+            changed.reloadReader = options.headerLines > 0 ? header.beginReading() : nil
             changed.preloaded = nil
             return ScreenChange(screen: changed, rows: action.name == .reload ? .reloaded : .reloadedBehind, clearsMarks: true)
         case .toggleSort:

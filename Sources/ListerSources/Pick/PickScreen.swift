@@ -16,6 +16,9 @@ package struct PickScreen: CommandHandlingScreen {
     /// The command whose output replaced the input (`reload(CMD)`), placeholders filled;
     /// nil while the lines are the input's.
     package internal(set) var reloadCommand: String?
+    /// The header's reader number of ``reloadCommand`` (``PickHeader/beginReading()``), with
+    /// `--header-lines`.
+    package internal(set) var reloadReader: Int?
     /// For each `change-preview-window(A|B|…)` (by its number in ``PickOptions/commandActions``),
     /// the alternative it puts next.
     package internal(set) var previewWindowTurns: [Int: Int] = [:]
@@ -61,8 +64,8 @@ package struct PickScreen: CommandHandlingScreen {
 
     package nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
         if let reloadCommand {
-            return try await PickReload.lines(of: reloadCommand, separator: lines.separator,
-                                              header: options.headerLines > 0 ? (header, options.headerLines) : nil, progress: progress)
+            let header = reloadReader.map { (self.header, count: options.headerLines, reader: $0) }
+            return try await PickReload.lines(of: reloadCommand, separator: lines.separator, header: header, progress: progress)
         }
         if let preloaded { return preloaded }
         return try await lines.load(progress: progress)
