@@ -33,8 +33,10 @@ nonisolated public struct TableColumns<Item>: RandomAccessCollection, Sendable {
         source = .lazy(count: Swift.max(0, count), make: make)
     }
 
+    /// The first column's index, 0.
     public var startIndex: Int { 0 }
 
+    /// The number of columns.
     public var endIndex: Int {
         switch source {
         case .made(let columns): columns.count
@@ -42,6 +44,7 @@ nonisolated public struct TableColumns<Item>: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Column `position`, made now if it is made when read.
     public subscript(position: Int) -> TableColumn<Item> {
         switch source {
         case .made(let columns): columns[position]
