@@ -47,6 +47,11 @@ public protocol TableScreen: ListScreen where Row == TableRow {
     /// The columns, left to right.
     var columns: [TableColumn<Item>] { get }
 
+    /// The columns as the table reads them; by default ``columns``. A screen of very many
+    /// columns returns ``TableColumns/init(count:make:)``, which makes only the columns read
+    /// (a frame reads those it places), not all of them before the first frame.
+    var tableColumns: TableColumns<Item> { get }
+
     /// How many columns on the left stay in view when the table scrolls sideways; 1 by default.
     var frozenColumns: Int { get }
 
@@ -70,6 +75,8 @@ public protocol TableScreen: ListScreen where Row == TableRow {
 
 extension TableScreen {
     public var frozenColumns: Int { 1 }
+
+    public var tableColumns: TableColumns<Item> { TableColumns(columns) }
 
     public var sort: TableSort? { nil }
 
@@ -103,7 +110,7 @@ extension TableScreen {
     /// One row's cells, each as wide as it needs (the default body draws rows with the
     /// widths of the frame instead).
     public func row(_ item: Item, context: RowContext) -> TableRow {
-        let columns = self.columns
+        let columns = tableColumns
         let cells = columns.map { $0.cell(item) }
         let layout = TableLayout.make(natural: cells.map(\.width), rules: columns.map { _ in .fit },
                                       titles: cells.map { _ in 0 }, width: Int(Int32.max), frozen: 0, firstScrolled: 0)
@@ -112,7 +119,7 @@ extension TableScreen {
 
     /// The filter searches every cell's text.
     public func filterText(_ item: Item) -> String {
-        columns.map { $0.cell(item).plainText }.joined(by: "  ")
+        tableColumns.map { $0.cell(item).plainText }.joined(by: "  ")
     }
 }
 
@@ -129,13 +136,13 @@ extension TableScreen {
     /// The first column from `start` on that can be sorted by, if any (a key reads the
     /// columns up to it, not every column of a wide table).
     func firstSortableColumn(from start: Int) -> Int? {
-        let columns = self.columns
+        let columns = tableColumns
         return (max(0, start)..<columns.count).first { columns[$0].isSortable }
     }
 
     /// Whether column `index` exists and can be sorted by.
     func isSortable(column index: Int) -> Bool {
-        let columns = self.columns
+        let columns = tableColumns
         return columns.indices.contains(index) && columns[index].isSortable
     }
 
@@ -147,7 +154,7 @@ extension TableScreen {
     /// What sorts the loaded rows (an `ItemList<Item>` given as `Any`) by `sort`, off the
     /// main actor: nil when the rows are of another type or the column does not exist.
     func sorter(for sort: TableSort) -> (@Sendable (Any, () -> Bool) throws -> [Int32]?)? {
-        let columns = self.columns
+        let columns = tableColumns
         guard columns.indices.contains(sort.column) else { return nil }
         let value = columns[sort.column].value
         return { rows, isCancelled in

@@ -28,7 +28,7 @@ struct ColumnFacts {
     var rules: [ColumnWidth]
     var alignments: [Text.Alignment?]
 
-    init<Item>(_ columns: [TableColumn<Item>]) {
+    init<Item>(_ columns: TableColumns<Item>) {
         titleWidths = columns.map { DisplayWidth.of($0.title) }
         rules = columns.map(\.width)
         alignments = columns.map(\.alignment)
@@ -187,7 +187,7 @@ extension ListContext where S: TableScreen {
     /// The table as the default body draws it: the header line (titles, ▲ or ▼ on the
     /// sorted column) and the rows, with column widths from the header and the rows in view.
     public func tableView() -> TableView {
-        let columns = screen.columns
+        let columns = screen.tableColumns
         let items = model.state.items
         let engine = filter.flatMap { $0.engine.isFiltering ? $0.engine : nil }
         let count = engine?.visibleCount ?? model.count

@@ -32,15 +32,21 @@ package struct CSVScreen: TableScreen {
 
     /// Reads the records that end in the first 64 KB of a regular file (or of standard
     /// input that is one) on the calling thread, for the first frame: as `lister lines`
-    /// does (``LinesScreen/head``). Nothing for a pipe.
+    /// does (``LinesScreen/head``). Nothing for a pipe. A header longer than 64 KB (a file
+    /// of 10,000 columns) is read on to the end of the first row, so that the first frame
+    /// does not wait for the load (``LineReader/headMost`` at most).
     package mutating func readHead() {
         guard let records = LineReader.head(of: input, separator: CSVFraming.newline,
-                                            framing: CSVFraming(delimiter: delimiter)) else { return }
+                                            framing: CSVFraming(delimiter: delimiter),
+                                            records: hasHeader ? 2 : 1) else { return }
         let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
         guard !table.isEmpty else { return }  // the header alone: the load says what it holds
         latest.set(table)
         head = table
     }
+
+    /// The rows the load reported last (or the head).
+    var latestTable: CSVTable? { latest.get() }
 
     package var initialItems: CSVTable? { head }
 
@@ -78,7 +84,11 @@ package struct CSVScreen: TableScreen {
     package nonisolated func load(progress: LoadProgress<CSVTable>) async throws -> CSVTable {
         let hasHeader = hasHeader, delimiter = delimiter, latest = latest
         let framing = CSVFraming(delimiter: delimiter)
+        // A report continues the rows shown: none before the load has read past the head
+        // (which may end further than the load's first read, for a long header).
+        let headRecords = head?.records.count ?? 0
         let tableProgress = LoadProgress<LineStore> { records in
+            guard records.count >= headRecords else { return }
             let table = CSVTable(records: records, hasHeader: hasHeader, delimiter: delimiter)
             latest.set(table)
             progress(table)
@@ -103,13 +113,16 @@ package struct CSVScreen: TableScreen {
     }
 
     /// A column per header field (and per extra field of a longer row): numbers sort as
-    /// numbers and sit right, a line break in a field shows as `↵`.
-    package var columns: [TableColumn<CSVRow>] { latest.columns() }
+    /// numbers and sit right, a line break in a field shows as `↵`. Makes every column: the
+    /// table reads ``tableColumns``.
+    package var columns: [TableColumn<CSVRow>] { Array(tableColumns) }
 
-    /// The columns of `titles`.
-    nonisolated static func columns(_ titles: [String]) -> [TableColumn<CSVRow>] {
-        titles.enumerated().map { index, title in
-            TableColumn(title) { CSVFields.value($0.field(index)) }
+    /// The columns, each made when the table reads it (a frame of 30,000 columns reads a
+    /// few dozen), its title read from the header then.
+    package var tableColumns: TableColumns<CSVRow> {
+        guard let titles = latest.get()?.titles else { return TableColumns([]) }
+        return TableColumns(count: titles.count) { index in
+            TableColumn(titles[index]) { CSVFields.value($0.field(index)) }
                 .text { Text(CSVFields.oneLine($0.field(index))) }
         }
     }
@@ -195,31 +208,9 @@ package struct CSVRecordScreen: DetailScreen {
 /// The rows a ``CSVScreen``'s load reported last, set by the load (any thread) and read by
 /// its frames (the main actor).
 final class LatestTable: Sendable {
-    private struct State {
-        var table: CSVTable?
-        /// The table's columns, made when its titles change (not each frame: a file may
-        /// have 10,000 columns).
-        var columns: [TableColumn<CSVRow>] = []
-        var titles: [String] = []
-    }
+    private let table = Locked<CSVTable?>(nil)
 
-    private let state = Locked(State())
+    func set(_ new: CSVTable) { table.withLock { $0 = new } }
 
-    func set(_ new: CSVTable) {
-        // Made outside the lock, by the load's thread, only when the titles changed.
-        let changed = state.withLock { $0.titles != new.columns }
-        let columns = changed ? CSVScreen.columns(new.columns) : nil
-        state.withLock { state in
-            state.table = new
-            if let columns, state.titles != new.columns {
-                state.columns = columns
-                state.titles = new.columns
-            }
-        }
-    }
-
-    func get() -> CSVTable? { state.withLock { $0.table } }
-
-    /// The columns of the table set last.
-    func columns() -> [TableColumn<CSVRow>] { state.withLock { $0.columns } }
+    func get() -> CSVTable? { table.withLock { $0 } }
 }

@@ -9,9 +9,12 @@ package struct CSVRow: Identifiable, Hashable, Sendable {
     package let record: Line
     /// The byte between fields.
     package let delimiter: UInt8
-    /// The titles of the table's columns (the header's, or A, B, C… up to the first row's
-    /// fields), shared by its rows.
-    package let columns: [String]
+    /// The titles of the table's columns, shared by its rows.
+    let titles: CSVTitles
+
+    /// The titles of the header's fields (or A, B, C… up to the first row's fields), every
+    /// one read (the record screen shows them all).
+    package var columns: [String] { titles.namedTitles }
 
     /// Where the fields of a wide or a cut record are (nil for a narrow one, read field by
     /// field: a sort reads one field of each row, and pays for no more). Made when the row
@@ -26,11 +29,11 @@ package struct CSVRow: Identifiable, Hashable, Sendable {
     package var id: Int { number }
 
     /// A row of `record`; `locating` indexes its fields as they are read (a wide table's).
-    init(number: Int, record: Line, delimiter: UInt8, columns: [String], locating: Bool = false) {
+    init(number: Int, record: Line, delimiter: UInt8, titles: CSVTitles, locating: Bool = false) {
         self.number = number
         self.record = record
         self.delimiter = delimiter
-        self.columns = columns
+        self.titles = titles
         // A row keeps only the record's first bytes (``Line/shownLimit``): the fields after
         // a long one are found in all of them, read when such a field is asked for.
         index = locating || record.isCut
@@ -72,13 +75,15 @@ package struct CSVTable: RandomAccessCollection, Sendable {
     package let hasHeader: Bool
     /// The byte between fields.
     package let delimiter: UInt8
-    /// The column titles: the header's fields (or A, B, C…), then letters for the fields
-    /// of rows longer than the header.
-    package let columns: [String]
     /// What the scan found: records, ragged rows, bad quotes, invalid UTF-8.
     package let stats: CSVStats
-    /// The titles of the header's fields (or A, B, C… for the first row's).
-    let named: [String]
+    /// The column titles, read from the header when asked for (a progress report of the
+    /// load and the first frame split no header).
+    let titles: CSVTitles
+
+    /// The column titles: the header's fields (or A, B, C…), then letters for the fields
+    /// of rows longer than the header. Reads every title: a table reads ``titles``.
+    package var columns: [String] { titles.all }
 
     /// The records of `records`, scanned by the ``CSVFraming`` the store carries.
     init(records: LineStore, hasHeader: Bool, delimiter: UInt8) {
@@ -87,14 +92,13 @@ package struct CSVTable: RandomAccessCollection, Sendable {
         self.delimiter = delimiter
         let stats = (records.framing as? CSVFraming)?.stats ?? CSVStats()
         self.stats = stats
-        var columns: [String] = []
-        if hasHeader, !records.isEmpty {
-            columns = CSVFields.split(records[0].bytes, delimiter: delimiter)
+        let header = hasHeader && !records.isEmpty ? records[0] : nil
+        var named = hasHeader ? 0 : stats.columns
+        if let header {
+            // A header still being read (longer than a row shows) has not been counted.
+            named = stats.records > 0 ? stats.columns : CSVFields.split(header.bytes, delimiter: delimiter).count
         }
-        if !hasHeader { columns = (0..<stats.columns).map(CSVFields.letterName) }
-        named = columns
-        for index in columns.count..<Swift.max(columns.count, stats.widest) { columns.append(CSVFields.letterName(index)) }
-        self.columns = columns
+        titles = CSVTitles(header: header, delimiter: delimiter, named: named, widest: stats.widest)
     }
 
     /// Parses `bytes` whole (tests, small inputs).
@@ -116,8 +120,8 @@ package struct CSVTable: RandomAccessCollection, Sendable {
 
     package subscript(position: Int) -> CSVRow {
         let record = records[position + headerRecords]
-        return CSVRow(number: position + 1, record: record, delimiter: delimiter, columns: named,
-                      locating: columns.count > Self.wide)
+        return CSVRow(number: position + 1, record: record, delimiter: delimiter, titles: titles,
+                      locating: titles.count > Self.wide)
     }
 
     /// Whether the file the records are read back from was truncated under the list.

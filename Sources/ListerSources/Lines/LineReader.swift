@@ -64,45 +64,71 @@ enum LineReader {
     /// waiting for the load to start on another thread (``LinesScreen/readHead()``). Nil
     /// for anything but a regular file (a pipe cannot be read twice, a FIFO could block),
     /// a file that cannot be read, or no complete line.
-    static func head(of input: LineInput, separator: UInt8, framing: (any RecordFraming)? = nil) -> LineStore? {
+    /// With a `framing`, it reads on until `records` records have ended (``head(fd:separator:framing:limit:records:)``).
+    static func head(of input: LineInput, separator: UInt8, framing: (any RecordFraming)? = nil,
+                     records: Int = 0) -> LineStore? {
         switch input {
-        case .file(let path): head(of: path, separator: separator, framing: framing)
-        case .standardInput: head(fd: 0, separator: separator, framing: framing)
+        case .file(let path): head(of: path, separator: separator, framing: framing, records: records)
+        case .standardInput: head(fd: 0, separator: separator, framing: framing, records: records)
         }
     }
 
     /// The same for the file at `path` (opened without blocking: a FIFO is never waited on).
     static func head(of path: String, separator: UInt8, framing: (any RecordFraming)? = nil,
-                     limit: Int = 1 << 16) -> LineStore? {
+                     limit: Int = 1 << 16, records: Int = 0) -> LineStore? {
         let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
-        return head(fd: fd, separator: separator, framing: framing, limit: limit)
+        return head(fd: fd, separator: separator, framing: framing, limit: limit, records: records)
     }
 
     /// The same for an open descriptor (standard input redirected from a file), read from
     /// its offset with `pread`, which leaves the offset where the load starts reading.
-    static func head(fd: Int32, separator: UInt8, framing: (any RecordFraming)? = nil, limit: Int = 1 << 16) -> LineStore? {
+    ///
+    /// With a `framing`, it reads on past `limit` until `records` records have ended (a CSV
+    /// header longer than `limit`, and its first row: the first frame then does not wait
+    /// for the load to read them), at most ``headMost`` bytes in all.
+    static func head(fd: Int32, separator: UInt8, framing: (any RecordFraming)? = nil, limit: Int = 1 << 16,
+                     records: Int = 0) -> LineStore? {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let offset = Int(lseek(fd, 0, SEEK_CUR))
         guard offset >= 0 else { return nil }
-        let size = min(limit, max(Int(info.st_size) - offset, 0))
+        let available = max(Int(info.st_size) - offset, 0)
+        let size = min(limit, available)
         guard size > 0 else { return nil }
+        let bytes = readBytes(fd, count: size, at: offset)
+        guard let framing else { return lines(ofHead: consume bytes, separator: separator) }
+        var builder = LineStoreBuilder(separator: separator, blockBytes: limit, blockLines: limit, framing: framing)
+        bytes.withUnsafeBufferPointer { builder.append($0) }
+        let most = min(available, headMost)
+        var read = bytes.count, piece = limit
+        while builder.count < records, read < most {
+            let more = readBytes(fd, count: min(piece, most - read), at: offset + read)
+            guard !more.isEmpty else { break }
+            more.withUnsafeBufferPointer { builder.append($0) }
+            read += more.count
+            piece *= 2
+        }
+        let head = builder.snapshot()
+        return head.isEmpty ? nil : head
+    }
+
+    /// The most bytes a head reads on for its records (8 MiB): a longer header and first
+    /// row wait for the load.
+    static let headMost = 1 << 23
+
+    /// Up to `count` bytes of `fd` from `offset` (fewer at its end).
+    private static func readBytes(_ fd: Int32, count: Int, at offset: Int) -> [UInt8] {
         // Not zeroed first: the read fills it, and a page touched once costs less than twice.
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            while initialized < size {
-                let got = pread(fd, buffer.baseAddress! + initialized, size - initialized, off_t(offset + initialized))
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let got = pread(fd, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
                 if got < 0, errno == EINTR { continue }
                 guard got > 0 else { break }
                 initialized += got
             }
         }
-        guard let framing else { return lines(ofHead: consume bytes, separator: separator) }
-        var builder = LineStoreBuilder(separator: separator, blockBytes: limit, blockLines: limit, framing: framing)
-        bytes.withUnsafeBufferPointer { builder.append($0) }
-        let head = builder.snapshot()
-        return head.isEmpty ? nil : head
     }
 
     /// The complete lines of `bytes` as one block, made in place: each line is moved left
