@@ -53,6 +53,24 @@ import Testing
         #expect(model.selection == 1)
     }
 
+    /// A stream whose later rows are fewer than those shown (a file cut short while it was
+    /// read) replaces them; the selection stays among them. It trapped on the range of
+    /// "appended" rows.
+    @Test func fewerRowsThanShownReplaceThem() {
+        var model = ListModel<Fruit>()
+        _ = model.load(now: .zero)
+        model.receive(progress: items(5), generation: 1, now: .zero)
+        model.select(4)
+        let revision = model.replacedRevision
+        model.receive(progress: items(3), generation: 1, now: .milliseconds(5))
+        #expect(model.count == 3)
+        #expect(model.selection == 2)
+        #expect(model.replacedRevision != revision)  // a filter looks at every row again
+        model.receive(.success(items(2)), generation: 1, now: .milliseconds(9))
+        #expect(model.count == 2)
+        #expect(model.selection == 1)
+    }
+
     @Test func theFirstRowsEndTheSpinner() {
         var model = ListModel<Fruit>(timing: LoadTiming(spinnerDelay: .milliseconds(100), spinnerMinimum: .milliseconds(500)))
         _ = model.load(now: .zero)

@@ -66,6 +66,17 @@ extension ListModel {
     /// selected before the stream began is among the new rows.
     private mutating func grow(to items: ItemList<Item>, final: Bool = false) {
         guard items.count != count || state.isLoading || final else { return }
+        guard items.count >= count else {
+            // Fewer rows than shown: a stream that broke its promise to append (a file cut
+            // short while it was read). Not a trap: the rows are replaced, as by a first
+            // report, and the selection stays in them.
+            state = ListState(from: items)
+            revision += 1
+            replacedRevision = revision
+            selection = min(selection, max(0, items.count - 1))
+            restoreSelection(in: items, more: !final)
+            return
+        }
         let appended = count..<items.count
         state = ListState(from: items)
         revision += 1
