@@ -157,8 +157,8 @@ extension PickFields {
     private func stripLastDelimiter(_ output: inout [UInt8]) {
         if delimiter?.isEmpty ?? true {
             while let last = output.last, last == 0x20 || last == 0x09 { output.removeLast() }
-        } else if let delimiter, output.count >= delimiter.utf8.count, output.suffix(delimiter.utf8.count).elementsEqual(delimiter.utf8) {
-            output.removeLast(delimiter.utf8.count)
+        } else {
+            output.removeLast(output.withUnsafeBufferPointer { lastDelimiterLength(of: $0) })
         }
     }
 }
