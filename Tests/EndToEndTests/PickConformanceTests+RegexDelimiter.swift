@@ -38,7 +38,10 @@ extension PickConformanceTests {
     /// accepts: it selects nothing).
     static let invalidNth: [Case] = ["0", "a", "-1..2", "+1", "1,", "1...2", "0..", "1..0", "-0", ""].map { value in
         Case("--nth '\(value)' is refused", "a b c\n", ["--nth", value, "-f", "a"], "", status: 2)
-    } + [Case("--nth 3..1 selects nothing", "a b c\n", ["--nth", "3..1", "-f", "a"], "")]
+    } + [Case("--nth 3..1 selects nothing", "a b c\n", ["--nth", "3..1", "-f", "a"], ""),
+         Case("a template's {-1..2} and {1...2} fill nothing, {+1} and { 1} are text", "a b c\n",
+              ["--accept-nth", "[{-1..2}][{1...2}][{1-}][{+1}][{ 1}]{1}", "-f", "a"], "[][][][{+1}][{ 1}]a\n"),
+         Case("a --with-nth template of {-1..2} alone shows nothing", "a b c\n", ["--with-nth", "{-1..2}", "-f", "a"], "")]
 
     @Test func badNthValuesAreNamed() throws {
         for (value, message) in [("-1..2", "--nth '-1..2': a range cannot start counting from the end"),
