@@ -71,8 +71,7 @@ extension PickFields {
     /// nothing); nil for other text (`{}`, `{x}`, `{+1}`, `{ 1}`), which stays as it is.
     private static func placeholder(_ inside: Substring) -> Expression.Part? {
         if inside == "n" { return .index }
-        let isRange = { (byte: UInt8) in byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") }
-        guard !inside.isEmpty, inside.utf8.allSatisfy(isRange) else { return nil }
+        guard !inside.isEmpty, inside.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || ",.-".utf8.contains($0) }) else { return nil }
         guard let ranges = try? PickFields.ranges(String(inside), option: "") else { return .nothing }
         return .fields(ranges)
     }

@@ -99,7 +99,7 @@ package struct PickFields: Hashable, Sendable {
                 }
                 if let lower = range.lower, let upper = range.upper, lower < 0, upper > 0 {
                     throw PickOptions.Failure("\(option) '\(part)': a range cannot start counting from the end "
-                        + "and end counting from the start; count both bounds from one end (\(lower)..-1 or 1..\(upper))")
+                        + "and end counting from the start (fzf refuses it too); count both from one end, as 2..4 or -3..-1")
                 }
                 ranges.append(range)
             } else {
