@@ -30,11 +30,8 @@ extension PickFields {
             if awk, lower == 0 {
                 while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
             }
-            if !awk, index == nth.count - 1, let delimiter {
-                let separator = delimiter.utf8
-                if end - start >= separator.count, line[(end - separator.count)..<end].elementsEqual(separator) {
-                    end -= separator.count
-                }
+            if !awk, index == nth.count - 1 {
+                end -= lastDelimiterLength(of: UnsafeBufferPointer(rebasing: line[start..<end]))
             }
             output.append(start..<end)
         }

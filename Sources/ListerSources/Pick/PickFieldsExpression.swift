@@ -15,8 +15,8 @@ extension PickFields {
             case fields([Range])
             /// `{n}`: the line's index in the input, from 0 (`--header-lines` counted).
             case index
-            /// A field placeholder with a field 0 (`{0}`, `{1,0}`, `{0..}`): fzf fills it
-            /// with nothing.
+            /// A placeholder of digits, commas, dots and dashes that is no valid field range
+            /// (`{0}`, `{1,0}`, `{0..}`, `{-1..2}`): fzf fills it with nothing.
             case nothing
         }
     }
@@ -65,22 +65,15 @@ extension PickFields {
         return ranges
     }
 
-    /// What the text between `{` and `}` of a template holds, as fzf 0.74.5 reads it: field
-    /// ranges, `n`, or ranges with a field 0, which fill nothing; nil: text.
+    /// What the text between `{` and `}` of a template holds, as fzf 0.74.5 reads it: `n`;
+    /// field ranges; nothing for any other text of digits, commas, dots and dashes (`{0}`,
+    /// `{1,0}`, `{-1..2}`, `{1...2}`: fzf takes them as placeholders and fills them with
+    /// nothing); nil for other text (`{}`, `{x}`, `{+1}`, `{ 1}`), which stays as it is.
     private static func placeholder(_ inside: Substring) -> Expression.Part? {
         if inside == "n" { return .index }
-        guard !inside.isEmpty else { return nil }
-        if let ranges = try? PickFields.ranges(String(inside), option: "") { return .fields(ranges) }
-        // A 0 is an error in a field range, but not in a placeholder.
-        var hasZero = false
-        let bounds = inside.split(separator: ",", omittingEmptySubsequences: false).map { part in
-            part.split(separator: "..", omittingEmptySubsequences: false).map { bound -> Substring in
-                guard let value = Int(bound), value == 0 else { return bound }
-                hasZero = true
-                return "1"
-            }.joined(separator: "..")
-        }.joined(separator: ",")
-        return hasZero && (try? PickFields.ranges(bounds, option: "")) != nil ? .nothing : nil
+        guard !inside.isEmpty, inside.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || ",.-".utf8.contains($0) }) else { return nil }
+        guard let ranges = try? PickFields.ranges(String(inside), option: "") else { return .nothing }
+        return .fields(ranges)
     }
 
     /// The bytes `expression` makes of `line`, the input's line `index` (from 0): for
@@ -157,8 +150,8 @@ extension PickFields {
     private func stripLastDelimiter(_ output: inout [UInt8]) {
         if delimiter?.isEmpty ?? true {
             while let last = output.last, last == 0x20 || last == 0x09 { output.removeLast() }
-        } else if let delimiter, output.count >= delimiter.utf8.count, output.suffix(delimiter.utf8.count).elementsEqual(delimiter.utf8) {
-            output.removeLast(delimiter.utf8.count)
+        } else {
+            output.removeLast(output.withUnsafeBufferPointer { lastDelimiterLength(of: $0) })
         }
     }
 }

@@ -64,8 +64,11 @@ package struct PickFields: Hashable, Sendable {
         }
     }
 
-    /// The literal string between fields; nil: runs of blanks (AWK-style).
+    /// The string between fields as given (a tab for `\t`); nil: runs of blanks (AWK-style).
+    /// Set it with ``setDelimiter(_:)``, which decides whether it is a regular expression.
     package var delimiter: String?
+    /// The delimiter when it is a regular expression (`delimiter` then holds its pattern).
+    package var delimiterRegex: PickRegexDelimiter?
     /// The fields searched; nil: the whole line.
     package var nth: [Range]?
     /// The fields shown (`--with-nth`); nil: the whole line.
@@ -75,11 +78,14 @@ package struct PickFields: Hashable, Sendable {
 
     package init() {}
 
-    /// Parses `1,3..5,-1,..2,4..`.
+    /// Parses `1,3..5,-1,..2,4..`, refusing what fzf 0.74.5 refuses: a 0, a sign other
+    /// than `-` (`+1`), and a range from a field counted from the end to one counted from
+    /// the start (`-1..2`).
     static func ranges(_ text: String, option: String) throws(PickOptions.Failure) -> [Range] {
         func bound(_ part: Substring, _ whole: Substring) throws(PickOptions.Failure) -> Int? {
             if part.isEmpty { return nil }
-            guard let value = Int(part), value != 0 else {
+            guard part.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0 &- UInt8(ascii: "0") < 10 }),
+                  let value = Int(part), value != 0 else {
                 throw PickOptions.Failure("\(option) '\(whole)': a field is a number other than 0 (1 is the first, -1 the last)")
             }
             return value
@@ -90,6 +96,10 @@ package struct PickFields: Hashable, Sendable {
                 let range = Range(lower: try bound(part[..<dots.lowerBound], part), upper: try bound(part[dots.upperBound...], part))
                 if range.lower == nil && range.upper == nil && part != ".." {
                     throw PickOptions.Failure("\(option) '\(part)': not a field range")
+                }
+                if let lower = range.lower, let upper = range.upper, lower < 0, upper > 0 {
+                    throw PickOptions.Failure("\(option) '\(part)': a range cannot start counting from the end "
+                        + "and end counting from the start (fzf refuses it too); count both from one end, as 2..4 or -3..-1")
                 }
                 ranges.append(range)
             } else {
@@ -116,6 +126,7 @@ package struct PickFields: Hashable, Sendable {
         fields.removeAll(keepingCapacity: true)
         var start = 0
         let count = line.count
+        if let delimiterRegex { return regexFields(delimiterRegex, line, into: &fields, limit: limit) }
         if let delimiter, let first = delimiter.utf8.first {
             let length = delimiter.utf8.count
             var index = 0

@@ -185,7 +185,7 @@ package struct PickOptions: Sendable, Equatable {
                     try PickKey.parse(String(name))
                 }
             case "--bind": options.bindings += try PickBinding.parseList(value(for: name, inline: inline))
-            case "-d", "--delimiter": options.fields.delimiter = try value(for: name, inline: inline)
+            case "-d", "--delimiter": options.fields.setDelimiter(try value(for: name, inline: inline))
             case "-n", "--nth": options.fields.nth = try PickFields.nth(value(for: name, inline: inline))
             case "--with-nth": options.fields.withNth = try PickFields.expression(value(for: name, inline: inline), option: "--with-nth")
             case "--accept-nth": options.fields.acceptNth = try PickFields.expression(value(for: name, inline: inline), option: "--accept-nth")
