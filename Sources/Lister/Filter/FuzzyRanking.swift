@@ -109,25 +109,34 @@ public struct FuzzyRanking: Hashable, Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(chunk.count)  // most rows of a chunk usually match
         let ties = Array(tiebreaks.prefix { $0 != .index }.prefix(3))
+        let tie0 = ties.first, tie1 = ties.dropFirst().first, tie2 = ties.dropFirst(2).first
         let withPositions = sorts && ties.contains(where: \.needsPositions)
-        /// Scores `utf8`, or only its `fields` (`--nth`), each on its own.
-        func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) {
-            let found: FuzzyMatch
-            if let fields {
-                guard let match = matcher.match(utf8, fields: fields, withPositions: withPositions) else { return }
-                found = match
-            } else {
-                guard let match = matcher.match(utf8, withPositions: withPositions) else { return }
-                found = match
+        // The per-row closure reaches the matcher and the entries through pointers: captured
+        // as variables, each of its reads and writes of them was a dynamic exclusivity check
+        // (`swift_beginAccess`, 7% of a ranked keystroke). The pointers live only in these
+        // two calls, and nothing else touches `matcher` or `entries` meanwhile.
+        withUnsafeMutablePointer(to: &matcher) { matcher in
+            withUnsafeMutablePointer(to: &entries) { entries in
+                /// Scores `utf8`, or only its `fields` (`--nth`), each on its own.
+                func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) {
+                    let found: FuzzyMatch
+                    if let fields {
+                        guard let match = matcher.pointee.match(utf8, fields: fields, withPositions: withPositions) else { return }
+                        found = match
+                    } else {
+                        guard let match = matcher.pointee.match(utf8, withPositions: withPositions) else { return }
+                        found = match
+                    }
+                    var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
+                    if let tie0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(tie0)) }
+                    if let tie1 { entry.tie1 = Int32(truncatingIfNeeded: found.tieValue(tie1)) }
+                    if let tie2 { entry.tie2 = Int32(truncatingIfNeeded: found.tieValue(tie2)) }
+                    entries.pointee.append(entry)
+                }
+                FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+                    source.forEachUTF8(in: batch, fields: { add($0, $1, $2) })
+                }
             }
-            var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
-            if ties.count > 0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(ties[0])) }
-            if ties.count > 1 { entry.tie1 = Int32(truncatingIfNeeded: found.tieValue(ties[1])) }
-            if ties.count > 2 { entry.tie2 = Int32(truncatingIfNeeded: found.tieValue(ties[2])) }
-            entries.append(entry)
-        }
-        FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
-            source.forEachUTF8(in: batch, fields: { add($0, $1, $2) })
         }
         return entries
     }
