@@ -1,6 +1,6 @@
 // ListerBenchmarks: the in-process benchmarks of `make bench`.
 //
-//   ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|previews|filter]
+//   ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|previews|filter|pick]
 //
 // Prints a markdown table (median and p95 over the repetitions, monotonic clock) and with
 // --json writes the same figures for Benchmarks/report.py. --quick uses fewer repetitions,
@@ -42,6 +42,8 @@ func runBenchmarks(quick: Bool, only: String?) async -> Report {
                                 presses: presses, previews: true, immediatePreview: true, into: &report)
     }
     if runs("filter") { await FilterBenchmark.run(store: store, data: data, repetitions: quick ? 5 : 15, into: &report) }
+    // `lister pick`'s ranked keystroke alone (part of "filter"), for profiling it.
+    if only == "pick" { await FilterBenchmark.ranked(store: store, repetitions: quick ? 5 : 15, into: &report) }
     return report
 }
 
@@ -61,7 +63,7 @@ while let argument = arguments.popFirst() {
     case "--quick": quick = true
     case "--only": only = arguments.popFirst()
     default:
-        printError("usage: ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|previews|filter]\n")
+        printError("usage: ListerBenchmarks [--json FILE] [--quick] [--only ingest|render|keys|previews|filter|pick]\n")
         exit(2)
     }
 }

@@ -97,7 +97,17 @@ import Testing
                     // In chunks, as a ranking run gives them.
                     let cut = [0, count / 3, count / 2, count]
                     let parts = (0..<3).map { Array(entries[cut[$0]..<cut[$0 + 1]]) }
-                    #expect(ranking.order(parts: parts) == expected)
+                    #expect(ranking.order(parts: parts).order == expected)
+                    // The positions and ascending rows filled in the counting sort's last
+                    // pass are those FilterMatches computes from the order alone.
+                    let covered = Int(entries.last?.row ?? 0) + 3
+                    let indexed = ranking.order(parts: parts, indexing: covered)
+                    #expect(indexed.order == expected)
+                    #expect(indexed.index != nil, "the counting sort applies here")
+                    let query = FilterQuery(ranking: ranking)
+                    #expect(FilterMatches(query: query, ranked: indexed, coveredRows: covered)
+                            == FilterMatches(query: query, order: expected, coveredRows: covered),
+                            "round \(round), \(tiebreak), reversed \(reversed)")
                 }
             }
         }

@@ -69,6 +69,28 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
         ends = nil
     }
 
+    /// Ranked matches from a ranking, with the positions and the ascending rows it filled
+    /// when it could (``FuzzyRanking/Ranked/index``), else computed here.
+    init(query: FilterQuery, ranked: FuzzyRanking.Ranked, coveredRows: Int) {
+        guard let (positions, rows) = ranked.index else {
+            self.init(query: query, order: ranked.order, coveredRows: coveredRows)
+            return
+        }
+        precondition(coveredRows >= 0 && coveredRows <= Int(Int32.max), "coveredRows \(coveredRows) out of range")
+        precondition(positions.count == coveredRows && rows.count == ranked.order.count, "one position per covered row, one row per match")
+        self.init(query: query, coveredRows: coveredRows, rows: rows, order: ranked.order, positions: positions)
+    }
+
+    /// Ranked matches, every part given.
+    private init(query: FilterQuery, coveredRows: Int, rows: [Int32], order: [Int32], positions: [Int32]) {
+        self.query = query
+        self.coveredRows = coveredRows
+        self.rows = rows
+        self.order = order
+        self.positions = positions
+        ends = nil
+    }
+
     /// Nothing matched yet: no row examined.
     public init(nothingFor query: FilterQuery) {
         self.init(query: query, rows: [], coveredRows: 0)

@@ -87,9 +87,9 @@ public struct FilterRun: Sendable, Identifiable {
         try Task.checkCancellation()
         precondition(source.count >= rowCount, "the source has \(source.count) rows, the run covers \(rowCount)")
         if let ranking = query.ranking {
-            let order = try await ranking.rank(source, candidates: rankingCandidates, rowCount: rowCount,
-                                               chunkSize: chunkSize, parallelism: parallelism)
-            return FilterResult(id: id, matches: FilterMatches(query: query, order: order, coveredRows: rowCount))
+            let ranked = try await ranking.ranked(source, candidates: rankingCandidates, rowCount: rowCount,
+                                                  chunkSize: chunkSize, parallelism: parallelism, indexing: true)
+            return FilterResult(id: id, matches: FilterMatches(query: query, ranked: ranked, coveredRows: rowCount))
         }
         let matcher = QueryMatcher(query)
         let resumption = self.resumption(matcher)
@@ -138,8 +138,8 @@ public struct FilterRun: Sendable, Identifiable {
     public func perform<Source: FilterableText>(over source: Source) -> FilterResult {
         precondition(source.count >= rowCount, "the source has \(source.count) rows, the run covers \(rowCount)")
         if let ranking = query.ranking {
-            let order = ranking.rankNow(source, candidates: rankingCandidates, rowCount: rowCount)
-            return FilterResult(id: id, matches: FilterMatches(query: query, order: order, coveredRows: rowCount))
+            let ranked = ranking.rankedNow(source, candidates: rankingCandidates, rowCount: rowCount, indexing: true)
+            return FilterResult(id: id, matches: FilterMatches(query: query, ranked: ranked, coveredRows: rowCount))
         }
         let matcher = QueryMatcher(query)
         let resumption = self.resumption(matcher)

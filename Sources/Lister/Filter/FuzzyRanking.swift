@@ -72,7 +72,23 @@ public struct FuzzyRanking: Hashable, Sendable {
         chunkSize: Int = FilterRun.defaultChunkSize,
         parallelism: Int = FilterRun.defaultParallelism
     ) async throws -> [Int32] {
-        let chunks = FilterRun.plainChunks(rowCount: rowCount ?? source.count, candidates: candidates, size: max(1, chunkSize))
+        try await ranked(source, candidates: candidates, rowCount: rowCount, chunkSize: chunkSize,
+                         parallelism: parallelism, indexing: false).order
+    }
+
+    /// The rows in rank order and, with `indexing`, where each of the first `rowCount` rows
+    /// stands in it (for ``FilterMatches``).
+    @concurrent
+    func ranked<Source: FilterableText>(
+        _ source: Source,
+        candidates: [Int32]?,
+        rowCount: Int?,
+        chunkSize: Int,
+        parallelism: Int,
+        indexing: Bool
+    ) async throws -> Ranked {
+        let count = rowCount ?? source.count
+        let chunks = FilterRun.plainChunks(rowCount: count, candidates: candidates, size: max(1, chunkSize))
         var parts = [[Entry]](repeating: [], count: chunks.count)
         try await withThrowingTaskGroup(of: (Int, [Entry]).self) { group in
             var next = 0
@@ -93,14 +109,30 @@ public struct FuzzyRanking: Hashable, Sendable {
             }
         }
         try Task.checkCancellation()
-        return order(parts: parts)
+        return order(parts: parts, indexing: indexing ? count : nil)
     }
 
     /// The same ranking on the caller, in one go (small lists and tests).
     public func rankNow<Source: FilterableText>(_ source: Source, candidates: [Int32]? = nil, rowCount: Int? = nil) -> [Int32] {
+        rankedNow(source, candidates: candidates, rowCount: rowCount, indexing: false).order
+    }
+
+    /// ``rankNow(_:candidates:rowCount:)`` with the positions of ``ranked(_:candidates:rowCount:chunkSize:parallelism:indexing:)``.
+    func rankedNow<Source: FilterableText>(_ source: Source, candidates: [Int32]?, rowCount: Int?, indexing: Bool) -> Ranked {
         let count = rowCount ?? source.count
         let chunks = FilterRun.plainChunks(rowCount: count, candidates: candidates, size: max(1, candidates?.count ?? count))
-        return order(chunks.flatMap { score($0, of: source, checksCancellation: false) })
+        return order(parts: chunks.map { score($0, of: source, checksCancellation: false) }, indexing: indexing ? count : nil)
+    }
+
+    /// A ranking's rows in rank order and, when the counting sort ordered them and it was
+    /// asked for, each row's position in that order and the rows ascending, as
+    /// ``FilterMatches`` keeps them.
+    struct Ranked {
+        /// The matching rows, best first.
+        var order: [Int32]
+        /// For each row below the count asked for, its position in `order` or -1, and the
+        /// matching rows ascending; nil when not filled.
+        var index: (positions: [Int32], rows: [Int32])?
     }
 
     /// The matching rows of `chunk`, scored.
@@ -109,38 +141,48 @@ public struct FuzzyRanking: Hashable, Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(chunk.count)  // most rows of a chunk usually match
         let ties = Array(tiebreaks.prefix { $0 != .index }.prefix(3))
+        let tie0 = ties.first, tie1 = ties.dropFirst().first, tie2 = ties.dropFirst(2).first
         let withPositions = sorts && ties.contains(where: \.needsPositions)
-        /// Scores `utf8`, or only its `fields` (`--nth`), each on its own.
-        func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) {
-            let found: FuzzyMatch
-            if let fields {
-                guard let match = matcher.match(utf8, fields: fields, withPositions: withPositions) else { return }
-                found = match
-            } else {
-                guard let match = matcher.match(utf8, withPositions: withPositions) else { return }
-                found = match
+        // The per-row closure reaches the matcher and the entries through pointers: captured
+        // as variables, each of its reads and writes of them was a dynamic exclusivity check
+        // (`swift_beginAccess`, 7% of a ranked keystroke). The pointers live only in these
+        // two calls, and nothing else touches `matcher` or `entries` meanwhile.
+        withUnsafeMutablePointer(to: &matcher) { matcher in
+            withUnsafeMutablePointer(to: &entries) { entries in
+                /// Scores `utf8`, or only its `fields` (`--nth`), each on its own.
+                func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) {
+                    let found: FuzzyMatch
+                    if let fields {
+                        guard let match = matcher.pointee.match(utf8, fields: fields, withPositions: withPositions) else { return }
+                        found = match
+                    } else {
+                        guard let match = matcher.pointee.match(utf8, withPositions: withPositions) else { return }
+                        found = match
+                    }
+                    var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
+                    if let tie0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(tie0)) }
+                    if let tie1 { entry.tie1 = Int32(truncatingIfNeeded: found.tieValue(tie1)) }
+                    if let tie2 { entry.tie2 = Int32(truncatingIfNeeded: found.tieValue(tie2)) }
+                    entries.pointee.append(entry)
+                }
+                FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+                    source.forEachUTF8(in: batch, fields: { add($0, $1, $2) })
+                }
             }
-            var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
-            if ties.count > 0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(ties[0])) }
-            if ties.count > 1 { entry.tie1 = Int32(truncatingIfNeeded: found.tieValue(ties[1])) }
-            if ties.count > 2 { entry.tie2 = Int32(truncatingIfNeeded: found.tieValue(ties[2])) }
-            entries.append(entry)
-        }
-        FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
-            source.forEachUTF8(in: batch, fields: { add($0, $1, $2) })
         }
         return entries
     }
 
     /// The entries of the chunks (in row order) in rank order, counted in place when the
-    /// counting sort applies, without joining the chunks first.
-    func order(parts: [[Entry]]) -> [Int32] {
+    /// counting sort applies, without joining the chunks first; there, with `indexing`,
+    /// also the positions of the first `indexing` rows (``Ranked/index``).
+    func order(parts: [[Entry]], indexing: Int? = nil) -> Ranked {
         let tiebreaks = self.tiebreaks.prefix { $0 != .index }
         if sorts, tiebreaks.count <= 1, pattern.groups.contains(where: { $0.contains { !$0.isInverse } }),
-           let counted = Self.countingOrder(parts, tied: !tiebreaks.isEmpty, reversed: reversed) {
+           let counted = Self.countingOrder(parts, tied: !tiebreaks.isEmpty, reversed: reversed, indexing: indexing) {
             return counted
         }
-        return order(parts.flatMap { $0 })
+        return Ranked(order: order(parts.flatMap { $0 }))
     }
 
     /// The entries in rank order.
@@ -189,8 +231,19 @@ public struct FuzzyRanking: Hashable, Sendable {
 
     /// ``countingOrder(_:tied:reversed:)`` over the entries of `parts` one after another.
     static func countingOrder(_ parts: [[Entry]], tied: Bool, reversed: Bool) -> [Int32]? {
+        countingOrder(parts, tied: tied, reversed: reversed, indexing: nil)?.order
+    }
+
+    /// ``countingOrder(_:tied:reversed:)`` over the entries of `parts` one after another;
+    /// with `indexing` (a count of rows above every entry's row), also each of those rows'
+    /// position and the rows ascending, written in the pass that places the rows: it visits
+    /// them in ascending (or, `reversed`, descending) order, so these writes are sequential,
+    /// where a pass of their own after it wrote each position at a random place.
+    static func countingOrder(_ parts: [[Entry]], tied: Bool, reversed: Bool, indexing rowCount: Int?) -> Ranked? {
         let total = parts.reduce(0) { $0 + $1.count }
-        guard total > 0 else { return [] }
+        guard total > 0 else {
+            return Ranked(order: [], index: rowCount.map { ([Int32](repeating: -1, count: $0), []) })
+        }
         var minScore = Int32.max, maxScore = Int32.min, minTie = Int32.max, maxTie = Int32.min
         for entries in parts {
             for entry in entries {
@@ -212,22 +265,37 @@ public struct FuzzyRanking: Hashable, Sendable {
             for entry in entries { starts[key(entry) + 1] += 1 }
         }
         for index in 1...span { starts[index] += starts[index - 1] }
-        return [Int32](unsafeUninitializedCapacity: total) { buffer, initialized in
-            func place(_ entry: Entry) {
-                let slot = key(entry)
-                buffer[starts[slot]] = entry.row
-                starts[slot] += 1
-            }
-            if reversed {
-                for entries in parts.reversed() {
-                    for entry in entries.reversed() { place(entry) }
-                }
-            } else {
-                for entries in parts {
-                    for entry in entries { place(entry) }
+        let indexes = rowCount != nil
+        var positions = [Int32](repeating: -1, count: rowCount ?? 0)
+        var rows = [Int32](repeating: 0, count: indexes ? total : 0)
+        // The last pass through buffer pointers: the captured arrays written as variables in
+        // the closure cost a dynamic exclusivity check per entry.
+        let order = [Int32](unsafeUninitializedCapacity: total) { buffer, initialized in
+            starts.withUnsafeMutableBufferPointer { starts in
+                positions.withUnsafeMutableBufferPointer { positions in
+                    rows.withUnsafeMutableBufferPointer { rows in
+                        var visited = 0
+                        let step = reversed ? -1 : 1
+                        for part in stride(from: reversed ? parts.count - 1 : 0, to: reversed ? -1 : parts.count, by: step) {
+                            let entries = parts[part]
+                            for index in stride(from: reversed ? entries.count - 1 : 0, to: reversed ? -1 : entries.count, by: step) {
+                                let entry = entries[index]
+                                let slot = key(entry)
+                                let at = starts[slot]
+                                starts[slot] = at + 1
+                                buffer[at] = entry.row
+                                if indexes {
+                                    positions[Int(entry.row)] = Int32(truncatingIfNeeded: at)
+                                    rows[reversed ? total - 1 - visited : visited] = entry.row
+                                    visited += 1
+                                }
+                            }
+                        }
+                    }
                 }
             }
             initialized = total
         }
+        return Ranked(order: order, index: indexes ? (positions, rows) : nil)
     }
 }
