@@ -19,6 +19,14 @@ import Testing
         #expect(TableColumns<Int>(count: -1) { _ in TableColumn("x") { $0 } }.isEmpty)
     }
 
+    /// `s` after the last column, or on a table of fewer columns than the sort named.
+    @MainActor @Test func theFirstSortableColumnPastTheEndIsNone() {
+        let table = RecordTable(records: [])  // three columns
+        #expect(table.firstSortableColumn(from: 0) == 0)
+        #expect(table.firstSortableColumn(from: 3) == nil)
+        #expect(table.firstSortableColumn(from: 7) == nil)  // trapped: 7..<3
+    }
+
     @Test func aListWrapsItsColumns() {
         let columns = TableColumns<Int>([TableColumn("a") { $0 }, TableColumn("b") { $0 * 2 }])
         #expect(columns.map(\.title) == ["a", "b"])

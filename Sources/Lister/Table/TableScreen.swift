@@ -137,6 +137,9 @@ extension TableScreen {
     /// columns up to it, not every column of a wide table).
     func firstSortableColumn(from start: Int) -> Int? {
         let columns = tableColumns
+        // Past the last column (the one sorted by was the last, or a screen of fewer columns
+        // replaced this one): none, not a range that traps.
+        guard start < columns.count else { return nil }
         return (max(0, start)..<columns.count).first { columns[$0].isSortable }
     }
 
