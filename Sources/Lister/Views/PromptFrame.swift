@@ -75,7 +75,7 @@ public struct PromptFrame: Hashable, Sendable {
 
     /// Draws the border into `buffer` and returns the room left inside `rect`. On a small
     /// terminal the margins and the padding shrink as fzf shrinks them, so that the room
-    /// keeps at least ``minimumRoom`` (or what `rect` has); when even the border leaves no
+    /// keeps at least 3 rows and 4 columns (or what `rect` has); when even the border leaves no
     /// room, nothing is drawn and the room is `rect`, so the picker never goes blank.
     public func draw(in rect: Rect, buffer: inout Buffer) -> Rect {
         guard !isEmpty else { return rect }
