@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The fzf release `lister pick` is compared with, side by side in the same run.
 let peerFzfVersion = "0.74.5"
@@ -35,4 +36,22 @@ private func peerVersion(of path: String) -> String? {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
+}
+
+/// Runs a case on `lister pick` and checks what it printed and its exit status against the
+/// written expectation, then the same on fzf 0.74.5 when it is installed (else prints
+/// ``peerFzfMissingNote``). `run` takes the program's shell-quoted command line.
+func expectPickAndPeer(output: String, status: Int32, _ label: CustomStringConvertible,
+                       sourceLocation: SourceLocation = #_sourceLocation,
+                       run: (String) throws -> (output: String, status: Int32)) throws {
+    let lister = try run(PaneScript.shellQuote(try TmuxSession.listerPath()) + " pick")
+    #expect(lister.output == output, "lister: \(label)", sourceLocation: sourceLocation)
+    #expect(lister.status == status, "lister: \(label)", sourceLocation: sourceLocation)
+    guard let fzf = peerFzfPath() else {
+        print(peerFzfMissingNote)
+        return
+    }
+    let peer = try run(PaneScript.shellQuote(fzf))
+    #expect(peer.output == output, "fzf: \(label)", sourceLocation: sourceLocation)
+    #expect(peer.status == status, "fzf: \(label)", sourceLocation: sourceLocation)
 }

@@ -158,15 +158,6 @@ import Testing
 
     @Test(arguments: cases)
     func listerPrintsAndExitsAsFzfDoes(_ check: Case) throws {
-        let lister = try run(PaneScript.shellQuote(try TmuxSession.listerPath()) + " pick", check)
-        #expect(lister.output == check.output, "lister: \(check)")
-        #expect(lister.status == check.status, "lister: \(check)")
-        guard let fzf = peerFzfPath() else {
-            print(peerFzfMissingNote)
-            return
-        }
-        let peer = try run(PaneScript.shellQuote(fzf), check)
-        #expect(peer.output == check.output, "fzf: \(check)")
-        #expect(peer.status == check.status, "fzf: \(check)")
+        try expectPickAndPeer(output: check.output, status: check.status, check) { try run($0, check) }
     }
 }
