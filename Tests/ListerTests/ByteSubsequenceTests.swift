@@ -1,3 +1,4 @@
+import TerminalCore
 import Testing
 @testable import Lister
 
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func agreesWithAPlainLoop() {
-        var generator = SplitMix(seed: 31)
+        var generator = SplitMix64(seed: 31)
         let alphabet = Array("abcABC_-/ ".utf8) + [0xC3, 0xA9]
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 70)
@@ -41,18 +42,5 @@ import Testing
         #expect(!fast(Array("A".utf8) + long + Array("B".utf8), Array("ab".utf8), [0, 0]))
         #expect(fast(long, Array("xx".utf8), [0, 0]) && !fast(Array("x".utf8), Array("xx".utf8), [0, 0]))
         #expect(!fast([], Array("a".utf8), [0]))
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

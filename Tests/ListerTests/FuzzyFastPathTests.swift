@@ -1,4 +1,5 @@
 @testable import Lister
+import TerminalCore
 import Testing
 
 /// The fast paths of ranking give what the general ones give: the score of ASCII lines from
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func theScoreOfLongRandomLinesIsTheTables() {
-        var random = SplitMix(seed: 21)
+        var random = SplitMix64(seed: 21)
         let alphabet = Array("abcdeABC/-_.: 0123".utf8)
         let words = ["lorem", "ipsum", "dolor", "item", "orem", "Lorem", "a", "x"]
         for _ in 0..<3000 {
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func theCountingSortOrdersAsAComparisonSortDoes() {
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         for round in 0..<200 {
             let count = Int(random.next() % 400)
             var row: Int32 = 0
@@ -118,18 +119,5 @@ import Testing
                        FuzzyRanking.Entry(row: 1, score: 1_000_000, tie0: 5_000_000)]
         #expect(FuzzyRanking.countingOrder(entries, tied: true, reversed: false) == nil)
         #expect(FuzzyRanking(pattern: FuzzyPattern("a")).order(entries) == [1, 0])
-    }
-}
-
-/// A small seeded generator, so that a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

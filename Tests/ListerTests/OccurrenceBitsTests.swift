@@ -1,4 +1,5 @@
 @testable import Lister
+import TerminalCore
 import Testing
 
 /// The occurrences ``FuzzyASCIIScorer`` finds 16 bytes at a time, and its score where
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func everyLengthAroundTheBlocksAndWordsFindsEveryOccurrence() {
-        var random = SplitMix(seed: 32)
+        var random = SplitMix64(seed: 32)
         let alphabet = Array("aAbB /".utf8)
         for length in 0...200 {
             for _ in 0..<4 {
@@ -53,7 +54,7 @@ import Testing
     /// Lines whose matches sit on either side of the 16-byte blocks and 64-bit words, and
     /// occurrences past the last possible position of their character: the table's score.
     @Test func theScoreAcrossBlocksAndWordsIsTheTables() {
-        var random = SplitMix(seed: 64)
+        var random = SplitMix64(seed: 64)
         let alphabet = Array("orem ORx/_1".utf8)
         var compared = 0
         for length in [15, 16, 17, 31, 32, 33, 63, 64, 65, 66, 79, 80, 127, 128, 129, 200] {
@@ -71,18 +72,5 @@ import Testing
             }
         }
         #expect(compared > 7_000)
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1330_11EB
-        return z ^ (z >> 31)
     }
 }
