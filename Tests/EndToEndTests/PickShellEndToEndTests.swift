@@ -34,6 +34,24 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = try bash(in: directory)
         defer { session.close() }
+        try ShellBindingChecks.history(session)
+    }
+
+    @Test func ctrlTInsertsAPathAndAltCChangesDirectory() throws {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-bash")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try bash(in: directory)
+        defer { session.close() }
+        // dir1, dir1/alpha.txt, dir1/sub, history, bindings.bash; then dir1, dir1/sub
+        try ShellBindingChecks.paths(session, directory: directory, pathCount: "1/1 of 5", directoryCount: "1/1 of 2",
+                                     afterAltC: "cd dir1/sub")
+    }
+}
+
+/// What the shell scripts' bindings do, the same in bash, zsh and fish (the prompt is `P>`).
+enum ShellBindingChecks {
+    /// CTRL-R: the newest line first (Enter puts it on the prompt), then a line found by a query.
+    static func history(_ session: TmuxSession) throws {
         try session.sendKeys("C-r")
         try session.waitFor("echo first")  // the picker, with the history's lines
         try session.sendKeys("Enter")  // the newest is selected first
@@ -46,24 +64,28 @@ import Testing
         try session.waitUntil("the matching line on the prompt") { $0.contains("P>ls -la\n") || $0.hasSuffix("P>ls -la") }
     }
 
-    @Test func ctrlTInsertsAPathAndAltCChangesDirectory() throws {
-        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-bash")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let session = try bash(in: directory)
-        defer { session.close() }
+    /// CTRL-T puts a path on the command line; ALT-C changes to a directory. The counts are
+    /// the pickers' (each with one match), `afterAltC` what the shell shows once it changed
+    /// directory (nil: only that the picker is gone).
+    static func paths(_ session: TmuxSession, directory: URL, pathCount: String = "1/1 of", directoryCount: String = "1/1 of",
+                      afterAltC: String? = nil) throws {
         try session.type("ls ")
         try session.sendKeys("C-t")
         try session.waitFor("dir1/alpha.txt")
         try session.type("alpha")
-        try session.waitFor("1/1 of 5")  // dir1, dir1/alpha.txt, dir1/sub, history, bindings.bash
+        try session.waitFor(pathCount)
         try session.sendKeys("Enter")
         try session.waitUntil("the path on the prompt") { $0.contains("P>ls dir1/alpha.txt") }
         try session.sendKeys("C-u", "Escape", "c")
         try session.waitFor("dir1/sub")
         try session.type("sub")
-        try session.waitFor("1/1 of 2")
+        try session.waitFor(directoryCount)
         try session.sendKeys("Enter")
-        try session.waitFor("cd dir1/sub")
+        if let afterAltC {
+            try session.waitFor(afterAltC)
+        } else {
+            try session.waitUntil("the picker gone") { !$0.contains(directoryCount) }
+        }
         try session.type("pwd")
         try session.sendKeys("Enter")
         try session.waitFor(directory.appendingPathComponent("dir1/sub").path)

@@ -78,47 +78,13 @@ import Testing
         return session
     }
 
-    /// CTRL-R: the newest line first (Enter puts it on the prompt), then a line found by a query.
-    private func checkHistory(_ session: TmuxSession) throws {
-        try session.sendKeys("C-r")
-        try session.waitFor("echo first")  // the picker, with the history's lines
-        try session.sendKeys("Enter")  // the newest is selected first
-        try session.waitUntil("the newest line on the prompt") { $0.contains("P>echo newest\n") || $0.hasSuffix("P>echo newest") }
-        try session.sendKeys("C-u", "C-r")
-        try session.waitFor("echo first")
-        try session.type("ls")
-        try session.waitFor("1/1 of 3")
-        try session.sendKeys("Enter")
-        try session.waitUntil("the matching line on the prompt") { $0.contains("P>ls -la\n") || $0.hasSuffix("P>ls -la") }
-    }
-
-    /// CTRL-T puts a path on the command line; ALT-C changes to a directory.
-    private func checkPaths(_ session: TmuxSession, directory: URL) throws {
-        try session.type("ls ")
-        try session.sendKeys("C-t")
-        try session.waitFor("dir1/alpha.txt")
-        try session.type("alpha")
-        try session.waitFor("1/1 of")
-        try session.sendKeys("Enter")
-        try session.waitUntil("the path on the prompt") { $0.contains("P>ls dir1/alpha.txt") }
-        try session.sendKeys("C-u", "Escape", "c")
-        try session.waitFor("dir1/sub")
-        try session.type("sub")
-        try session.waitFor("1/1 of")
-        try session.sendKeys("Enter")
-        try session.waitUntil("the picker gone") { !$0.contains("1/1 of") }
-        try session.type("pwd")
-        try session.sendKeys("Enter")
-        try session.waitFor(directory.appendingPathComponent("dir1/sub").path)
-    }
-
     @Test func zshCtrlRPutsAHistoryLineOnThePrompt() throws {
         guard let zsh = shell("zsh") else { return }
         let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-zsh")
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = try self.zsh(zsh, in: directory)
         defer { session.close() }
-        try checkHistory(session)
+        try ShellBindingChecks.history(session)
     }
 
     @Test func zshCtrlTInsertsAPathAndAltCChangesDirectory() throws {
@@ -127,7 +93,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = try self.zsh(zsh, in: directory)
         defer { session.close() }
-        try checkPaths(session, directory: directory)
+        try ShellBindingChecks.paths(session, directory: directory)
     }
 
     @Test func fishCtrlRPutsAHistoryLineOnThePrompt() throws {
@@ -136,7 +102,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = try self.fish(fish, in: directory)
         defer { session.close() }
-        try checkHistory(session)
+        try ShellBindingChecks.history(session)
     }
 
     @Test func fishCtrlTInsertsAPathAndAltCChangesDirectory() throws {
@@ -145,6 +111,6 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = try self.fish(fish, in: directory)
         defer { session.close() }
-        try checkPaths(session, directory: directory)
+        try ShellBindingChecks.paths(session, directory: directory)
     }
 }
