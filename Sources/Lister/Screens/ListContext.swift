@@ -9,6 +9,9 @@ public struct ListContext<S: ListScreen> {
     public let now: Duration
     /// The screen itself.
     public let screen: S
+    /// The screen's ``ListScreen/filterPrompt``, asked once per context: a picker makes it
+    /// from its options, and each row drawn reads it (pointer, marker, theme).
+    let filterPrompt: FilterPrompt?
     /// Where section headers go between the rows, for a ``GroupedListScreen``; else nil.
     public let sections: SectionIndex?
     /// The filter, when the list shows only the rows that match one; else nil.
@@ -52,6 +55,7 @@ public struct ListContext<S: ListScreen> {
         filter: FilteredView? = nil, marks: Set<S.Item.ID>? = nil
     ) {
         self.screen = screen
+        filterPrompt = screen.filterPrompt
         self.model = model
         self.now = now
         self.sections = sections
@@ -69,7 +73,7 @@ public struct ListContext<S: ListScreen> {
     private func decorated(_ view: any View, index: Int, isSelected: Bool) -> any View {
         var view = view
         let query = filter.flatMap { $0.engine.isFiltering ? $0.query : nil }
-        let prompt = screen.filterPrompt
+        let prompt = filterPrompt
         if let theme = prompt?.theme, let text = view as? Text {
             // A picker's rows in its theme: text, selected row, matches (fzf's --color).
             let decorated = theme.decorate(text, isSelected: isSelected, query: query)
@@ -118,8 +122,8 @@ public struct ListContext<S: ListScreen> {
     /// rows of a grouped screen.
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, _) = unshiftedListView(row: row)
-        view.growsUpward = screen.filterPrompt?.growsUpward == true
-        if let theme = screen.filterPrompt?.theme { view.highlight = theme.selectedRow }
+        view.growsUpward = filterPrompt?.growsUpward == true
+        if let theme = filterPrompt?.theme { view.highlight = theme.selectedRow }
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         return view
@@ -129,13 +133,13 @@ public struct ListContext<S: ListScreen> {
     /// changed: for rows drawn by ``ListScreen/row(_:context:)`` only (see ``RowCache``).
     func rowReusingListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, items) = unshiftedListView(row: row)
-        view.growsUpward = screen.filterPrompt?.growsUpward == true
-        if let theme = screen.filterPrompt?.theme { view.highlight = theme.selectedRow }
+        view.growsUpward = filterPrompt?.growsUpward == true
+        if let theme = filterPrompt?.theme { view.highlight = theme.selectedRow }
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         // A pointer marks the selected row in its gutter: rows are drawn afresh, as the
         // row that lost the selection must lose its pointer.
-        guard let rowCache, screen.filterPrompt?.pointer == nil else { return view }
+        guard let rowCache, filterPrompt?.pointer == nil else { return view }
         let filtering = filter.map { $0.engine.isFiltering } ?? false
         let environment = RowCache.Environment(rowsRevision: model.revision, screenRevision: screenRevision,
                                                query: filtering ? filter?.query : nil)
