@@ -27,10 +27,7 @@ extension ListHost {
     /// keeps its place: the new rows (or matches of the query) are entered there, as fzf's
     /// cursor stays where it was on the screen when a reload brings new lines.
     func changeRows(_ rows: ScreenChange<S>.Rows) {
-        if screen.filterPrompt != nil {
-            filter.cursor = cursorPlace
-            filter.reloadCursor = .waiting
-        }
+        if screen.filterPrompt != nil { filter.reloadStarts(selection: model.selection) }
         switch rows {
         case .kept: break
         case .reloaded: run(model.load(now: now))
@@ -42,13 +39,6 @@ extension ListHost {
     /// (`reload-sync`): the user may have moved since it started, and fzf's cursor is where
     /// it is when the new rows replace them. Called before a load's message is applied.
     func noteCursorBeforeReloadedRows() {
-        guard filter.reloadCursor == .waiting, model.count > 0, filter.seenRevision == model.revision else { return }
-        filter.cursor = cursorPlace
-    }
-
-    /// Where the selection is among the rows shown (the matches when a query filters them).
-    private var cursorPlace: Int {
-        let engine = filter.engine
-        return engine.isFiltering ? engine.visiblePosition(ofRow: model.selection) ?? 0 : model.selection
+        filter.noteCursorBeforeReloadedRows(selection: model.selection, rowCount: model.count, revision: model.revision)
     }
 }

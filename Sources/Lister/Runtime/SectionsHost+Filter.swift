@@ -74,13 +74,13 @@ extension SectionsHost: FilterHosting {
     func handleOwnKey(_ key: Key, now: Duration) -> HostResponse? {
         self.now = now
         guard filter.isEditing else { return performAction(for: key, now: now) }
-        switch filter.line.edit(key) {
-        case nil: return nil
-        case .kept, .cursorMoved: return .handled(changed: true)
-        case .endOfFile: return .handled(changed: false)
+        switch filter.take(key, prompt: nil) {
+        case .passed: return nil
+        case .handled(let changed): return .handled(changed: changed)
         case .queryChanged:
             applyQuery()
             return .handled(changed: true)
+        case .chosen, .interrupt: return nil  // a prompt's answers: a sectioned list has none
         }
     }
 
