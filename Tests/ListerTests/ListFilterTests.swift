@@ -257,3 +257,27 @@ import Testing
         #expect(filter.text == "abc")
     }
 }
+
+/// The rows a prompt's `--cycle` and its marks of every row shown go over.
+@MainActor
+@Suite struct ListFilterShownRowsTests {
+    @Test func theRowsShownAreTheMatchesWhileFiltering() {
+        var filtered = ListFilterTests.Filtered(ListFilterTests.fruit)
+        #expect(Array(filtered.filter.rowsShown(count: 5)) == [0, 1, 2, 3, 4])
+        filtered.query("ap")
+        #expect(Array(filtered.filter.rowsShown(count: 5)) == [0, 3, 4])
+    }
+
+    @Test func cyclingWrapsAtTheEndsOfTheRowsShownOnly() {
+        var filtered = ListFilterTests.Filtered(ListFilterTests.fruit)
+        #expect(filtered.filter.cycle(.down, from: 4, count: 5) == 0)
+        #expect(filtered.filter.cycle(.up, from: 0, count: 5) == 4)
+        #expect(filtered.filter.cycle(.down, from: 3, count: 5) == nil)  // not at an end: an ordinary move
+        #expect(filtered.filter.cycle(.pageDown, from: 4, count: 5) == nil)
+        #expect(filtered.filter.cycle(.down, from: 0, count: 1) == nil)  // one row: nowhere to go
+        filtered.query("ap")  // 0, 3, 4
+        #expect(filtered.filter.cycle(.down, from: 4, count: 5) == 0)
+        #expect(filtered.filter.cycle(.up, from: 0, count: 5) == 4)
+        #expect(filtered.filter.cycle(.down, from: 3, count: 5) == nil)
+    }
+}

@@ -113,6 +113,31 @@ extension ListFilter {
         return .select(engine.row(atVisible: move.target(from: current, count: count)))
     }
 
+    /// The rows shown, in the order shown: the matches while a query filters the rows, else
+    /// every row of `count`.
+    func rowsShown(count: Int) -> LazyMapSequence<Range<Int>, Int> {
+        let engine = engine
+        let filtering = engine.isFiltering
+        return (0..<(filtering ? engine.visibleCount : count)).lazy.map { filtering ? engine.row(atVisible: $0) : $0 }
+    }
+
+    /// Up on the first row shown goes to the last, and Down on the last to the first (fzf's
+    /// `--cycle`): the row to select, nil for every other move (and with fewer than two
+    /// rows shown). `count` is the list's rows.
+    func cycle(_ command: Command, from selection: Int, count: Int) -> Int? {
+        guard command == .up || command == .down else { return nil }
+        let shown = engine.isFiltering ? engine.visibleCount : count
+        guard shown > 1 else { return nil }
+        let position = engine.isFiltering ? engine.visiblePosition(ofRow: selection) : selection
+        let target: Int
+        switch (command, position) {
+        case (.down, shown - 1): target = 0
+        case (.up, 0): target = shown - 1
+        default: return nil
+        }
+        return engine.isFiltering ? engine.row(atVisible: target) : target
+    }
+
     /// Scrolls the matches so that the selected one shows in `height` lines (with
     /// `footerRows` after the matches); true when the selection is on the last match (or
     /// none matches) and no run is in flight: a paged list then loads its next page.

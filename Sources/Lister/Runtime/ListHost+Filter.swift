@@ -135,6 +135,16 @@ extension ListHost: FilterHosting {
         }
     }
 
+    /// Up on the first row goes to the last, and Down on the last to the first, on a prompt
+    /// that cycles (fzf's `--cycle`); nil for every other move.
+    func performCycling(_ command: Command) -> HostResponse? {
+        guard screen.filterPrompt?.cycles == true,
+              let row = filter.cycle(command, from: model.selection, count: model.count) else { return nil }
+        model.select(row)
+        noteSelectionMoved()
+        return .handled(changed: true)
+    }
+
     /// Keeps the selected match in view above the filter line; a paged list loads its next
     /// page only when the selection reaches the last match.
     func layoutFiltered(listHeight height: Int) {

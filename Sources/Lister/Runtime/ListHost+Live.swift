@@ -95,23 +95,8 @@ extension ListHost {
         live.noteApplied(unseen: outcome.unseen, note: outcome.note, now: now,
                          atEnd: model.count == 0 || model.selection == model.count - 1)
         self.live = live
-        if !marks.isEmpty { unmarkGone(after: changes) }
+        if !marks.isEmpty { marks.unmarkGone(after: changes, remaining: model.state.items.lazy.map(\.id)) }
         return true
-    }
-
-    /// Drops the marks of items the changes removed: a pick returns only rows still shown.
-    private func unmarkGone(after changes: [ListChange<S.Item>]) {
-        var replaced = false
-        for change in changes {
-            switch change {
-            case .remove(let id): marks.remove(id)
-            case .replaceAll: replaced = true
-            default: break
-            }
-        }
-        guard replaced else { return }
-        let shown = Set(model.state.items.lazy.map(\.id).filter(marks.contains))
-        marks.formIntersection(shown)
     }
 
     /// When the changes waiting may be applied.

@@ -59,6 +59,27 @@ struct ListMarks<Key: Hashable>: Equatable, ExpressibleByArrayLiteral {
         return mark(key, limit: limit)
     }
 
+    /// Marks, unmarks or toggles `key` (a bound `select`, `deselect`, `toggle`); true when
+    /// its mark changed.
+    @discardableResult
+    mutating func apply(_ change: MarkChange, to key: Key, limit: Int?) -> Bool {
+        switch change {
+        case .mark: mark(key, limit: limit)
+        case .unmark: remove(key) != nil
+        case .toggle: toggle(key, limit: limit)
+        }
+    }
+
+    /// Marks, unmarks or toggles every key of `keys`, in order (fzf's `select-all`,
+    /// `deselect-all`, `toggle-all` over the rows shown): marking stops at `limit`, and
+    /// toggling marks the unmarked keys while room is left. True when a mark changed.
+    @discardableResult
+    mutating func apply(_ change: MarkChange, toAll keys: some Sequence<Key>, limit: Int?) -> Bool {
+        var changed = false
+        for key in keys where apply(change, to: key, limit: limit) { changed = true }
+        return changed
+    }
+
     /// Keeps only the marks of `kept` (rows that are gone lose theirs).
     mutating func formIntersection(_ kept: Set<Key>) { keys.formIntersection(kept) }
 
@@ -67,5 +88,36 @@ struct ListMarks<Key: Hashable>: Equatable, ExpressibleByArrayLiteral {
     var inMarkedOrder: [Key] {
         var seen = Set<Key>()
         return order.reversed().filter { keys.contains($0) && seen.insert($0).inserted }.reversed()
+    }
+}
+
+extension ListMarks {
+    /// The items of `items` that are marked: in list order, or in the order they were
+    /// marked (`inMarkedOrder`, as a prompt-first screen returns them, as fzf prints them).
+    func marked<Item: Identifiable>(in items: some Sequence<Item>, inMarkedOrder: Bool) -> [Item]
+    where Item.ID == Key {
+        let marked = items.filter { contains($0.id) }
+        guard inMarkedOrder else { return marked }
+        var byID: [Key: Item] = [:]
+        for item in marked { byID[item.id] = item }
+        return self.inMarkedOrder.compactMap { byID[$0] }
+    }
+
+    /// Drops the marks of items that `changes` removed (a live list's feed): a pick returns
+    /// only rows still shown. After a change that replaced every row, only the marks of
+    /// `remaining` (the ids of the rows now, read only then) are kept.
+    mutating func unmarkGone<Item: Identifiable & Sendable>(after changes: [ListChange<Item>],
+                                                            remaining: some Sequence<Key>)
+    where Item.ID == Key {
+        var replaced = false
+        for change in changes {
+            switch change {
+            case .remove(let id): remove(id)
+            case .replaceAll: replaced = true
+            default: break
+            }
+        }
+        guard replaced else { return }
+        formIntersection(Set(remaining.lazy.filter(contains)))
     }
 }
