@@ -1,6 +1,9 @@
 import TerminalCore
 
-/// Tables: sorting (`s`, `S`, a click on a title) and scrolling by column.
+/// Tables: sorting (`s`, `S`, a click on a title) and scrolling by column. What a sort
+/// shows, where the selection goes and what new rows mean for sorted rows are
+/// ``TableHostState``'s answers (TableHostState+Sorting.swift); the host runs the sort and
+/// puts the rows in its model.
 extension ListHost: TableHost {
     /// Sorts of at most this many rows run on the main actor at once; bigger ones go off it.
     static var inlineSortWorkload: Int { 50_000 }
@@ -41,14 +44,13 @@ extension ListHost: TableHost {
         // the new order, so the selection stays on it (docs/DECISIONS.md).
         if let changed = table.sortedAtSource(by: sort, keeping: model.selectedItem) as? S {
             cancelSort()
-            if let base = self.table.base { model.reorder(base, selection: baseIndex(ofShown: model.selection) ?? 0) }
-            self.table = TableHostState(sort: sort, firstColumn: self.table.firstColumn, sortsAtSource: true)
+            let selected = baseIndex(ofShown: model.selection) ?? 0
+            if let base = self.table.sortAtSource(sort) { model.reorder(base, selection: selected) }
             replaceScreen(changed)
             self.table.sortingAtSource = model.isRefreshing
             return .handled(changed: true)
         }
-        self.table.sort = sort
-        self.table.sortsAtSource = false
+        self.table.sortInMemory(sort)
         startSort()
         return .handled(changed: true)
     }
@@ -57,10 +59,7 @@ extension ListHost: TableHost {
     func startSort() {
         guard !isDrawingAhead else { return }
         cancelSort()
-        let base = table.base ?? model.state.items
-        table.base = base
-        table.generation += 1
-        let generation = table.generation
+        let (base, generation) = table.beginSort(rows: model.state.items)
         guard let sort = table.sort, let sorter = tableScreen?.sorter(for: sort) else {
             applySort(nil, generation: generation)
             return
@@ -79,30 +78,16 @@ extension ListHost: TableHost {
 
     /// Stops a sort running off the main actor; its result, if it still comes, is dropped.
     func cancelSort() {
-        if let running = table.running {
-            scheduler.cancelLoad(LoadID(screen: id, stream: .sort, generation: running))
-            table.running = nil
-        }
+        guard let running = table.stopSort() else { return }
+        scheduler.cancelLoad(LoadID(screen: id, stream: .sort, generation: running))
     }
 
     /// Shows the rows in the order of `permutation` (nil: load order), keeping the
     /// selection on its item; dropped when a newer sort or new rows came since it started.
     func applySort(_ permutation: [Int32]?, generation: Int) {
-        guard generation == table.generation, let base = table.base else { return }
-        if table.running == generation { table.running = nil }
-        let selected = baseIndex(ofShown: model.selection)
-        table.permutation = permutation
-        let items: ItemList<S.Item>
-        var selection = model.selection
-        if let permutation {
-            items = Self.shown(base, by: permutation)
-            if let selected { selection = permutation.firstIndex(of: Int32(selected)) ?? selected }
-        } else {
-            items = base
-            selection = selected ?? selection
-            table.base = nil
-        }
-        model.reorder(items, selection: selection)
+        guard let shown = table.applying(permutation, generation: generation, selection: model.selection,
+                                         count: model.count) else { return }
+        model.reorder(shown.items, selection: shown.selection)
         table.appliedRevision = model.revision
     }
 
@@ -114,19 +99,16 @@ extension ListHost: TableHost {
     /// New rows came while the table is sorted in memory: they are sorted again (a
     /// stream's rows once it ends; until then they follow the sorted ones).
     func syncTableSort() {
-        guard !isDrawingAhead, table.sort != nil, !table.sortsAtSource, model.revision != table.appliedRevision else { return }
-        let items = model.state.items
-        table.base = items
-        if let permutation = table.permutation, model.replacedRevision <= table.appliedRevision,
-           items.count >= permutation.count {
+        guard !isDrawingAhead,
+              let rows = table.rowsChanged(model.state.items, revision: model.revision,
+                                           replacedRevision: model.replacedRevision) else { return }
+        if case .appended(let shown) = rows {
             // Rows appended by the model itself (a stream's end, a page): it holds them all in
             // load order now, but it kept the selection by its *position*, a row of the order
-            // shown. Shown as a report is (the sorted rows in their order, the new ones after),
-            // the selection is on its item again, and the sort maps it by the permutation.
-            // (Rows the model replaced, by a refresh, had it found by id: nothing to map.)
-            model.reorder(Self.shown(items, by: permutation), selection: model.selection)
-        } else {
-            table.permutation = nil
+            // shown. Shown as a report is, the selection is on its item again, and the sort
+            // maps it by the permutation. (Rows the model replaced, by a refresh, had it
+            // found by id: nothing to map.)
+            model.reorder(shown, selection: model.selection)
         }
         table.appliedRevision = model.revision
         if !model.isStreaming { startSort() }
@@ -135,16 +117,8 @@ extension ListHost: TableHost {
     /// A stream's report while the table is sorted: the rows sorted so far stay in their
     /// order and the new ones follow, so the list does not jump with every report.
     func sortedProgress(_ items: ItemList<S.Item>) -> ItemList<S.Item>? {
-        guard table.sort != nil, !table.sortsAtSource, let permutation = table.permutation,
-              model.isStreaming, table.appliedRevision == model.revision, items.count >= permutation.count
-        else { return nil }
-        table.base = items
-        return Self.shown(items, by: permutation)
-    }
-
-    /// `items` as shown sorted by `permutation` (``TableHostState/shown(_:by:)``).
-    static func shown(_ items: ItemList<S.Item>, by permutation: [Int32]) -> ItemList<S.Item> {
-        TableHostState.shown(items, by: permutation)
+        guard model.isStreaming else { return nil }
+        return table.progress(items, revision: model.revision)
     }
 
     /// `<` `>` (and Left/Right when the columns do not fit): one column sideways.
@@ -157,9 +131,7 @@ extension ListHost: TableHost {
 
     /// What the status line says of the order: sorting, or sorted rows that are not all.
     var sortNote: String? {
-        guard tableScreen != nil, table.sort != nil else { return nil }
-        if table.running != nil { return "sorting…" }
-        if !table.sortsAtSource, model.paging != .complete || model.isStreaming { return "sorted: loaded rows only" }
-        return nil
+        guard tableScreen != nil else { return nil }
+        return table.note(rowsComplete: model.paging == .complete && !model.isStreaming)
     }
 }
