@@ -32,6 +32,21 @@ import Testing
         #expect(state.offset(for: key) == 0)  // left and come back: from the top
     }
 
+    @Test func aPaneFollowsAndOpensAtItsStartUntilTheUserScrollsIt() {
+        var state = state()
+        let key = ContentKey("a")
+        let start = PreviewStart(line: 3)
+        #expect(state.look(for: key, follows: true, start: start)
+                == .init(offset: 0, follows: true, start: start))
+        _ = state.scroll(.previewDown, key: key, text: PreviewText(lines: (1...10).map { Text("line \($0)") }),
+                         opensAt: start)
+        let scrolled = state.look(for: key, follows: true, start: start)
+        #expect(scrolled.offset > 0 && !scrolled.follows && scrolled.start == nil)
+        // Another key's preview is not the one scrolled: it follows and opens at its start.
+        #expect(state.look(for: ContentKey("b"), follows: true, start: start)
+                == .init(offset: 0, follows: true, start: start))
+    }
+
     @Test func aToggleIsRememberedForTheScreensOpenedNext() {
         var state = state()
         #expect(state.isShown)

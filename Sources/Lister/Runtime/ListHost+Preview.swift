@@ -51,14 +51,11 @@ extension ListHost {
         // A preview scrolled and left starts at the top when the selection comes back.
         if self.preview.contents.isRecording { self.preview.keepScroll(onlyFor: preview?.key) }
         let phase: AsyncContentView.Phase
-        let offset = self.preview.offset(for: preview?.key)
-        // fzf's follow holds until the user scrolls the pane.
-        let scrolled = self.preview.scroll?.key == preview?.key
-        let follows = placement.follows && !scrolled
+        let look = self.preview.look(for: preview?.key, follows: placement.follows, start: preview?.start)
         let style = screen.filterPrompt?.theme.preview ?? .plain
-        let start = scrolled ? nil : preview?.start
         let pane = { (text: PreviewText) in
-            PreviewPane(text: text, offset: offset, wraps: placement.wraps, follows: follows, style: style, start: start)
+            PreviewPane(text: text, offset: look.offset, wraps: placement.wraps, follows: look.follows, style: style,
+                        start: look.start)
         }
         if item != nil, preview == nil {
             phase = .content(Text("No preview").dim())

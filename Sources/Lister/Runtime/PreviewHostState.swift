@@ -41,6 +41,24 @@ struct PreviewHostState {
         return scroll.offset
     }
 
+    /// How the pane shows the preview of `key`: from where the user scrolled it, else
+    /// where it opens (`start`, fzf's `--preview-window +N`) and following its end when
+    /// the placement `follows` (fzf's `follow`, which holds until the user scrolls).
+    func look(for key: ContentKey?, follows: Bool, start: PreviewStart?) -> PaneLook {
+        let scrolled = scroll?.key == key
+        return PaneLook(offset: offset(for: key), follows: follows && !scrolled, start: scrolled ? nil : start)
+    }
+
+    /// Where the pane's lines start and whether it follows their end (``look(for:follows:start:)``).
+    struct PaneLook: Equatable {
+        /// The first line shown, as the user scrolled it (0 when not scrolled).
+        var offset: Int
+        /// Whether the last lines show as they grow.
+        var follows: Bool
+        /// Where a preview not scrolled opens.
+        var start: PreviewStart?
+    }
+
     /// `p`: shows or hides the pane; the screens opened from here start the same way.
     mutating func toggle() {
         isShown.toggle()
