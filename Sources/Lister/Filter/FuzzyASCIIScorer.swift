@@ -50,6 +50,9 @@ final class FuzzyASCIIScorer {
     /// is a lowercase letter (a line's byte OR-ed with it meets both cases), else 0.
     private let termBytes: UnsafeMutablePointer<UInt8>
     private let termMasks: UnsafeMutablePointer<UInt8>
+    /// The same bytes and masks, each repeated in the 16 lanes of a vector.
+    private let targetVectors: UnsafeMutablePointer<SIMD16<UInt8>>
+    private let maskVectors: UnsafeMutablePointer<SIMD16<UInt8>>
     /// fzf's bonus for a byte after another, by their classes (`classes`).
     private let bonusTable: UnsafeMutablePointer<Int32>
     /// The class of each ASCII byte, times 8 for the previous byte's index into `bonusTable`.
@@ -79,6 +82,12 @@ final class FuzzyASCIIScorer {
             // its capital, and nothing else changes.
             termMasks[index] = folds && code &- 0x61 < 26 ? 0x20 : 0
         }
+        targetVectors = .allocate(capacity: count)
+        maskVectors = .allocate(capacity: count)
+        for index in 0..<count {
+            targetVectors[index] = SIMD16(repeating: termBytes[index])
+            maskVectors[index] = SIMD16(repeating: termMasks[index])
+        }
         classes = .allocate(capacity: 128)
         for byte in 0..<128 { classes[byte] = scheme.charClass(UInt32(byte)).rawValue }
         bonusTable = .allocate(capacity: 64)
@@ -98,6 +107,8 @@ final class FuzzyASCIIScorer {
     deinit {
         termBytes.deallocate()
         termMasks.deallocate()
+        targetVectors.deallocate()
+        maskVectors.deallocate()
         classes.deallocate()
         bonusTable.deallocate()
         firsts.deallocate()
@@ -127,8 +138,11 @@ final class FuzzyASCIIScorer {
             bits = .allocate(capacity: bitCapacity)
         }
         let bits = self.bits
-        for row in 0..<m {
-            OccurrenceBits.find(termBytes[row], mask: termMasks[row], in: text, count: n, into: bits + row * words)
+        // Each block of the line is loaded once for every row (one row: its own pass).
+        if m == 1 {
+            OccurrenceBits.find(termBytes[0], mask: termMasks[0], in: text, count: n, into: bits)
+        } else {
+            OccurrenceBits.findAll(rows: m, targets: targetVectors, masks: maskVectors, in: text, count: n, words: words, into: bits)
         }
         if m == 1 {
             // Row 0 alone: the best bonus of an occurrence, doubled (the first one of equals),
