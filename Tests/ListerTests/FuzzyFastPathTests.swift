@@ -64,6 +64,42 @@ import Testing
         }
     }
 
+    /// A run of the whole term with no bonus among the occurrences scores as a run
+    /// without the table (``FuzzyASCIIScorer/plainRunScore(_:)``); any bonus, at the
+    /// start of a word, a hump, a digit, punctuation or the start of the line, goes to the
+    /// table, which may find more. Runs straddle the 64-bit words of the bits too.
+    @Test func aPlainRunScoresAsTheTableDoes() {
+        let cases: [(query: String, line: String, plain: Bool)] = [
+            ("or", "dolor sit lorem", true), ("orem", "xx lorem dolor", true), ("12", "a312b", true),
+            ("orem", "LOREM", true), ("ab", "xxab", true),
+            ("orem", "lorem elit magna", false), ("orem", "lorem xorEm", false), ("orem", "lOREm", false),
+            ("12", "a12", false), ("ab", "ab", false), ("ab", "x-ab", false), ("or", "lor r", false), ("o-", "lo-", false),
+        ]
+        for (query, line, plain) in cases {
+            let (general, fast) = both(FuzzyPattern(query), Array(line.utf8))
+            #expect(general == fast, "\(query) over \(line)")
+            #expect((fast?.score == Int(FuzzyASCIIScorer.plainRunScore(query.count))) == plain, "\(query) over \(line)")
+        }
+        var random = SplitMix64(seed: 36)
+        let words = ["lorem", "dolor", "elit", "magna", "Em", "m9", "orEm", "x", "-e", "or", "rem"]
+        var compared = 0
+        for length in [10, 40, 60, 63, 64, 65, 70, 127, 128, 129, 190] {
+            for _ in 0..<80 {
+                var line: [UInt8] = []
+                while line.count < length {
+                    line += Array(words[Int(random.next() % UInt64(words.count))].utf8)
+                    line.append(random.next() % 4 == 0 ? UInt8(ascii: "x") : UInt8(ascii: " "))
+                }
+                for query in ["or", "orem", "rem", "em", "ore", "Em", "lorem"] {
+                    let (general, fast) = both(FuzzyPattern(query), line)
+                    #expect(general == fast, "\(query) over \(String(decoding: line, as: UTF8.self))")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 6_000)
+    }
+
     @Test func linesThatAreNotASCIIAndOtherTermsTakeTheGeneralPath() {
         for (query, line) in [("ab", "ä a b"), ("'ab", "xab"), ("^a", "ab"), ("a | b", "b"), ("!x a", "a")] {
             let (general, fast) = both(FuzzyPattern(query), Array(line.utf8))
