@@ -100,6 +100,37 @@ import Testing
         #expect(compared > 6_000)
     }
 
+    /// A ranking whose tiebreaks need no positions takes each row's score and length
+    /// without making a match (``FuzzyMatcher/quickScore(_:)``): the order of the matches
+    /// the general path makes, with ties, white space around the lines, several terms,
+    /// lines that are not ASCII and `tac`.
+    @Test func aRankingWithoutPositionsOrdersAsTheGeneralPathsMatches() {
+        var random = SplitMix64(seed: 40)
+        let words = ["lorem", "ipsum", "Dolor", "or", "e-m", " ", "x", "ORE", "9", "mé", "orem"]
+        let lines = (0..<500).map { _ in
+            (0..<(1 + Int(random.next() % 8))).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        let source = FilterStrings(lines)
+        for query in ["or", "orem", "o", "re m", "Or", "e"] {
+            for tiebreaks in [[FuzzyTiebreak.length], [], [.length, .index]] {
+                for reversed in [false, true] {
+                    let ranking = FuzzyRanking(pattern: FuzzyPattern(query), tiebreaks: tiebreaks, reversed: reversed)
+                    let matches = lines.indices.compactMap { row -> (row: Int, score: Int, tie: Int)? in
+                        guard let match = FuzzyPattern(query).match(lines[row]) else { return nil }  // with positions
+                        return (row, match.score, tiebreaks.first == .length ? min(match.length, Int(UInt16.max)) : 0)
+                    }
+                    let expected = matches.sorted { lhs, rhs in
+                        if lhs.score != rhs.score { return lhs.score > rhs.score }
+                        if lhs.tie != rhs.tie { return lhs.tie < rhs.tie }
+                        return reversed ? lhs.row > rhs.row : lhs.row < rhs.row
+                    }.map { Int32($0.row) }
+                    #expect(!expected.isEmpty)
+                    #expect(ranking.rankNow(source) == expected, "\(query), \(tiebreaks), reversed \(reversed)")
+                }
+            }
+        }
+    }
+
     @Test func linesThatAreNotASCIIAndOtherTermsTakeTheGeneralPath() {
         for (query, line) in [("ab", "ä a b"), ("'ab", "xab"), ("^a", "ab"), ("a | b", "b"), ("!x a", "a")] {
             let (general, fast) = both(FuzzyPattern(query), Array(line.utf8))
