@@ -259,6 +259,7 @@ struct FuzzyMatcher {
     enum QuickScore {
         /// The line's score and its length without white space around it (`length`).
         case matched(score: Int32, length: Int)
+        /// The line does not match.
         case noMatch
         /// The fast path does not apply: ask ``match(_:withPositions:)``.
         case general
