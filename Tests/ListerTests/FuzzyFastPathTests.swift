@@ -64,6 +64,73 @@ import Testing
         }
     }
 
+    /// A run of the whole term with no bonus among the occurrences scores as a run
+    /// without the table (``FuzzyASCIIScorer/plainRunScore(_:)``); any bonus, at the
+    /// start of a word, a hump, a digit, punctuation or the start of the line, goes to the
+    /// table, which may find more. Runs straddle the 64-bit words of the bits too.
+    @Test func aPlainRunScoresAsTheTableDoes() {
+        let cases: [(query: String, line: String, plain: Bool)] = [
+            ("or", "dolor sit lorem", true), ("orem", "xx lorem dolor", true), ("12", "a312b", true),
+            ("orem", "LOREM", true), ("ab", "xxab", true),
+            ("orem", "lorem elit magna", false), ("orem", "lorem xorEm", false), ("orem", "lOREm", false),
+            ("12", "a12", false), ("ab", "ab", false), ("ab", "x-ab", false), ("or", "lor r", false), ("o-", "lo-", false),
+        ]
+        for (query, line, plain) in cases {
+            let (general, fast) = both(FuzzyPattern(query), Array(line.utf8))
+            #expect(general == fast, "\(query) over \(line)")
+            #expect((fast?.score == Int(FuzzyASCIIScorer.plainRunScore(query.count))) == plain, "\(query) over \(line)")
+        }
+        var random = SplitMix64(seed: 36)
+        let words = ["lorem", "dolor", "elit", "magna", "Em", "m9", "orEm", "x", "-e", "or", "rem"]
+        var compared = 0
+        for length in [10, 40, 60, 63, 64, 65, 70, 127, 128, 129, 190] {
+            for _ in 0..<80 {
+                var line: [UInt8] = []
+                while line.count < length {
+                    line += Array(words[Int(random.next() % UInt64(words.count))].utf8)
+                    line.append(random.next() % 4 == 0 ? UInt8(ascii: "x") : UInt8(ascii: " "))
+                }
+                for query in ["or", "orem", "rem", "em", "ore", "Em", "lorem"] {
+                    let (general, fast) = both(FuzzyPattern(query), line)
+                    #expect(general == fast, "\(query) over \(String(decoding: line, as: UTF8.self))")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 6_000)
+    }
+
+    /// A ranking whose tiebreaks need no positions takes each row's score and length
+    /// without making a match (``FuzzyMatcher/quickScore(_:)``): the order of the matches
+    /// the general path makes, with ties, white space around the lines, several terms,
+    /// lines that are not ASCII and `tac`.
+    @Test func aRankingWithoutPositionsOrdersAsTheGeneralPathsMatches() {
+        var random = SplitMix64(seed: 40)
+        let words = ["lorem", "ipsum", "Dolor", "or", "e-m", " ", "x", "ORE", "9", "mé", "orem"]
+        let lines = (0..<500).map { _ in
+            (0..<(1 + Int(random.next() % 8))).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        let source = FilterStrings(lines)
+        for query in ["or", "orem", "o", "re m", "Or", "e"] {
+            for tiebreaks in [[FuzzyTiebreak.length], [], [.length, .index]] {
+                for reversed in [false, true] {
+                    let ranking = FuzzyRanking(pattern: FuzzyPattern(query), tiebreaks: tiebreaks, reversed: reversed)
+                    let matches = lines.indices.compactMap { row -> (row: Int, score: Int, tie: Int)? in
+                        guard let match = FuzzyPattern(query).match(lines[row]) else { return nil }  // with positions
+                        return (row, match.score, tiebreaks.first == .length ? min(match.length, Int(UInt16.max)) : 0)
+                    }
+                    let expected = matches.sorted { lhs, rhs in
+                        if lhs.score != rhs.score { return lhs.score > rhs.score }
+                        if lhs.tie != rhs.tie { return lhs.tie < rhs.tie }
+                        return reversed ? lhs.row > rhs.row : lhs.row < rhs.row
+                    }.map { Int32($0.row) }
+                    #expect(!expected.isEmpty)
+                    #expect(ranking.rankNow(source) == expected, "\(query), \(tiebreaks), reversed \(reversed)")
+                }
+            }
+        }
+    }
+
     @Test func linesThatAreNotASCIIAndOtherTermsTakeTheGeneralPath() {
         for (query, line) in [("ab", "ä a b"), ("'ab", "xab"), ("^a", "ab"), ("a | b", "b"), ("!x a", "a")] {
             let (general, fast) = both(FuzzyPattern(query), Array(line.utf8))

@@ -37,6 +37,41 @@ import Testing
         }
     }
 
+    /// Every row's bits in one pass are each row's own: lines of every length around the
+    /// blocks and words, rows with and without a case mask, one byte twice.
+    @Test func allRowsAtOnceAreEachRowsOwn() {
+        var random = SplitMix64(seed: 33)
+        let alphabet = Array("aAbB /".utf8)
+        let rows: [(byte: UInt8, mask: UInt8)] = [(UInt8(ascii: "a"), 0x20), (UInt8(ascii: "b"), 0), (UInt8(ascii: "/"), 0),
+                                                  (UInt8(ascii: "a"), 0x20), (UInt8(ascii: "B"), 0)]
+        let targets = UnsafeMutablePointer<SIMD16<UInt8>>.allocate(capacity: rows.count)
+        let masks = UnsafeMutablePointer<SIMD16<UInt8>>.allocate(capacity: rows.count)
+        defer { targets.deallocate(); masks.deallocate() }
+        for (index, row) in rows.enumerated() {
+            targets[index] = SIMD16(repeating: row.byte)
+            masks[index] = SIMD16(repeating: row.mask)
+        }
+        for length in 0...200 {
+            for _ in 0..<4 {
+                let line = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+                let words = max(1, (line.count + 63) / 64)
+                for count in 1...rows.count {
+                    let out = UnsafeMutablePointer<UInt64>.allocate(capacity: count * words)
+                    defer { out.deallocate() }
+                    out.initialize(repeating: 0xDEAD_BEEF, count: count * words)  // every word must be written
+                    (line + [0]).withUnsafeBufferPointer { bytes in
+                        OccurrenceBits.findAll(rows: count, targets: targets, masks: masks, in: bytes.baseAddress!, count: line.count,
+                                               words: words, into: out)
+                    }
+                    for row in 0..<count {
+                        let got = Array(UnsafeBufferPointer(start: out + row * words, count: words))
+                        #expect(got == expected(rows[row].byte, mask: rows[row].mask, line), "length \(length), row \(row) of \(count)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func nextAndPreviousFindTheNearestSetBit() {
         let words: [UInt64] = [1 << 63 | 1 << 5, 0, 1 << 0 | 1 << 40]
         let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: words.count)

@@ -21,6 +21,10 @@
 /// of the term, and it feeds only cells further right than any that can, so leaving it out
 /// changes no score.
 ///
+/// Most lines need no table at all when the term occurs in one run and none of those
+/// occurrences starts a word or a hump (``plainRunScore(_:)`` says why the run's score is
+/// then the line's): for `or` over words of lowercase prose, most of the lines.
+///
 /// Not `Sendable`: each task of a search makes its own (through ``FuzzyMatcher``).
 final class FuzzyASCIIScorer {
     /// What ``score(_:)`` found.
@@ -50,6 +54,9 @@ final class FuzzyASCIIScorer {
     /// is a lowercase letter (a line's byte OR-ed with it meets both cases), else 0.
     private let termBytes: UnsafeMutablePointer<UInt8>
     private let termMasks: UnsafeMutablePointer<UInt8>
+    /// The same bytes and masks, each repeated in the 16 lanes of a vector.
+    private let targetVectors: UnsafeMutablePointer<SIMD16<UInt8>>
+    private let maskVectors: UnsafeMutablePointer<SIMD16<UInt8>>
     /// fzf's bonus for a byte after another, by their classes (`classes`).
     private let bonusTable: UnsafeMutablePointer<Int32>
     /// The class of each ASCII byte, times 8 for the previous byte's index into `bonusTable`.
@@ -79,6 +86,12 @@ final class FuzzyASCIIScorer {
             // its capital, and nothing else changes.
             termMasks[index] = folds && code &- 0x61 < 26 ? 0x20 : 0
         }
+        targetVectors = .allocate(capacity: count)
+        maskVectors = .allocate(capacity: count)
+        for index in 0..<count {
+            targetVectors[index] = SIMD16(repeating: termBytes[index])
+            maskVectors[index] = SIMD16(repeating: termMasks[index])
+        }
         classes = .allocate(capacity: 128)
         for byte in 0..<128 { classes[byte] = scheme.charClass(UInt32(byte)).rawValue }
         bonusTable = .allocate(capacity: 64)
@@ -98,6 +111,8 @@ final class FuzzyASCIIScorer {
     deinit {
         termBytes.deallocate()
         termMasks.deallocate()
+        targetVectors.deallocate()
+        maskVectors.deallocate()
         classes.deallocate()
         bonusTable.deallocate()
         firsts.deallocate()
@@ -127,8 +142,11 @@ final class FuzzyASCIIScorer {
             bits = .allocate(capacity: bitCapacity)
         }
         let bits = self.bits
-        for row in 0..<m {
-            OccurrenceBits.find(termBytes[row], mask: termMasks[row], in: text, count: n, into: bits + row * words)
+        // Each block of the line is loaded once for every row (one row: its own pass).
+        if m == 1 {
+            OccurrenceBits.find(termBytes[0], mask: termMasks[0], in: text, count: n, into: bits)
+        } else {
+            OccurrenceBits.findAll(rows: m, targets: targetVectors, masks: maskVectors, in: text, count: n, words: words, into: bits)
         }
         if m == 1 {
             // Row 0 alone: the best bonus of an occurrence, doubled (the first one of equals),
@@ -161,6 +179,24 @@ final class FuzzyASCIIScorer {
             let at = OccurrenceBits.previous(bits + row * words, through: through)
             lasts[row] = at
             through = at &- 1
+        }
+        // The whole term in one run, and no occurrence scored below with a bonus: the
+        // run's score (``plainRunScore``), without the table. The last rows are looked at
+        // first: in text, the later characters of a query more often start a word.
+        if Self.holdsRun(bits, rows: m, words: words) {
+            var plain = true
+            rows: for row in stride(from: m &- 1, through: 0, by: -1) {
+                let rowBits = bits + row &* words, last = lasts[row]
+                var column = firsts[row]
+                while column >= 0, column <= last {
+                    if bonus(column) != 0 {
+                        plain = false
+                        break rows
+                    }
+                    column = OccurrenceBits.next(rowBits, words: words, from: column &+ 1)
+                }
+            }
+            if plain { return .score(Self.plainRunScore(m)) }
         }
         if 2 * n > cellCapacity {
             cells.deallocate()
@@ -247,6 +283,37 @@ final class FuzzyASCIIScorer {
             aboveCount = count
         }
         return .score(best)
+    }
+
+    /// The score of a term of `count` characters (two or more) over a line where it occurs
+    /// in one run, when none of the occurrences the table scores has a bonus.
+    ///
+    /// Why: with every bonus 0, a cell of row 0 is worth the match (16), and a cell of row
+    /// `r` at most the cell up and to the left plus the match and the consecutive bonus (4:
+    /// the run's first bonus is 0), or less after a gap; so no cell of row `r` exceeds
+    /// `16 + 20 r`. The run reaches that bound: each of its cells continues the run of
+    /// the one up and to the left, and a gap from the left loses at least 1 against it. So
+    /// the last row's best is `16 count + 4 (count - 1)`, whatever else the line holds.
+    static func plainRunScore(_ count: Int) -> Int32 {
+        FuzzyScore.match &* Int32(count) &+ FuzzyScore.consecutive &* Int32(count &- 1)
+    }
+
+    /// Whether some `rows` consecutive bytes hold each row's character in turn (row `r`'s
+    /// bits shifted down by `r`, AND-ed).
+    @inline(__always)
+    private static func holdsRun(_ bits: UnsafeMutablePointer<UInt64>, rows: Int, words: Int) -> Bool {
+        for word in 0..<words {
+            var run = ~UInt64(0)
+            for row in 0..<rows {
+                let shift = UInt64(row)  // below 64: a term has at most 64 characters
+                var value = bits[row &* words &+ word] &>> shift
+                if row > 0, word &+ 1 < words { value |= bits[row &* words &+ word &+ 1] &<< (64 &- shift) }
+                run &= value
+                if run == 0 { break }
+            }
+            if run != 0 { return true }
+        }
+        return false
     }
 
     /// The value `steps` cells to the right of a cell of value `value` when none of them is

@@ -255,15 +255,41 @@ struct FuzzyMatcher {
         return (end - start, end)
     }
 
+    /// What ``quickScore(_:)`` found.
+    enum QuickScore {
+        /// The line's score and its length without white space around it (`length`).
+        case matched(score: Int32, length: Int)
+        /// The line does not match.
+        case noMatch
+        /// The fast path does not apply: ask ``match(_:withPositions:)``.
+        case general
+    }
+
+    /// The score of `bytes` without positions through the ASCII scorers, when they decide
+    /// (an ASCII line, every group one fuzzy ASCII term): what ``match(_:withPositions:)``
+    /// gives without positions, without making a ``FuzzyMatch``, for a ranking that needs
+    /// no more than the score and the length.
+    @inline(__always)
+    mutating func quickScore(_ bytes: UnsafeBufferPointer<UInt8>) -> QuickScore {
+        guard requiredDecides, !pattern.matchesEverything, ByteSearch.isASCII(bytes) else { return .general }
+        // With several terms, most lines of a selective query fail here, before the
+        // scorers' passes. One term's scorer finds its characters' occurrences 16 bytes at
+        // a time and fails as fast on its own: the test would only be done twice for the
+        // lines that match, most of those a ranked run scores (the matches of the query
+        // before).
+        guard flatTerms == 1 || mayMatchASCII(bytes) else { return .noMatch }
+        switch asciiScore(bytes) {
+        case .score(let score): return .matched(score: score, length: Self.trimmedASCIILength(bytes).length)
+        case .noMatch: return .noMatch
+        case .useGeneral: return .general
+        }
+    }
+
     /// The match of `bytes`, scored, or nil.
     mutating func match(_ bytes: UnsafeBufferPointer<UInt8>, withPositions: Bool = true) -> FuzzyMatch? {
         if pattern.matchesEverything { return FuzzyMatch(score: 0, positions: [], length: 0) }
         if requiredDecides, !withPositions, ByteSearch.isASCII(bytes) {
-            // With several terms, most lines of a selective query fail here, before the
-            // scorers' passes. One term's scorer finds its characters' occurrences 16 bytes
-            // at a time and fails as fast on its own: the test would only be done twice
-            // for the lines that match, most of those a ranked run scores (the matches of
-            // the query before).
+            // As ``quickScore(_:)``, with the match made.
             guard flatTerms == 1 || mayMatchASCII(bytes) else { return nil }
             switch asciiScore(bytes) {
             case .score(let score):

@@ -143,6 +143,9 @@ public struct FuzzyRanking: Hashable, Sendable {
         let ties = Array(tiebreaks.prefix { $0 != .index }.prefix(3))
         let tie0 = ties.first, tie1 = ties.dropFirst().first, tie2 = ties.dropFirst(2).first
         let withPositions = sorts && ties.contains(where: \.needsPositions)
+        // Every tiebreak is the length (or there is none): a whole row's score and length
+        // come from ``FuzzyMatcher/quickScore(_:)`` when it applies, without a match made.
+        let quick = ties.allSatisfy { $0 == .length }
         // The per-row closure reaches the matcher and the entries through pointers: captured
         // as variables, each of its reads and writes of them was a dynamic exclusivity check
         // (`swift_beginAccess`, 7% of a ranked keystroke). The pointers live only in these
@@ -151,6 +154,17 @@ public struct FuzzyRanking: Hashable, Sendable {
             withUnsafeMutablePointer(to: &entries) { entries in
                 /// Scores `utf8`, or only its `fields` (`--nth`), each on its own.
                 func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) {
+                    if quick, fields == nil {
+                        switch matcher.pointee.quickScore(utf8) {
+                        case .matched(let score, let length):
+                            let tie = Int32(truncatingIfNeeded: min(length, Int(UInt16.max)))  // as `FuzzyMatch.tieValue`
+                            entries.pointee.append(Entry(row: Int32(truncatingIfNeeded: row), score: score,
+                                                         tie0: tie0 == nil ? 0 : tie, tie1: tie1 == nil ? 0 : tie, tie2: tie2 == nil ? 0 : tie))
+                            return
+                        case .noMatch: return
+                        case .general: break
+                        }
+                    }
                     let found: FuzzyMatch
                     if let fields {
                         guard let match = matcher.pointee.match(utf8, fields: fields, withPositions: withPositions) else { return }

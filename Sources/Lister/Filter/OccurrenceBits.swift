@@ -36,6 +36,46 @@ enum OccurrenceBits {
         }
     }
 
+    /// ``find(_:mask:in:count:into:)`` for `rows` bytes at once, row `r`'s bits at
+    /// `out + r * words` (`words` = `(count + 63) / 64`): each block of 16 bytes is loaded
+    /// once and compared with every row's byte, splatted in `targets` and `masks` (one
+    /// vector a row), where a pass per row loaded, cut and looped over the line again.
+    @inline(__always)
+    static func findAll(rows: Int, targets: UnsafePointer<SIMD16<UInt8>>, masks: UnsafePointer<SIMD16<UInt8>>,
+                        in text: UnsafePointer<UInt8>, count: Int, words: Int, into out: UnsafeMutablePointer<UInt64>) {
+        guard count >= 16 else {
+            for row in 0..<rows {
+                find(targets[row][0], mask: masks[row][0], in: text, count: count, into: out + row &* words)
+            }
+            return
+        }
+        let raw = UnsafeRawPointer(text)
+        var start = 0
+        while start &+ 16 <= count {
+            let block = raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+            let word = start &>> 6, shift = UInt64(start & 63)
+            // The first block of a word writes it (the words are not cleared first).
+            if shift == 0 {
+                for row in 0..<rows { out[row &* words &+ word] = lanes((block | masks[row]) .== targets[row]) }
+            } else {
+                for row in 0..<rows { out[row &* words &+ word] |= lanes((block | masks[row]) .== targets[row]) &<< shift }
+            }
+            start &+= 16
+        }
+        if start < count {
+            // As in `find`: the block that ends at the end, without its lanes before `start`.
+            let block = raw.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self)
+            let word = start &>> 6, shift = UInt64(start & 63), drop = UInt64(start &- (count &- 16))
+            if shift == 0 {
+                for row in 0..<rows { out[row &* words &+ word] = lanes((block | masks[row]) .== targets[row]) &>> drop }
+            } else {
+                for row in 0..<rows {
+                    out[row &* words &+ word] |= (lanes((block | masks[row]) .== targets[row]) &>> drop) &<< shift
+                }
+            }
+        }
+    }
+
     /// 16 lanes that are all ones or all zeros as 16 bits, lane 0 lowest: the top bit of
     /// each byte gathered by one multiplication per 8 lanes.
     @inline(__always)
