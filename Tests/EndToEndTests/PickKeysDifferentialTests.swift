@@ -8,7 +8,8 @@ import Testing
 /// with a note.
 @Suite struct PickKeysDifferentialTests {
     /// One run: input, options, the keys in steps (tmux key names; `"-l"` first types the
-    /// rest literally), and what must come out.
+    /// rest literally, `"-gone"` first waits until no screen shows the rest), and what must
+    /// come out.
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         var input = "alpha\nbeta\ngamma\n"
@@ -28,6 +29,9 @@ import Testing
 
     /// Typing the line `text` literally.
     private static func type(_ text: String) -> [String] { ["-l", text] }
+
+    /// Waiting until `text` is off the screen: the keys before it have been acted on.
+    private static func gone(_ text: String) -> [String] { ["-gone", text] }
 
     /// The query typed first; no input line matches it or what the keys make of it, so
     /// Enter prints the query alone and exits with 1.
@@ -94,7 +98,7 @@ import Testing
         Case(name: "fewer matches than the cursor's place: the last", input: "b1\nb2\nb3\na4\na5\n", options: [],
              steps: [["Up"], ["Up"], type("a"), ["Enter"]], settled: "> a", output: "a5\n", status: 0),
         Case(name: "the cursor stays at the first row when the query empties", input: five, options: [],
-             steps: [["Up"], ["Up"], type("3"), ["BSpace"], ["Enter"]], settled: "a5", output: "a1\n", status: 0),
+             steps: [["Up"], ["Up"], type("3"), gone("a5"), ["BSpace"], ["Enter"]], settled: "a5", output: "a1\n", status: 0),
     ]
 
     static let looks: [Case] = [
@@ -211,6 +215,8 @@ import Testing
             if index == test.steps.count - 1, let settled = test.settled { try session.waitFor(settled) }
             if step.first == "-l" {
                 try session.type(step.dropFirst().joined())
+            } else if step.first == "-gone" {
+                _ = try session.waitForAbsence(of: step.dropFirst().joined())
             } else {
                 try session.sendKeys(step)
             }
