@@ -109,6 +109,12 @@ import Testing
         Case(name: "--cycle wraps", input: five, options: ["--cycle"], steps: [["Down"], ["Enter"]], output: "a5\n", status: 0),
         Case(name: "--cycle wraps back", input: five, options: ["--cycle", "--layout=reverse"], steps: [["Up"], ["Down"], ["Down"], ["Enter"]],
              output: "a2\n", status: 0),
+        Case(name: "--cycle: Tab at the bottom marks and wraps to the top", input: five, options: ["--cycle", "-m"],
+             steps: [["Tab"], ["Tab"], ["Enter"]], output: "a1\na5\n", status: 0),
+        Case(name: "--cycle: Shift-Tab at the top marks and wraps to the bottom", input: five,
+             options: ["--cycle", "-m", "--layout=reverse"], steps: [["BTab"], ["BTab"], ["Enter"]], output: "a1\na5\n", status: 0),
+        Case(name: "--cycle: Tab with a query wraps among the matches", input: five, options: ["--cycle", "-m"],
+             steps: [type("a"), ["Tab"], ["Tab"], ["Enter"]], settled: "> a", output: "a1\na5\n", status: 0),
         Case(name: "a dotfile's look options in LISTER_DEFAULT_OPTS", input: five, options: ["-m"],
              environment: ["LISTER_DEFAULT_OPTS": "--border --info=inline --cycle --pointer=▶ --marker=✓ --color=dark "
                  + "--preview-window up,40%,border-bottom --prompt='» ' --margin=1 --padding 1 --no-scrollbar --keep-right "

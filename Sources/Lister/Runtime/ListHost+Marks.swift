@@ -11,16 +11,19 @@ extension ListHost {
     }
 
     /// Tab: marks or unmarks the selected row and moves down (Shift-Tab, `forward`
-    /// false: up). At the prompt's ``FilterPrompt/markLimit`` (`--multi=N`) a row is not
+    /// false: up), round to the other end on a prompt that cycles (`--cycle`). At the prompt's ``FilterPrompt/markLimit`` (`--multi=N`) a row is not
     /// marked and the selection stays, as in fzf.
     func toggleMark(forward: Bool = true) -> HostResponse {
         if let refusal = ListMarks<S.Item.ID>.refusal(pickMode: screen.pickMode) { return refusal }
         guard let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
         guard marks.toggle(item.id, limit: markLimit) else { return .handled(changed: false) }
-        if filter.engine.isFiltering {
-            _ = performFiltered(forward ? .down : .up)
-        } else {
-            model.move(by: forward ? 1 : -1)
+        let move: Command = forward ? .down : .up
+        if performCycling(move) == nil {  // under `--cycle` an end wraps round, as fzf's Tab does
+            if filter.engine.isFiltering {
+                _ = performFiltered(move)
+            } else {
+                model.move(by: forward ? 1 : -1)
+            }
         }
         return .handled(changed: true)
     }
