@@ -16,7 +16,7 @@ import Testing
         try session.sendKeys("C-a")
         try session.waitUntil("the pane above the list, 2 lines high") { screen in
             let lines = screen.components(separatedBy: "\n")
-            return lines.count > 3 && lines[1] == "Pa1" && lines[3].hasPrefix("────")
+            return lines.count > 2 && lines[0] == "Pa1" && lines[2].hasPrefix("────")
         }
         try session.sendKeys("C-a")
         try session.waitUntil("the pane on the left, 10 columns wide") { $0.contains("Pa1       │") && $0.contains("│a1") }

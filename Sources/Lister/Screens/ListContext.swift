@@ -77,7 +77,7 @@ public struct ListContext<S: ListScreen> {
         if let theme = prompt?.theme, let text = view as? Text {
             // A picker's rows in its theme: text, selected row, matches (fzf's --color).
             let decorated = theme.decorate(text, isSelected: isSelected, query: query)
-            view = prompt?.keepsRight == true ? KeepRightRow(decorated) : decorated
+            view = HScrollRow(decorated, query: query, offset: prompt?.horizontalScrollOffset, keepsRight: prompt?.keepsRight == true)
         } else if let query {
             if let text = view as? Text {
                 view = text.highlightingMatches(of: query)

@@ -17,6 +17,8 @@ package struct PickLook: Sendable, Equatable {
     package var padding: [String] = []
     /// `--info`: default, inline, inline-right, hidden (with an optional `:PREFIX`).
     package var info = "default"
+    /// `--separator`: repeated after the count on the info line; nil for `--no-separator`.
+    package var separator: String? = "─"
     /// `--pointer`, `--marker`: the marks drawn before the selected and the marked rows.
     package var pointer: String?
     package var marker: String?
@@ -33,6 +35,8 @@ package struct PickLook: Sendable, Equatable {
     package var noScrollbar = false
     package var keepRight = false
     package var noHScroll = false
+    /// `--hscroll-off=N`: the columns kept after the last match of a shifted row.
+    package var hscrollOff = 10
 
     package init() {}
 
@@ -106,6 +110,8 @@ package struct PickLook: Sendable, Equatable {
             info = text
         case "--inline-info": info = "inline"
         case "--no-info": info = "hidden"
+        case "--separator": separator = try value()
+        case "--no-separator": separator = nil
         case "--pointer": pointer = try value()
         case "--marker": marker = try value()
         case "--color":
@@ -120,6 +126,12 @@ package struct PickLook: Sendable, Equatable {
         case "--no-keep-right": keepRight = false
         case "--no-hscroll": noHScroll = true
         case "--hscroll": noHScroll = false
+        case "--hscroll-off":
+            let text = try value()
+            guard let columns = Int(text), columns >= 0 else {
+                throw PickOptions.Failure("--hscroll-off takes a number of columns (0 or more), not '\(text)'")
+            }
+            hscrollOff = columns
         default: return false
         }
         return true
