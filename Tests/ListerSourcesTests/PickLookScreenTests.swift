@@ -136,12 +136,18 @@ import Testing
         #expect(try !PickOptions.parse(["--preview-window", "right:border-none"]).previewWindow.showsBorder)
         #expect(try !PickOptions.parse(["--preview-window", "noborder"]).previewWindow.showsBorder)
         #expect(try !PickOptions.parse(["--preview-window", "wrap,nowrap"]).previewWindow.wraps)
+        #expect(try PickOptions.parse(["--preview-window", "right,~3"]).previewWindow.headerLines == 3)
         do {
-            _ = try PickOptions.parse(["--preview-window", "right,~3"])
-            Issue.record("~3 was taken")
+            _ = try PickOptions.parse(["--preview-window", "right,~x"])
+            Issue.record("~x was taken")
         } catch {
-            #expect(error.description.contains("'~3' (header lines) is not supported"))
+            #expect(error.description.contains("'~x' is not a number of header lines"))
         }
+        // fzf's default is a rounded box; each style is kept, `line` is the one line beside the list.
+        #expect(try PickOptions.parse([]).previewWindow.border == .rounded)
+        #expect(try PickOptions.parse(["--preview-window", "up,border-double"]).previewWindow.border == .double)
+        #expect(try PickOptions.parse(["--preview-window", "border-line"]).previewWindow.border == nil)
+        #expect(try PickOptions.parse(["--preview-window", "noborder"]).previewWindow.border == nil)
         #expect(throws: (any Error).self) { try PickOptions.parse(["--preview-window", "+{x}"]) }
         #expect(throws: (any Error).self) { try PickOptions.parse(["--preview-window", "+3/0"]) }
     }
