@@ -76,7 +76,11 @@ public struct ListContext<S: ListScreen> {
         let prompt = filterPrompt
         if let theme = prompt?.theme, let text = view as? Text {
             // A picker's rows in its theme: text, selected row, matches (fzf's --color).
-            let decorated = theme.decorate(text, isSelected: isSelected, query: query)
+            // Under fields (--nth), the characters the matcher found in them, as fzf marks them.
+            let positions = query.flatMap { query in
+                screen.filterSource(for: model.state.items).flatMap { query.fieldPositions(in: $0, row: index) }
+            }
+            let decorated = theme.decorate(text, isSelected: isSelected, query: query, positions: positions)
             view = HScrollRow(decorated, query: query, offset: prompt?.horizontalScrollOffset, keepsRight: prompt?.keepsRight == true)
         } else if let query {
             if let text = view as? Text {

@@ -104,9 +104,9 @@ package struct PickOptions: Sendable, Equatable {
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
         for name in ["--preview-label", "--min-height", "--scroll-off",
-                     "--hscroll-off", "--filepath-word", "--jump-labels", "--tabstop",
+                     "--filepath-word", "--jump-labels", "--tabstop",
                      "--no-bold", "--black", "--sync", "--listen", "--phony",
-                     "--disabled", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
+                     "--disabled", "--toggle-sort", "--track", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {
