@@ -118,6 +118,9 @@ public struct FilterPrompt: Hashable, Sendable {
     /// query's last match shows with this many columns after it (fzf's `--hscroll-off`,
     /// 10 by default); nil cuts every row at its end (`--no-hscroll`). A cut is marked `··`.
     public var horizontalScrollOffset: Int? = 10
+    /// Drawn in the list's last column to show where the rows shown are among all of them
+    /// (fzf's `--scrollbar=CHAR`); nil draws none.
+    public var scrollbar: String?
     /// Drawn before the count on the prompt line (fzf's `--info=inline:PREFIX`); nil: `" < "`
     /// after the query (``PromptInfo/inline``), nothing at the line's end
     /// (``PromptInfo/inlineRight``).

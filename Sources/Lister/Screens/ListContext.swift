@@ -128,6 +128,8 @@ public struct ListContext<S: ListScreen> {
         var (view, _) = unshiftedListView(row: row)
         view.growsUpward = filterPrompt?.growsUpward == true
         if let theme = filterPrompt?.theme { view.highlight = theme.selectedRow }
+        view.scrollbar = filterPrompt?.scrollbar
+        if let theme = filterPrompt?.theme { view.scrollbarStyle = theme.separator }
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         return view
@@ -139,6 +141,8 @@ public struct ListContext<S: ListScreen> {
         var (view, items) = unshiftedListView(row: row)
         view.growsUpward = filterPrompt?.growsUpward == true
         if let theme = filterPrompt?.theme { view.highlight = theme.selectedRow }
+        view.scrollbar = filterPrompt?.scrollbar
+        if let theme = filterPrompt?.theme { view.scrollbarStyle = theme.separator }
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         // A pointer marks the selected row in its gutter: rows are drawn afresh, as the

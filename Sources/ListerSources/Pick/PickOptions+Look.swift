@@ -32,7 +32,9 @@ package struct PickLook: Sendable, Equatable {
     private var colorParts: [[PickColors.Part]] = []
     /// The styles `--color` gives the picker's parts; nil without `--color` (Lister's look).
     package private(set) var theme: PromptTheme?
-    package var noScrollbar = false
+    /// `--scrollbar[=CHAR]`: drawn in the list's last column (`│` without CHAR); nil: none,
+    /// the default here (`--no-scrollbar`).
+    package var scrollbar: String?
     package var keepRight = false
     package var noHScroll = false
     /// `--hscroll-off=N`: the columns kept after the last match of a shifted row.
@@ -120,8 +122,13 @@ package struct PickLook: Sendable, Equatable {
             colors.append(text)
             theme = PickColors.theme(of: colorParts, monochrome: isMonochrome)
         case "--no-color": noColor = true
-        case "--no-scrollbar": noScrollbar = true
-        case "--scrollbar": noScrollbar = false
+        case "--no-scrollbar": scrollbar = nil
+        case "--scrollbar":
+            let glyph = inline ?? "│"
+            guard DisplayWidth.of(glyph) == 1 else {
+                throw PickOptions.Failure("--scrollbar takes one character one column wide (│, ▐), not '\(glyph)'")
+            }
+            scrollbar = glyph
         case "--keep-right": keepRight = true
         case "--no-keep-right": keepRight = false
         case "--no-hscroll": noHScroll = true

@@ -189,6 +189,7 @@ package struct PickScreen: CommandHandlingScreen {
         prompt.info = options.look.promptInfo
         prompt.infoPrefix = options.look.infoPrefix
         prompt.separator = options.look.separator
+        prompt.scrollbar = options.look.scrollbar
         prompt.keepsRight = options.look.keepRight
         prompt.horizontalScrollOffset = options.look.noHScroll ? nil : options.look.hscrollOff
         if let theme = options.look.theme { prompt.theme = theme }
