@@ -127,9 +127,11 @@ public struct ListContext<S: ListScreen> {
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, _) = unshiftedListView(row: row)
         view.growsUpward = filterPrompt?.growsUpward == true
-        if let theme = filterPrompt?.theme { view.highlight = theme.selectedRow }
+        if let theme = filterPrompt?.theme {
+            view.highlight = theme.selectedRow
+            view.scrollbarStyle = theme.separator
+        }
         view.scrollbar = filterPrompt?.scrollbar
-        if let theme = filterPrompt?.theme { view.scrollbarStyle = theme.separator }
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         return view
@@ -140,9 +142,11 @@ public struct ListContext<S: ListScreen> {
     func rowReusingListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, items) = unshiftedListView(row: row)
         view.growsUpward = filterPrompt?.growsUpward == true
-        if let theme = filterPrompt?.theme { view.highlight = theme.selectedRow }
+        if let theme = filterPrompt?.theme {
+            view.highlight = theme.selectedRow
+            view.scrollbarStyle = theme.separator
+        }
         view.scrollbar = filterPrompt?.scrollbar
-        if let theme = filterPrompt?.theme { view.scrollbarStyle = theme.separator }
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         // A pointer marks the selected row in its gutter: rows are drawn afresh, as the
