@@ -29,6 +29,15 @@ import Testing
         #expect(bar(app) == [2, 3], "\(app.screen)")
     }
 
+    @Test func withoutAQueryTheListScrollsToTheSelectionAndTheBarFollows() async throws {
+        // The picker's prompt is open with no query: the rows are drawn at the list's own
+        // offset, which must follow the selection (it stayed at 0, the selection off screen).
+        let app = try await app(["--scrollbar=▐"])
+        for _ in 0..<39 { await app.press(.down) }
+        #expect(app.lines[11].hasPrefix("40"), "\(app.screen)")
+        #expect(bar(app) == [10, 11], "at the end, the bar at the bottom:\n\(app.screen)")
+    }
+
     @Test func theBarMovesWithTheFirstRowShownAndGrowsUpwardWithTheList() {
         func column(offset: Int, upward: Bool) -> [Int] {
             var list = ListView(count: 40, selection: nil, scrollOffset: offset) { Text("\($0)") }

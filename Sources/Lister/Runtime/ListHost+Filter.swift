@@ -212,6 +212,8 @@ extension ListHost: FilterHosting {
     func layoutFiltered(listHeight height: Int) {
         syncFilter()
         let engine = filter.engine
+        // A prompt with no query draws every row at the list's own offset: keep it fitted.
+        if !engine.isFiltering { fit(listHeight: height) }
         let footer = context(now: now).listView { _, _ in Nothing() }.footer == nil ? 0 : 1
         let position = engine.visiblePosition(ofRow: model.selection) ?? 0
         filter.scrollOffset = context(now: now).rowLayout.scrollOffset(keeping: position, visibleIn: height,
