@@ -173,7 +173,7 @@ func fzfPath() -> String? {
         #expect(screen.contains("1/2 of 3"))
         // Ranked above the earlier, scattered match: just above the prompt (fzf's layout).
         let lines = try session.lines()
-        #expect(Array(lines[20...22]) == ["query/run?x", "q/r?", "> q/r?"], "\(lines)")
+        #expect(Array(lines[20...21]) == ["query/run?x", "q/r?"] && lines[23] == "> q/r?", "\(lines)")
         try session.sendKeys("C-k")  // up the screen: the next match
         try session.waitFor("2/2 of 3")
         try session.sendKeys("C-j")
@@ -261,8 +261,8 @@ func fzfPath() -> String? {
         defer { session.close(); try? FileManager.default.removeItem(at: file) }
         try session.waitFor("1/2")
         var lines = try session.lines()
-        #expect(Array(lines[18...22]) == ["zsh 2", "bash 1", "---", "NAME PID", ">"], "\(lines)")
-        #expect(lines[23].hasPrefix("1/2 "))
+        #expect(Array(lines[18...21]) == ["zsh 2", "bash 1", "---", "NAME PID"], "\(lines)")
+        #expect(lines[22].hasPrefix("1/2 ─") && lines[23] == ">", "the info line, then the prompt, as fzf: \(lines)")
         try session.type("NAME")
         try session.waitFor("0/0 of 2")
         lines = try session.lines()
@@ -279,7 +279,8 @@ func fzfPath() -> String? {
         defer { session.close(); try? FileManager.default.removeItem(at: file) }
         try session.waitFor("1/2")
         let lines = try session.lines()
-        #expect(Array(lines[1...4]) == [">", "NAME", "bash", "zsh"], "\(lines)")
+        #expect(lines[0] == ">" && lines[1].hasPrefix("1/2 ─"), "the prompt, the info line, as fzf: \(lines)")
+        #expect(Array(lines[2...4]) == ["NAME", "bash", "zsh"], "\(lines)")
         try session.sendKeys("Down")
         try session.waitFor("2/2")
         try session.sendKeys("Enter")

@@ -16,7 +16,8 @@ import Testing
         #expect(try session.terminalState().alternateScreen == false)
         var lines = try session.lines()
         #expect(Array(lines.prefix(3)) == ["before1", "before2", "$ pick"], "\(lines)")
-        #expect(lines[3] == "pick" && lines[12].hasPrefix("1/100"), "ten rows under the prompt: \(lines)")
+        // As fzf: eight rows of the list, the info line, the prompt; no title line.
+        #expect(lines[3] == "8" && lines[11].hasPrefix("1/100 ─") && lines[12] == ">", "ten rows under the prompt: \(lines)")
         #expect(lines[13...].allSatisfy { $0.isEmpty }, "nothing drawn below them: \(lines)")
         try session.type("42")
         try session.waitFor("1/1 of 100")
@@ -39,7 +40,7 @@ import Testing
         // 30 lines filled the screen up to the cursor's row, the last: 8 rows for the picker
         // pushed 7 more lines up, and the last 16 are still there above it.
         #expect(Array(lines.prefix(16)) == (115...130).map(String.init), "\(lines)")
-        #expect(lines[16] == "pick" && lines[23].hasPrefix("1/100"), "\(lines)")
+        #expect(lines[16] == "6" && lines[22].hasPrefix("1/100 ─") && lines[23] == ">", "\(lines)")
         try session.sendKeys("Escape")
         #expect(try session.waitForExit() == 0)
         lines = try session.lines()
@@ -61,23 +62,29 @@ import Testing
         for (columns, rows) in [(60, 14), (50, 24), (60, 12)] {
             try session.resize(columns: columns, rows: rows)
             try session.waitUntil("the picker redrawn at \(columns)x\(rows)") { screen in
-                screen.split(separator: "\n", omittingEmptySubsequences: false)
-                    .contains { $0.hasPrefix("1/100") && $0.hasSuffix("? help") && $0.count == columns }
+                // The info line as wide as the terminal between the list and the prompt (a
+                // stale one, reflowed by the resize, is neither).
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.indices.dropFirst().dropLast().contains { index in
+                    lines[index].hasPrefix("1/100 ─") && lines[index].count == columns && lines[index - 1] == "1" && lines[index + 1] == ">"
+                }
             }
             let lines = try session.lines()
-            #expect(lines.filter { $0 == "pick" }.count == 1, "one header row at \(columns)x\(rows): \(lines)")
-            let header = try #require(lines.firstIndex(of: "pick"))
-            #expect(lines[header + 1...header + 5] == ["5", "4", "3", "2", "1"], "\(lines)")
-            #expect(lines[header + 6] == ">" && lines[header + 7].hasPrefix("1/100"), "\(lines)")
-            #expect(lines[..<header].allSatisfy { $0.isEmpty || Int($0).map { (101...106).contains($0) } == true },
+            #expect(lines.filter { $0.hasPrefix("1/100 ") }.count == 1, "one info line at \(columns)x\(rows): \(lines)")
+            let info = try #require(lines.firstIndex { $0.hasPrefix("1/100 ") })
+            let first = info - 6
+            try #require(first >= 0, "\(lines)")
+            #expect(lines[first..<info] == ["6", "5", "4", "3", "2", "1"], "\(lines)")
+            #expect(lines[info + 1] == ">", "\(lines)")
+            #expect(lines[..<first].allSatisfy { $0.isEmpty || Int($0).map { (101...106).contains($0) } == true },
                     "only the shell's lines above: \(lines)")
-            let below = lines.dropFirst(header + 8)
+            let below = lines.dropFirst(info + 2)
             #expect(below.allSatisfy { $0.isEmpty }, "nothing left below (a reflowed row's end): \(lines)")
         }
         try session.sendKeys("Escape")
         #expect(try session.waitForExit() == 0)
         let lines = try session.lines()
-        #expect(!lines.contains("pick") && !lines.contains { $0.hasPrefix("1/100") }, "the rows are cleared: \(lines)")
+        #expect(!lines.contains(">") && !lines.contains { $0.hasPrefix("1/100") }, "the rows are cleared: \(lines)")
         #expect(lines.contains("status=130"), "\(lines)")
         #expect(try session.terminalState() == .restored)
     }
@@ -93,7 +100,7 @@ import Testing
         defer { session.close() }
         try session.waitFor("1/100")
         var lines = try session.lines()
-        #expect(Array(lines.prefix(3)) == ["before1", "before2", "pick"], "\(lines)")
+        #expect(Array(lines.prefix(3)) == ["before1", "before2", "4"], "\(lines)")
         try session.sendKeys("Escape")
         #expect(try session.waitForExit() == 0)
         lines = try session.lines()

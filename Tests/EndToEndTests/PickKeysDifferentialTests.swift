@@ -152,8 +152,8 @@ import Testing
         try session.waitFor("1/2")
         try session.type("日本 ab")
         try session.waitFor("> 日本 ab")
-        // On the prompt's line (under the title): "> " 2 cells, 日本 4, " ab" 3.
-        try session.waitUntil("the cursor after ab") { _ in (try? session.cursor()).map { $0 == (column: 9, row: 1) } ?? false }
+        // On the prompt's line (the first, as in fzf): "> " 2 cells, 日本 4, " ab" 3.
+        try session.waitUntil("the cursor after ab") { _ in (try? session.cursor()).map { $0 == (column: 9, row: 0) } ?? false }
         try session.sendKeys("M-b")
         try session.waitUntil("the cursor before ab") { _ in (try? session.cursor().column) == 7 }
         try session.sendKeys("C-a")
@@ -175,7 +175,7 @@ import Testing
         // tmux writes 39 (the default colour) itself; any other 3x or 9x is a colour.
         let colour = screen.contains(/\x1B\[(3[0-8]|9[0-7])/)
         #expect(!colour, "no foreground colour: \(screen.debugDescription)")
-        #expect(screen.contains("\u{1B}[1m"), "bold stays")
+        #expect(screen.contains(/\x1B\[(0;)?1m/), "bold stays: \(screen.debugDescription)")
         try session.sendKeys("C-c")
         #expect(try session.waitForExit() == 130)
     }

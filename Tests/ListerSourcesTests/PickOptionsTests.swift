@@ -121,9 +121,15 @@ import Testing
         }
         #expect(failure(["--preview-label", "x"])?.contains("--preview-label is an fzf option that lister pick does not support") == true)
         #expect(failure(["--preview-window", "sideways"])?.contains("'sideways' is not a side") == true)
-        #expect(try PickOptions.parse(["--preview-window", "up,40%,border-bottom"]).previewWindow == PreviewPlacement(.top, size: .percent(40)))
-        #expect(try PickOptions.parse(["--preview-window", "left:30"]).previewWindow == PreviewPlacement(.left, size: .cells(30)))
-        #expect(try PickOptions.parse(["--preview-window", "down"]).previewWindow == .bottom(.percent(50)))
+        // fzf's default border is rounded; a border-STYLE replaces it.
+        func placement(_ edge: PreviewPlacement.Edge, _ size: Split.Extent, _ border: PromptFrame.Border?) -> PreviewPlacement {
+            var placement = PreviewPlacement(edge, size: size)
+            placement.border = border
+            return placement
+        }
+        #expect(try PickOptions.parse(["--preview-window", "up,40%,border-bottom"]).previewWindow == placement(.top, .percent(40), .bottom))
+        #expect(try PickOptions.parse(["--preview-window", "left:30"]).previewWindow == placement(.left, .cells(30), .rounded))
+        #expect(try PickOptions.parse(["--preview-window", "down"]).previewWindow == placement(.bottom, .percent(50), .rounded))
         #expect(failure(["--preview-window", "up,border-wavy"])?.contains("unknown border 'border-wavy'") == true)
         #expect(failure(["--preview", "cat {}"]) == nil)
         #expect(failure(["--height=40%"]) == nil)

@@ -197,6 +197,12 @@ public struct PreviewPlacement: Hashable, Sendable {
     /// Whether a line between the pane and the list is drawn (fzf's `border-none` and
     /// `noborder` take it away).
     public var showsBorder = true
+    /// The border drawn around the pane instead of that line (fzf's `border-rounded`,
+    /// `border-sharp`, `border-left`…); nil: the line alone, when ``showsBorder``.
+    public var border: PromptFrame.Border?
+    /// The first lines of the text, kept at the top of the pane while the rest scrolls
+    /// (fzf's `~N`).
+    public var headerLines = 0
     /// Whether lines longer than the pane go on on the next lines (fzf's `wrap`) instead of
     /// being cut.
     public var wraps = false
@@ -235,6 +241,8 @@ struct PreviewPane: View {
     var style = Style.plain
     /// Where the pane opens while the user has not scrolled it: ``offset`` is then 0.
     var start: PreviewStart?
+    /// The first lines kept at the top while the rest scrolls (``PreviewPlacement/headerLines``).
+    var headerLines = 0
 
     var sizing: Sizing { .flexible }
 
@@ -252,6 +260,20 @@ struct PreviewPane: View {
         }
         if text.lines.isEmpty {
             Text("(empty)").dim().render(in: area, buffer: &buffer)
+            return
+        }
+        if headerLines > 0, area.height > 1 {
+            // fzf's ~N: the first lines stay, the rest scrolls under them.
+            let fixed = min(headerLines, text.lines.count, area.height - 1)
+            for row in 0..<fixed {
+                let line = style == .plain ? text.lines[row] : text.lines[row].styled(style)
+                line.render(in: Rect(row: area.top + row, column: area.left, rows: 1, columns: area.width), buffer: &buffer)
+            }
+            guard text.lines.count > fixed else { return }
+            var rest = self
+            rest.text = PreviewText(lines: Array(text.lines[fixed...]))
+            rest.headerLines = 0
+            rest.render(in: Rect(row: area.top + fixed, column: area.left, rows: area.height - fixed, columns: area.width), buffer: &buffer)
             return
         }
         if style.background != .default { buffer.fill(area, style: Style(background: style.background)) }

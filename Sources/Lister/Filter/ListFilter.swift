@@ -108,15 +108,26 @@ public struct FilterPrompt: Hashable, Sendable {
     /// What surrounds the picker: margin, border, label, padding (fzf's `--margin`,
     /// `--border`, `--border-label`, `--padding`); none by default.
     public var frame = PromptFrame()
-    /// Where the count of matches goes (fzf's `--info`): the status bar (the default), the
-    /// prompt line, or nowhere.
+    /// Where the count of matches goes (fzf's `--info`): a line of its own beside the
+    /// prompt (the default, ``ListContext/promptInfoLine``), the prompt line, or nowhere.
     public var info = PromptInfo.default
-    /// Whether a row wider than the list shows its end, after `··` (fzf's `--keep-right`).
+    /// Whether a row wider than the list shows its end, after `··`, while the query does
+    /// not match it (fzf's `--keep-right`; ``HScrollRow``).
     public var keepsRight = false
+    /// How a row wider than the list is cut (``HScrollRow``): shifted left so that the
+    /// query's last match shows with this many columns after it (fzf's `--hscroll-off`,
+    /// 10 by default); nil cuts every row at its end (`--no-hscroll`). A cut is marked `··`.
+    public var horizontalScrollOffset: Int? = 10
+    /// Drawn in the list's last column to show where the rows shown are among all of them
+    /// (fzf's `--scrollbar=CHAR`); nil draws none.
+    public var scrollbar: String?
     /// Drawn before the count on the prompt line (fzf's `--info=inline:PREFIX`); nil: `" < "`
     /// after the query (``PromptInfo/inline``), nothing at the line's end
     /// (``PromptInfo/inlineRight``).
     public var infoPrefix: String?
+    /// Repeated to the end of the info line after the count (fzf's `--separator`); nil
+    /// draws none (`--no-separator`).
+    public var separator: String? = "─"
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -149,6 +149,8 @@ extension ListHost: FilterHosting {
     /// page only when the selection reaches the last match.
     func layoutFiltered(listHeight height: Int) {
         syncFilter()
+        // A prompt with no query draws every row at the list's own offset: keep it fitted.
+        if !filter.engine.isFiltering { fit(listHeight: height) }
         let context = context(now: now)
         let footer = context.listView { _, _ in Nothing() }.footer == nil ? 0 : 1
         let atLastMatch = filter.scroll(keeping: model.selection, visibleIn: height, footerRows: footer,

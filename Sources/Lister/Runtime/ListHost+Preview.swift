@@ -8,15 +8,17 @@ extension ListHost {
     func bodyView(_ context: ListContext<S>) -> any View {
         let body = screen.body(context)
         guard let placement = screen.previewPlacement, preview.isShown, case .loaded = model.state else { return body }
-        let pane = previewView(context, placement: placement)
         let theme = screen.filterPrompt?.theme ?? .standard
+        let content = previewView(context, placement: placement)
+        let pane: any View = placement.border.map { BorderedView(border: $0, style: theme.border, content: content) } ?? content
+        let divider = placement.showsBorder && placement.border == nil
         var split = switch placement.edge {
         case .right, .bottom:
-            Split(placement.edge == .right ? .horizontal : .vertical, second: placement.size, showsDivider: placement.showsBorder) {
+            Split(placement.edge == .right ? .horizontal : .vertical, second: placement.paneSize, showsDivider: divider) {
                 body
             } second: { pane }
         case .left, .top:
-            Split(placement.edge == .left ? .horizontal : .vertical, first: placement.size, showsDivider: placement.showsBorder) {
+            Split(placement.edge == .left ? .horizontal : .vertical, first: placement.paneSize, showsDivider: divider) {
                 pane
             } second: { body }
         }
@@ -55,7 +57,7 @@ extension ListHost {
         let style = screen.filterPrompt?.theme.preview ?? .plain
         let pane = { (text: PreviewText) in
             PreviewPane(text: text, offset: look.offset, wraps: placement.wraps, follows: look.follows, style: style,
-                        start: look.start)
+                        start: look.start, headerLines: placement.headerLines)
         }
         if item != nil, preview == nil {
             phase = .content(Text("No preview").dim())

@@ -51,6 +51,11 @@ extension Runtime {
             top.render(in: layout.body, buffer: &buffer, regions: regions, now: now)
         } while entry.clicks?.listDrawn(regions, body: layout.body) == true && passes < 2
         drawChrome(layout.lines, of: top, buffer: &buffer)
+        if let drawn = prompt?.drawnPrompt, let line = regions.rect(of: .promptInfo) {
+            // fzf's info line, where the picker's body placed it beside the prompt.
+            let status = top.status(now: now)
+            PromptInfoLine(prompt: drawn, position: status.position, state: hint ?? status.state).render(in: line, buffer: &buffer)
+        }
         if let info, info.info == .inline || info.info == .inlineRight, hint == nil {
             drawInlineInfo(top.status(now: now).position, of: info, list: layout.body, buffer: &buffer)
         }
@@ -151,8 +156,8 @@ extension Runtime {
         column += buffer.write(prefix, at: Point(row: row, column: column), style: theme.prompt)
         column += buffer.write(text, at: Point(row: row, column: column), maxWidth: width, style: theme.info)
         if list.right - column > 2 {
-            buffer.write(String(repeating: "─", count: list.right - column - 1), at: Point(row: row, column: column + 1),
-                         maxWidth: list.right - column - 1, style: theme.separator)
+            PromptInfoLine(prompt: prompt, position: "", state: "")
+                .render(in: Rect(row: row, column: column + 1, rows: 1, columns: list.right - column - 1), buffer: &buffer)
         }
     }
 

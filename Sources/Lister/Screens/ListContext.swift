@@ -76,8 +76,12 @@ public struct ListContext<S: ListScreen> {
         let prompt = filterPrompt
         if let theme = prompt?.theme, let text = view as? Text {
             // A picker's rows in its theme: text, selected row, matches (fzf's --color).
-            let decorated = theme.decorate(text, isSelected: isSelected, query: query)
-            view = prompt?.keepsRight == true ? KeepRightRow(decorated) : decorated
+            // Under fields (--nth), the characters the matcher found in them, as fzf marks them.
+            let positions = query.flatMap { query in
+                screen.filterSource(for: model.state.items).flatMap { query.fieldPositions(in: $0, row: index) }
+            }
+            let decorated = theme.decorate(text, isSelected: isSelected, query: query, positions: positions)
+            view = HScrollRow(decorated, query: query, offset: prompt?.horizontalScrollOffset, keepsRight: prompt?.keepsRight == true)
         } else if let query {
             if let text = view as? Text {
                 view = text.highlightingMatches(of: query)
@@ -123,7 +127,11 @@ public struct ListContext<S: ListScreen> {
     public func listView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, _) = unshiftedListView(row: row)
         view.growsUpward = filterPrompt?.growsUpward == true
-        if let theme = filterPrompt?.theme { view.highlight = theme.selectedRow }
+        if let theme = filterPrompt?.theme {
+            view.highlight = theme.selectedRow
+            view.scrollbarStyle = theme.separator
+        }
+        view.scrollbar = filterPrompt?.scrollbar
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         return view
@@ -134,7 +142,11 @@ public struct ListContext<S: ListScreen> {
     func rowReusingListView(row: @escaping (Int, RowContext) -> some View) -> ListView {
         var (view, items) = unshiftedListView(row: row)
         view.growsUpward = filterPrompt?.growsUpward == true
-        if let theme = filterPrompt?.theme { view.highlight = theme.selectedRow }
+        if let theme = filterPrompt?.theme {
+            view.highlight = theme.selectedRow
+            view.scrollbarStyle = theme.separator
+        }
+        view.scrollbar = filterPrompt?.scrollbar
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         // A pointer marks the selected row in its gutter: rows are drawn afresh, as the

@@ -18,7 +18,9 @@ public struct GutterRow: View {
     public var pointerStyle = Style(foreground: .red, attributes: .bold)
     /// The marker's style (fzf's `--color marker:`).
     public var markerStyle = Style(foreground: .green, attributes: .bold)
-    /// The style of the two columns where they are blank (fzf's `--color gutter:`).
+    /// The gutter's colour, as a background (fzf's `--color gutter:`): the half block drawn
+    /// in the pointer's column of the other rows takes it as its foreground, as fzf 0.74.5
+    /// draws it; without one the half block is dim.
     public var gutterStyle = Style.plain
 
     /// Creates the row.
@@ -30,16 +32,22 @@ public struct GutterRow: View {
         self.content = content
     }
 
+    /// What fzf 0.74.5 draws in the pointer's column of the rows it does not point at.
+    static let glyph = "▌"
+
     public var sizing: Sizing { content.sizing }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         let pointerWidth = DisplayWidth.of(pointer), markerWidth = DisplayWidth.of(marker)
         let gutter = pointerWidth + markerWidth
         guard rect.width > gutter + 1 else { return content.render(in: rect, buffer: &buffer) }
-        if gutterStyle != .plain {
-            buffer.write(String(repeating: " ", count: gutter), at: rect.origin, maxWidth: gutter, style: gutterStyle)
+        if isSelected {
+            buffer.write(pointer, at: rect.origin, maxWidth: pointerWidth, style: pointerStyle)
+        } else if pointerWidth > 0 {
+            // fzf 0.74.5's gutter: a half block in the gutter's colour (dim without one).
+            let colour = gutterStyle.background
+            buffer.write(Self.glyph, at: rect.origin, maxWidth: 1, style: colour == .default ? .dim : Style(foreground: colour))
         }
-        if isSelected { buffer.write(pointer, at: rect.origin, maxWidth: pointerWidth, style: pointerStyle) }
         if isMarked {
             buffer.write(marker, at: Point(row: rect.top, column: rect.left + pointerWidth), maxWidth: markerWidth,
                          style: markerStyle)

@@ -38,6 +38,11 @@ public struct ListView: View {
     /// Where the list notes the rectangle it is drawn in (a screen's host reads it to lay
     /// the list out in the room it really has, and to map clicks); nil notes nothing.
     var regions: RegionMap?
+    /// Drawn in the list's last column, as long as the rows shown are to all of them, when
+    /// they do not all fit (fzf's `--scrollbar=CHAR`); nil: none, every column for the rows.
+    public var scrollbar: String?
+    /// The scrollbar's style.
+    public var scrollbarStyle = Style.dim
 
     /// Creates a list of `count` rows.
     public init(
@@ -65,6 +70,15 @@ public struct ListView: View {
     public func render(in rect: Rect, buffer: inout Buffer) {
         regions?.record(.list, rect)
         guard !rect.isEmpty else { return }
+        if let scrollbar, rect.width > 2, count > rect.height {
+            // The rows in the columns left of the bar; the bar over the last one.
+            var rows = self
+            rows.scrollbar = nil
+            rows.regions = nil
+            rows.render(in: Rect(row: rect.top, column: rect.left, rows: rect.height, columns: rect.width - 1), buffer: &buffer)
+            drawScrollbar(scrollbar, in: Rect(row: rect.top, column: rect.right - 1, rows: rect.height, columns: 1), buffer: &buffer)
+            return
+        }
         // Rows are reused only where they are drawn whole: a list reaching outside the
         // buffer is clipped, and draws every row. `reuse` is read in place below (`?.`):
         // binding it with `if let` in the loop would copy the struct for every row.
@@ -132,6 +146,19 @@ public struct ListView: View {
             let area = Rect(row: rect.top, column: rect.left, rows: 1, columns: rect.width)
             buffer.fill(area)
             stickyHeader.render(in: area, buffer: &buffer)
+        }
+    }
+
+    /// fzf's scrollbar: `height * height / count` lines (at least one), placed as the first
+    /// row shown is among the rows that can be first; from the bottom when the list grows upward.
+    private func drawScrollbar(_ glyph: String, in column: Rect, buffer: inout Buffer) {
+        let height = column.height
+        let length = max(1, height * height / max(1, count))
+        let room = max(1, count - height)
+        let start = (height - length) * min(max(0, scrollOffset), room) / room
+        for line in start..<min(height, start + length) {
+            let row = growsUpward && stickyHeader == nil ? column.bottom - 1 - line : column.top + line
+            buffer.write(glyph, at: Point(row: row, column: column.left), maxWidth: 1, style: scrollbarStyle)
         }
     }
 

@@ -81,8 +81,8 @@ public struct PromptFrame: Hashable, Sendable {
         guard !isEmpty else { return rect }
         var lines = [0, 0, 0, 0]  // top, right, bottom, left: the border's lines
         if let border {
-            let sides = shape(border).sides
-            lines = [sides.top, sides.right, sides.bottom, sides.left].map { $0 ? 1 : 0 }
+            let shape = border.shape
+            lines = [shape.top, shape.right, shape.bottom, shape.left].map { $0 ? 1 : 0 }
         }
         // As fzf: the border counts in the margin; each axis shrinks on its own.
         var outer = zip(margin.cells(in: rect), lines).map { $0 + $1 }
@@ -110,46 +110,12 @@ public struct PromptFrame: Hashable, Sendable {
         return content
     }
 
-    /// The sides a style draws, and its characters: corners, then horizontal and vertical.
-    private func shape(_ border: Border) -> (sides: (top: Bool, right: Bool, bottom: Bool, left: Bool), corners: [String], h: String, v: String) {
-        let all = (true, true, true, true)
-        switch border {
-        case .rounded: return (all, ["╭", "╮", "╰", "╯"], "─", "│")
-        case .sharp, .line: return (all, ["┌", "┐", "└", "┘"], "─", "│")
-        case .bold: return (all, ["┏", "┓", "┗", "┛"], "━", "┃")
-        case .double: return (all, ["╔", "╗", "╚", "╝"], "═", "║")
-        case .block: return (all, ["█", "█", "█", "█"], "█", "█")
-        case .thinblock: return (all, ["▛", "▜", "▙", "▟"], "▀", "▌")
-        case .horizontal: return ((true, false, true, false), [], "─", "│")
-        case .vertical: return ((false, true, false, true), [], "─", "│")
-        case .top: return ((true, false, false, false), [], "─", "│")
-        case .bottom: return ((false, false, true, false), [], "─", "│")
-        case .left: return ((false, false, false, true), [], "─", "│")
-        case .right: return ((false, true, false, false), [], "─", "│")
-        }
-    }
-
     private func draw(_ border: Border, in rect: Rect, buffer: inout Buffer, style: Style) -> Rect {
-        let shape = shape(border)
-        let inner = Rect(row: rect.top + (shape.sides.top ? 1 : 0), column: rect.left + (shape.sides.left ? 1 : 0),
-                         rows: rect.height - (shape.sides.top ? 1 : 0) - (shape.sides.bottom ? 1 : 0),
-                         columns: rect.width - (shape.sides.left ? 1 : 0) - (shape.sides.right ? 1 : 0))
-        let boxed = shape.corners.count == 4
-        for (drawn, row) in [(shape.sides.top, rect.top), (shape.sides.bottom, rect.bottom - 1)] where drawn {
-            for column in rect.left..<rect.right { buffer.write(shape.h, at: Point(row: row, column: column), style: style) }
-        }
-        for (drawn, column) in [(shape.sides.left, rect.left), (shape.sides.right, rect.right - 1)] where drawn {
-            for row in inner.top..<inner.bottom { buffer.write(shape.v, at: Point(row: row, column: column), style: style) }
-        }
-        if boxed {
-            buffer.write(shape.corners[0], at: rect.origin, style: style)
-            buffer.write(shape.corners[1], at: Point(row: rect.top, column: rect.right - 1), style: style)
-            buffer.write(shape.corners[2], at: Point(row: rect.bottom - 1, column: rect.left), style: style)
-            buffer.write(shape.corners[3], at: Point(row: rect.bottom - 1, column: rect.right - 1), style: style)
-        }
-        if let label, !label.isEmpty, shape.sides.top || shape.sides.bottom {
+        let shape = border.shape
+        let inner = border.draw(in: rect, buffer: &buffer, style: style)
+        if let label, !label.isEmpty, shape.top || shape.bottom {
             // As fzf: centred on the top line (the bottom one when there is no top line).
-            let row = shape.sides.top ? rect.top : rect.bottom - 1
+            let row = shape.top ? rect.top : rect.bottom - 1
             let width = min(DisplayWidth.of(label), max(0, rect.width - 4))
             buffer.write(label, at: Point(row: row, column: rect.left + (rect.width - width) / 2), maxWidth: width,
                          style: labelStyle)

@@ -58,12 +58,16 @@ public struct PromptTheme: Hashable, Sendable {
     var selectedRow: Style { Style(background: current.background, attributes: current.attributes) }
 
     /// `row` as drawn: its text over the row's style (the selected row's foreground when
-    /// selected), the characters `query` matches in ``match`` or ``currentMatch``.
-    func decorate(_ row: Text, isSelected: Bool, query: FilterQuery?) -> Text {
+    /// selected), the characters `query` matches in ``match`` or ``currentMatch``: those at
+    /// `positions` (code point offsets) when given, as the matcher found them in the row's
+    /// searched fields, else every match in the text.
+    func decorate(_ row: Text, isSelected: Bool, query: FilterQuery?, positions: [Int]? = nil) -> Text {
         let base = isSelected ? Style(foreground: current.foreground) : text
         var row = row
         if base != .plain { row.spans = row.spans.map { Text.Span(text: $0.text, style: base.merged(with: $0.style)) } }
         guard let query else { return row }
-        return row.highlightingMatches(of: query, style: isSelected ? currentMatch : match)
+        let style = isSelected ? currentMatch : match
+        if let positions { return row.highlighting(scalarPositions: positions, style: style) }
+        return row.highlightingMatches(of: query, style: style)
     }
 }

@@ -17,6 +17,8 @@ package struct PickLook: Sendable, Equatable {
     package var padding: [String] = []
     /// `--info`: default, inline, inline-right, hidden (with an optional `:PREFIX`).
     package var info = "default"
+    /// `--separator`: repeated after the count on the info line; nil for `--no-separator`.
+    package var separator: String? = "─"
     /// `--pointer`, `--marker`: the marks drawn before the selected and the marked rows.
     package var pointer: String?
     package var marker: String?
@@ -30,9 +32,13 @@ package struct PickLook: Sendable, Equatable {
     private var colorParts: [[PickColors.Part]] = []
     /// The styles `--color` gives the picker's parts; nil without `--color` (Lister's look).
     package private(set) var theme: PromptTheme?
-    package var noScrollbar = false
+    /// `--scrollbar[=CHAR]`: drawn in the list's last column (`│` without CHAR); nil: none,
+    /// the default here (`--no-scrollbar`).
+    package var scrollbar: String?
     package var keepRight = false
     package var noHScroll = false
+    /// `--hscroll-off=N`: the columns kept after the last match of a shifted row.
+    package var hscrollOff = 10
 
     package init() {}
 
@@ -106,6 +112,8 @@ package struct PickLook: Sendable, Equatable {
             info = text
         case "--inline-info": info = "inline"
         case "--no-info": info = "hidden"
+        case "--separator": separator = try value()
+        case "--no-separator": separator = nil
         case "--pointer": pointer = try value()
         case "--marker": marker = try value()
         case "--color":
@@ -114,12 +122,23 @@ package struct PickLook: Sendable, Equatable {
             colors.append(text)
             theme = PickColors.theme(of: colorParts, monochrome: isMonochrome)
         case "--no-color": noColor = true
-        case "--no-scrollbar": noScrollbar = true
-        case "--scrollbar": noScrollbar = false
+        case "--no-scrollbar": scrollbar = nil
+        case "--scrollbar":
+            let glyph = inline ?? "│"
+            guard DisplayWidth.of(glyph) == 1 else {
+                throw PickOptions.Failure("--scrollbar takes one character one column wide (│, ▐), not '\(glyph)'")
+            }
+            scrollbar = glyph
         case "--keep-right": keepRight = true
         case "--no-keep-right": keepRight = false
         case "--no-hscroll": noHScroll = true
         case "--hscroll": noHScroll = false
+        case "--hscroll-off":
+            let text = try value()
+            guard let columns = Int(text), columns >= 0 else {
+                throw PickOptions.Failure("--hscroll-off takes a number of columns (0 or more), not '\(text)'")
+            }
+            hscrollOff = columns
         default: return false
         }
         return true

@@ -49,7 +49,8 @@ package struct PickOptions: Sendable, Equatable {
     /// `--preview CMD`: the command that previews the selected line.
     package var preview: PreviewCommand?
     /// `--preview-window`: where the pane goes.
-    package var previewWindow = PreviewPlacement.right(.percent(50))
+    /// `--preview-window`: fzf's default is the right half, in a rounded box.
+    package var previewWindow = PickOptions.defaultPreviewWindow
     /// `--preview-window +N`: where each preview opens.
     package var previewScroll: PreviewWindow.Scroll?
     /// `--history FILE`: the queries of earlier runs (Ctrl-P/N walk them); each accepted
@@ -103,9 +104,9 @@ package struct PickOptions: Sendable, Equatable {
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
         for name in ["--preview-label", "--min-height", "--scroll-off",
-                     "--hscroll-off", "--filepath-word", "--jump-labels", "--tabstop",
+                     "--filepath-word", "--jump-labels", "--tabstop",
                      "--no-bold", "--black", "--sync", "--listen", "--phony",
-                     "--disabled", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
+                     "--disabled", "--toggle-sort", "--track", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {
@@ -113,6 +114,13 @@ package struct PickOptions: Sendable, Equatable {
         }
         return table
     }()
+
+    /// fzf's preview window: the right half, in a rounded box.
+    package static var defaultPreviewWindow: PreviewPlacement {
+        var placement = PreviewPlacement.right(.percent(50))
+        placement.border = .rounded
+        return placement
+    }
 
     /// Parses `arguments` (`LISTER_DEFAULT_OPTS` first, then the command line's).
     package static func parse(_ arguments: [String]) throws(Failure) -> PickOptions {
@@ -157,7 +165,7 @@ package struct PickOptions: Sendable, Equatable {
             case "--preview-window":
                 do {
                     let text = try value(for: name, inline: inline)
-                    options.previewWindow = try PreviewWindow.parse(text)
+                    options.previewWindow = try PreviewWindow.parse(text, over: defaultPreviewWindow)
                     options.previewScroll = PreviewWindow.scroll(text)
                 } catch let error as PreviewWindow.Invalid {
                     throw Failure(error.description)

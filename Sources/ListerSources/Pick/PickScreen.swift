@@ -41,7 +41,14 @@ package struct PickScreen: CommandHandlingScreen {
         self.header = header
     }
 
-    package var title: String { options.header ?? "pick" }
+    package var title: String { "pick" }
+
+    /// No title line and no status bar: the count is on the info line beside the prompt
+    /// (``ListContext/promptInfoLine``), as fzf draws it. Without an info line (`--info=inline`,
+    /// `--info=hidden --no-separator`) a status bar shows the runtime's messages only.
+    package var chrome: ScreenChrome {
+        filterPrompt?.hasInfoLine == true ? .none : ScreenChrome(bottom: [.statusBar])
+    }
 
     package var pickMode: PickMode { options.multi ? .multiple : .single }
 
@@ -87,13 +94,29 @@ package struct PickScreen: CommandHandlingScreen {
         return options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self))
     }
 
-    /// The rows, with the `--header-lines` pinned between them and the prompt: above the
-    /// prompt at the bottom, below it on top (`--layout reverse`), as fzf draws them.
+    /// The rows, with the `--header-lines`, the `--header` and the info line pinned between
+    /// them and the prompt: above the prompt at the bottom, below it on top (`--layout
+    /// reverse`), in fzf's order (list, header lines, header, info line, prompt).
     @ViewBuilder
     package func body(_ context: ListContext<Self>) -> Group {
-        if options.reverse { headerRows }
+        if options.reverse {
+            context.promptInfoLine
+            headerText
+            headerRows
+        }
         standardBody(context)
-        if !options.reverse { headerRows }
+        if !options.reverse {
+            headerRows
+            headerText
+            context.promptInfoLine
+        }
+    }
+
+    /// The lines of `--header`, in their order, in the theme's `header` style.
+    private var headerText: [any View] {
+        guard let header = options.header else { return [] }
+        let style = options.look.theme?.header ?? .plain
+        return header.split(separator: "\n", omittingEmptySubsequences: false).map { Text(String($0)).styled(style) as any View }
     }
 
     private var headerRows: [any View] {
@@ -165,7 +188,10 @@ package struct PickScreen: CommandHandlingScreen {
         prompt.frame = options.look.frame
         prompt.info = options.look.promptInfo
         prompt.infoPrefix = options.look.infoPrefix
+        prompt.separator = options.look.separator
+        prompt.scrollbar = options.look.scrollbar
         prompt.keepsRight = options.look.keepRight
+        prompt.horizontalScrollOffset = options.look.noHScroll ? nil : options.look.hscrollOff
         if let theme = options.look.theme { prompt.theme = theme }
         return prompt
     }

@@ -2,10 +2,11 @@ import Lister
 
 /// `--preview-window right|left|up|down[:SIZE[%]][:hidden]`, as fzf writes it (`bottom`
 /// and `top` are `down` and `up`; `50%`, `40`, `hidden`, `wrap`, `follow` and `border-*`
-/// may come in any order after the side, separated by `:` or `,`). `border-none` and
-/// `noborder` take the line beside the pane away, other styles keep it; `+N` scroll offsets
-/// (``Scroll``) open each preview further down; `info` and `cycle` are taken and change
-/// nothing; `~N` header lines are refused.
+/// may come in any order after the side, separated by `:` or `,`). `border-STYLE` draws
+/// fzf's box or lines around the pane (`border-line` the one line beside the list,
+/// `border-none` and `noborder` none); `+N` scroll offsets (``Scroll``) open each preview
+/// further down; `~N` keeps the first N lines at the top; `info` and `cycle` are taken and
+/// change nothing.
 package enum PreviewWindow {
     /// What was wrong with a `--preview-window` value.
     package struct Invalid: Error, CustomStringConvertible {
@@ -37,14 +38,20 @@ package enum PreviewWindow {
                     throw Invalid(description: "--preview-window: unknown border '\(part)' (border-rounded, border-sharp, "
                         + "border-bottom, border-left, noborder…)")
                 }
-                // The pane has one line between it and the list: any style draws it.
+                // fzf's box or lines around the pane; `line` (and `border` alone on a pane
+                // that had none) is the one line between the pane and the list.
                 placement.showsBorder = part != "noborder" && style != "none"
+                placement.border = PromptFrame.Border(rawValue: String(style)).flatMap { $0 == .line ? nil : $0 }
+                if part == "border" { placement.border = .rounded }
             case _ where part.hasPrefix("+"):
                 guard Scroll(String(part)) != nil else {
                     throw Invalid(description: "--preview-window: '\(part)' is not a scroll offset (+N, +{2}, +{2}-5, +{2}-/2)")
                 }
             case _ where part.hasPrefix("~"):
-                throw Invalid(description: "--preview-window: '\(part)' (header lines) is not supported by lister pick yet; remove it")
+                guard let lines = Int(part.dropFirst()), lines >= 0 else {
+                    throw Invalid(description: "--preview-window: '\(part)' is not a number of header lines (~3)")
+                }
+                placement.headerLines = lines
             default:
                 let percent = part.hasSuffix("%")
                 guard let number = Int(percent ? part.dropLast() : part), number >= 0, !percent || number <= 100 else {
