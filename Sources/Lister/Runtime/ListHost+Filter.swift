@@ -48,6 +48,9 @@ extension ListHost: FilterHosting {
                 finishFilterNow()
                 return promptChoice(key: key)
             }
+            if prompt.unboundKeys.contains(key) {
+                guard case .character = key else { return .handled(changed: false) }  // a printable key is typed
+            }
             switch key {
             case .enter, .escape: return nil
             case .backspace where filter.text.isEmpty: return .handled(changed: false)

@@ -154,6 +154,9 @@ extension Runtime {
             dirty = true
         case .interrupt:
             outcome = .interrupted(.interrupt)
+        case .perform(let commands, let text):
+            for command in commands where outcome == nil { perform(command) }
+            if let text { apply(.hint(text)) }
         }
     }
 }

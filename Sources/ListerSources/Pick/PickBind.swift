@@ -19,6 +19,31 @@ package enum PickTrigger: Hashable, Sendable {
     /// An event (`start`, `load`, `change`, `focus`, `result`).
     case event(PickEvent)
 
+    /// Parses fzf's name of a key or an event.
+    package static func parse(_ name: String) throws(PickOptions.Failure) -> PickTrigger {
+        if let event = PickEvent(rawValue: name) { return .event(event) }
+        do {
+            return .key(try PickKey.parse(name))
+        } catch {
+            throw PickOptions.Failure("\(error.description); events: \(PickEvent.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    /// Parses the keys and events of `unbind(…)` and `rebind(…)`: names separated by
+    /// commas (`ctrl-a,change`); `,` alone is the comma key, as in fzf.
+    package static func parseList(_ text: String) throws(PickOptions.Failure) -> [PickTrigger] {
+        var triggers: [PickTrigger] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            // A name is at least one character, so a ',' first is the comma key.
+            let end = rest.dropFirst().firstIndex(of: ",") ?? rest.endIndex
+            triggers.append(try parse(String(rest[..<end])))
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        guard !triggers.isEmpty else { throw PickOptions.Failure("expected keys or events, as in unbind(ctrl-a,change)") }
+        return triggers
+    }
+
     /// fzf's name of the key or event.
     package var name: String {
         switch self {
@@ -69,18 +94,38 @@ package struct PickAction: Hashable, Sendable {
         case killWord = "kill-word"
         case unixWordRubout = "unix-word-rubout"
         case yank
+        case enableSearch = "enable-search"
+        case disableSearch = "disable-search"
+        case toggleSearch = "toggle-search"
+        case unbind, rebind
+        case changePrompt = "change-prompt"
+        case changeHeader = "change-header"
+        case transform
+        case transformQuery = "transform-query"
+        case transformPrompt = "transform-prompt"
+        case transformHeader = "transform-header"
+        case toggleIn = "toggle-in"
+        case toggleOut = "toggle-out"
+        case clearSelection = "clear-selection"
+        case nextHistory = "next-history"
+        case prevHistory = "prev-history"
+        case upMatch = "up-match"
+        case downMatch = "down-match"
 
         /// Whether the action runs as one of the picker's own commands
         /// (``PickOptions/commandActions``): a command run silently, or a change of the
-        /// screen (its lines read again, its order).
+        /// screen (its lines read again, its order, its prompt, which keys it takes).
         package var isScreenCommand: Bool {
-            [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow].contains(self)
+            [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
+             .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
+             .transformHeader, .clearSelection].contains(self)
         }
 
         /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.
         package var argument: ArgumentUse {
             switch self {
-            case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery: .required
+            case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery, .unbind, .rebind,
+                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader: .required
             case .put: .optional
             default: .none
             }
@@ -140,14 +185,10 @@ package struct PickBinding: Hashable, Sendable {
             }
             let triggerName = String(rest[..<colon])
             let trigger: PickTrigger
-            if let event = PickEvent(rawValue: triggerName) {
-                trigger = .event(event)
-            } else {
-                do {
-                    trigger = .key(try PickKey.parse(triggerName))
-                } catch {
-                    throw fail("\(error.description); events: \(PickEvent.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
+            do {
+                trigger = try PickTrigger.parse(triggerName)
+            } catch {
+                throw fail(error.description)
             }
             rest = rest[rest.index(after: colon)...]
             var actions: [PickAction] = []
@@ -186,6 +227,13 @@ package struct PickBinding: Hashable, Sendable {
                     }
                 } else if name.argument == .required {
                     throw fail("'\(actionName)' needs an argument, as in \(actionName)(...)")
+                }
+                if name == .unbind || name == .rebind {
+                    do {
+                        _ = try PickTrigger.parseList(argument ?? "")
+                    } catch {
+                        throw fail("\(actionName): \(error.description)")
+                    }
                 }
                 actions.append(PickAction(name, argument: argument))
                 if ended { break actionLoop }

@@ -59,6 +59,9 @@ package struct PickOptions: Sendable, Equatable {
     package var historySize = 1000
     /// fzf's look options (`--border`, `--color`, `--cycle`…): PickOptions+Look.swift.
     package var look = PickLook()
+    /// `--disabled`: the query filters nothing (every line shows, in input order); the
+    /// `change` event and `{q}` still see it (`enable-search` turns search on).
+    package var searchDisabled = false
 
     package init() {}
 
@@ -104,8 +107,7 @@ package struct PickOptions: Sendable, Equatable {
         var table: [String: String] = [:]
         for name in ["--preview-label", "--min-height", "--scroll-off",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--tabstop",
-                     "--no-bold", "--black", "--sync", "--listen", "--phony",
-                     "--disabled", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
+                     "--no-bold", "--black", "--sync", "--listen", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {
@@ -223,7 +225,7 @@ package struct PickOptions: Sendable, Equatable {
                 options.historySize = try number(value(for: name, inline: inline), for: name)
                 guard options.historySize > 0 else { throw Failure("--history-size takes a number of 1 or more") }
             default:
-                if inline == nil, options.applySwitch(name) { continue }
+                if inline == nil, options.applySwitch(name) || options.applyBehaviourSwitch(name) { continue }
                 if try options.look.parse(name, inline: inline, value: { () throws(Failure) in try value(for: name, inline: inline) }) {
                     continue
                 }

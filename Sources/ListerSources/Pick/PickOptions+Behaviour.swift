@@ -1,0 +1,14 @@
+/// fzf's options about what the picker does (rather than how it looks or matches).
+extension PickOptions {
+    /// Sets a switch of behaviour that takes no value: `--disabled` (and its old name
+    /// `--phony`), `--no-phony` (fzf 0.74.5 has no `--no-disabled`). False when `name` is
+    /// none of them.
+    mutating func applyBehaviourSwitch(_ name: String) -> Bool {
+        switch name {
+        case "--disabled", "--phony": searchDisabled = true
+        case "--no-phony": searchDisabled = false
+        default: return false
+        }
+        return true
+    }
+}

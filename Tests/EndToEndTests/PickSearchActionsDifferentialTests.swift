@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+/// The `--bind` actions that turn search off and on, take keys and events away, change the
+/// prompt and header, and run commands whose output is a query, a prompt or actions
+/// (fzf's ripgrep launcher: `--disabled`, `change:reload`, `unbind`, `enable-search`,
+/// `transform`), and the marks and moves fzf 0.74.5 names besides: typed into fzf and into
+/// `lister pick` with the same input, options and keys, what they print and their exit
+/// status must be the same. The expected output is written here too, so lister's side runs
+/// (and is checked) when fzf is missing.
+@Suite struct PickSearchActionsDifferentialTests {
+    /// What is done to the picker, in order.
+    enum Step: CustomStringConvertible {
+        /// tmux key names.
+        case keys([String])
+        /// Text typed into the query.
+        case type(String)
+        /// Waits until the screen shows this text.
+        case wait(String)
+        /// Waits until the screen no longer shows this text.
+        case gone(String)
+
+        var description: String {
+            switch self {
+            case .keys(let keys): "keys \(keys.joined(separator: " "))"
+            case .type(let text): "type \(text)"
+            case .wait(let text): "wait \(text)"
+            case .gone(let text): "gone \(text)"
+            }
+        }
+    }
+
+    /// One comparison.
+    struct Case: CustomStringConvertible {
+        /// fzf's options (the same for `lister pick`); `@DIR@` is a new empty directory.
+        var options: [String]
+        /// The input.
+        var input = "a1\nb2\nc3\n"
+        /// What is done once the input shows (`c3`).
+        var steps: [Step]
+        /// What both print.
+        var output: String
+        /// Their exit status.
+        var status: Int32 = 0
+
+        var description: String { options.joined(separator: " ") + " " + steps.map(\.description).joined(separator: ", ") }
+    }
+
+    /// fzf's ripgrep launcher (its ADVANCED.md), with printf in place of rg.
+    static let launcher = ["--disabled", "--bind", "change:reload:printf '%s\\n' x{q} y{q}",
+                           "--bind", "ctrl-f:unbind(change)+change-prompt(2. fzf> )+enable-search+clear-query"]
+
+    static let cases: [Case] = [
+        // The query reloads while search is off; Ctrl-F then searches the lines it left.
+        Case(options: launcher, steps: [.type("ab"), .wait("yab"), .keys(["C-f"]), .wait("2. fzf>"), .type("y"), .gone("xab"),
+                                        .keys(["Enter"])], output: "yab\n"),
+        // --disabled: the query filters nothing.
+        Case(options: ["--disabled"], steps: [.type("c"), .wait("> c"), .keys(["Enter"])], output: "a1\n"),
+        Case(options: ["--print-query", "--disabled"], steps: [.type("zz"), .wait("> zz"), .keys(["Enter"])], output: "zz\na1\n"),
+        Case(options: ["--disabled", "--bind", "ctrl-a:enable-search"], steps: [.type("c"), .wait("> c"), .keys(["C-a"]), .gone("a1"),
+                                                                              .keys(["Enter"])], output: "c3\n"),
+        // Disabling keeps the matches shown, whatever is typed, until new lines come.
+        Case(options: ["--bind", "ctrl-a:disable-search"], steps: [.type("c"), .gone("a1"), .keys(["C-a"]), .type("x"), .wait("> cx"),
+                                                                 .keys(["Enter"])], output: "c3\n"),
+        Case(options: ["--bind", "ctrl-a:disable-search,ctrl-r:reload(printf 'c9\\nx1\\n')"],
+             steps: [.type("c"), .gone("a1"), .keys(["C-a"]), .type("x"), .wait("> cx"), .keys(["C-r"]), .wait("x1"), .keys(["Enter"])],
+             output: "c9\n"),
+        Case(options: ["--bind", "ctrl-a:disable-search,ctrl-e:enable-search"],
+             steps: [.type("c"), .gone("a1"), .keys(["C-a"]), .type("x"), .wait("> cx"), .keys(["C-e"]), .gone("c3"), .keys(["Enter"])],
+             output: "", status: 1),
+        Case(options: ["--bind", "ctrl-a:toggle-search"], steps: [.type("c"), .gone("a1"), .keys(["C-a", "C-a"]), .keys(["Enter"])],
+             output: "c3\n"),
+        // unbind and rebind: a key unbound does nothing (a printable one is typed).
+        Case(options: ["--bind", "c:accept,ctrl-b:unbind(c)"], steps: [.keys(["C-b"]), .type("c"), .gone("a1"), .keys(["Enter"])],
+             output: "c3\n"),
+        Case(options: ["--bind", "ctrl-a:accept,ctrl-b:unbind(ctrl-a)"],
+             steps: [.keys(["C-b", "C-a"]), .type("b"), .gone("a1"), .keys(["Enter"])], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:accept,ctrl-b:unbind(ctrl-a),ctrl-r:rebind(ctrl-a)"],
+             steps: [.keys(["C-b", "C-a"]), .type("b"), .gone("a1"), .keys(["C-r", "C-a"])], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-b:unbind(ctrl-e)"], steps: [.type("xb"), .keys(["Left", "C-b", "C-e", "BSpace"]), .gone("c3"),
+                                                                 .keys(["Enter"])], output: "b2\n"),  // Ctrl-E's default edit is gone too
+        Case(options: ["--bind", "change:execute-silent(echo {q} >> @DIR@/x),ctrl-b:unbind(change),ctrl-a:become(cat @DIR@/x)"],
+             steps: [.type("a"), .gone("c3"), .keys(["C-b"]), .type("b"), .wait("> ab"), .keys(["C-a"])], output: "a\n"),
+        // change-prompt, change-header, transform-*: their output is the prompt, header, query.
+        Case(options: ["--bind", "ctrl-a:change-header(HDR)+change-prompt(P> )"], steps: [.keys(["C-a"]), .wait("P>"), .wait("HDR"),
+                                                                                          .keys(["Enter"])], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:transform-header(echo H{q})+transform-prompt(echo Q:)"],
+             steps: [.type("b"), .gone("a1"), .keys(["C-a"]), .wait("Q:"), .wait("Hb"), .keys(["Enter"])], output: "b2\n"),
+        Case(options: ["--print-query", "--bind", "ctrl-a:transform-query(printf 'b\\nc\\n')"],
+             steps: [.keys(["C-a"]), .gone("a1"), .keys(["Enter"])], output: "b\nb2\n"),  // the first line
+        Case(options: ["--print-query", "--bind", "ctrl-a:transform-query(echo {q}{q}; exit 3)"],
+             steps: [.type("c"), .gone("a1"), .keys(["C-a"]), .wait("> cc"), .keys(["Enter"])], output: "cc\n", status: 1),
+        // transform: the actions printed run as a chain (on the lines shown before it).
+        Case(options: ["--print-query", "--bind", "ctrl-a:transform[echo 'change-query(c)+up+accept']"],
+             steps: [.keys(["C-a"])], output: "c\nb2\n"),
+        Case(options: ["--print-query", "--bind", "ctrl-a:transform:echo change-query:hello world+x"],
+             steps: [.keys(["C-a"]), .wait("> hello world+x"), .keys(["Enter"])], output: "hello world+x\n", status: 1),
+        // A failing command's output still runs (fzf), and the picker stays.
+        Case(options: ["--print-query", "--bind", "ctrl-a:transform[echo 'change-query(c)'; exit 2]"],
+             steps: [.keys(["C-a"]), .gone("a1"), .keys(["Enter"])], output: "c\nc3\n"),
+        Case(options: ["--print-query", "--bind", "ctrl-a:transform(echo bogus),ctrl-b:put(b)"],
+             steps: [.keys(["C-a", "C-b"]), .gone("a1"), .keys(["Enter"])], output: "b\nb2\n"),
+        // transform's actions may read lines (a reload made while the picker runs).
+        Case(options: ["--bind", "ctrl-a:transform[echo \"reload(echo x{q}; echo y{q})\"]"],
+             steps: [.type("q"), .keys(["C-a"]), .wait("xq"), .keys(["BSpace", "C-a"]), .gone("xq"), .keys(["Enter"])], output: "x\n"),
+        // Marks and moves.
+        Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:clear-selection+accept"], steps: [.keys(["Tab", "Tab", "C-a"])],
+             output: "c3\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:toggle-in"], steps: [.keys(["C-a", "C-a", "Enter"])], output: "a1\n"),
+        Case(options: ["--multi", "--bind", "ctrl-a:toggle-out"], steps: [.keys(["C-a", "C-a", "Enter"])], output: "a1\nb2\n"),
+        Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:toggle-in"], steps: [.keys(["C-a", "C-a", "Enter"])],
+             output: "a1\n"),
+        Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:toggle-out"], steps: [.keys(["C-a", "C-a", "Enter"])],
+             output: "a1\nb2\n"),
+        Case(options: ["--bind", "ctrl-a:up-match,ctrl-b:down-match"], steps: [.keys(["C-a", "C-a", "C-b", "Enter"])], output: "b2\n"),
+    ]
+
+    /// Runs `program` (a shell word: fzf's path or lister's with `pick`) on the input with
+    /// `check`'s options and steps; returns what it printed and its status.
+    private func run(_ program: String, _ check: Case) throws -> (output: String, status: Int32) {
+        let directory = try ChildProcess.makeTemporaryDirectory(prefix: "lister-search")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let words = check.options.map { PaneScript.shellQuote($0.replacingOccurrences(of: "@DIR@", with: directory.path)) }
+            .joined(separator: " ")
+        let session = try TmuxSession(shell: "printf '\(check.input.replacingOccurrences(of: "\n", with: "\\n"))' | \(program) \(words)",
+                                      environment: ["LISTER_DEFAULT_OPTS": "", "FZF_DEFAULT_OPTS": ""], captureStdout: true)
+        defer { session.close() }
+        try session.waitFor("c3")
+        for step in check.steps {
+            switch step {
+            case .keys(let keys): for key in keys { try session.sendKeys(key) }
+            case .type(let text): try session.type(text)
+            case .wait(let text): try session.waitFor(text)
+            case .gone(let text): try session.waitForAbsence(of: text)
+            }
+        }
+        let status = try session.waitForExit()
+        return (try session.standardOutput(), status)
+    }
+
+    @Test(arguments: cases)
+    func listerPrintsAndExitsAsFzfDoes(_ check: Case) throws {
+        try expectPickAndPeer(output: check.output, status: check.status, check) { try run($0, check) }
+    }
+}
