@@ -103,6 +103,16 @@ import Testing
         // transform's actions may read lines (a reload made while the picker runs).
         Case(options: ["--bind", "ctrl-a:transform[echo \"reload(echo x{q}; echo y{q})\"]"],
              steps: [.type("q"), .keys(["C-a"]), .wait("xq"), .keys(["BSpace", "C-a"]), .gone("xq"), .keys(["Enter"])], output: "x\n"),
+        // search(…): the matches of another query, the prompt kept; with search on, until the query changes.
+        Case(options: ["--print-query", "--bind", "ctrl-a:search(b)"], steps: [.keys(["C-a"]), .gone("a1"), .keys(["Enter"])],
+             output: "\nb2\n"),
+        Case(options: ["--print-query", "--disabled", "--bind", "ctrl-a:search(b)"],
+             steps: [.keys(["C-a"]), .gone("a1"), .type("c"), .wait("> c"), .keys(["Enter"])], output: "c\nb2\n"),
+        Case(options: ["--print-query", "--bind", "ctrl-a:search(b)"],
+             steps: [.type("a"), .gone("c3"), .keys(["C-a"]), .gone("a1"), .type("3"), .wait("> a3"), .keys(["Enter"])],
+             output: "a3\n", status: 1),
+        Case(options: ["--print-query", "--bind", "ctrl-a:transform-search(echo c)"], steps: [.keys(["C-a"]), .gone("a1"), .keys(["Enter"])],
+             output: "\nc3\n"),
         // Marks and moves.
         Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:clear-selection+accept"], steps: [.keys(["Tab", "Tab", "C-a"])],
              output: "c3\n"),

@@ -104,6 +104,8 @@ package struct PickAction: Hashable, Sendable {
         case transformQuery = "transform-query"
         case transformPrompt = "transform-prompt"
         case transformHeader = "transform-header"
+        case search
+        case transformSearch = "transform-search"
         case toggleIn = "toggle-in"
         case toggleOut = "toggle-out"
         case clearSelection = "clear-selection"
@@ -118,14 +120,14 @@ package struct PickAction: Hashable, Sendable {
         package var isScreenCommand: Bool {
             [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
              .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .clearSelection].contains(self)
+             .transformHeader, .clearSelection, .search, .transformSearch].contains(self)
         }
 
         /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.
         package var argument: ArgumentUse {
             switch self {
             case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery, .unbind, .rebind,
-                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader: .required
+                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader, .search, .transformSearch: .required
             case .put: .optional
             default: .none
             }

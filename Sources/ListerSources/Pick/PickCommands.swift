@@ -57,7 +57,7 @@ package enum PickCommands {
             case .ignore: break
             case .executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
                  .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
-                 .transformHeader, .clearSelection:
+                 .transformHeader, .clearSelection, .search, .transformSearch:
                 if action.name == .changePreviewWindow {
                     for alternative in PickScreen.previewWindowAlternatives(action.argument ?? "") {
                         do {

@@ -25,6 +25,7 @@ extension PickScreen {
             // As fzf: disabling keeps the matches shown (of the query as it is now, until
             // new lines come); enabling matches the query typed since.
             changed.searchedQuery = context.filterText
+            changed.search = nil
             return ScreenChange(screen: changed, rows: disables ? .unchanged : .kept)
         case .unbind, .rebind:
             let triggers = (try? PickTrigger.parseList(action.argument ?? "")) ?? []  // checked when parsed
@@ -38,7 +39,10 @@ extension PickScreen {
             return ScreenChange(screen: changed, rows: .unchanged)
         case .clearSelection:
             return ScreenChange(screen: changed, rows: .unchanged, clearsMarks: true)
-        case .transform, .transformQuery, .transformPrompt, .transformHeader:
+        case .search:
+            changed.searchFor(action.argument ?? "", typed: context.filterText)
+            return ScreenChange(screen: changed, rows: .kept)
+        case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformSearch:
             let run: (output: String, failure: String?)
             do {
                 run = PickShellCommand.output(of: try commandLine(of: action, context: context), action: action.name.rawValue)
@@ -51,6 +55,9 @@ extension PickScreen {
             switch action.name {
             case .transformQuery: change.then = [.setQuery(firstLine)]
             case .transformPrompt: change.screen.options.prompt = firstLine
+            case .transformSearch:
+                change.screen.searchFor(firstLine, typed: context.filterText)
+                change.rows = .kept
             case .transformHeader:
                 change.screen.options.header = String(run.output.hasSuffix("\n") ? run.output.dropLast() : Substring(run.output))
             default:
@@ -66,6 +73,17 @@ extension PickScreen {
             return failed(change, run.failure)
         default:
             return nil
+        }
+    }
+
+    /// fzf's `search(QUERY)`: the matches are those of `query`, the prompt's text kept.
+    /// With search off they stay until new lines come; with search on, until the query
+    /// typed (`typed` now) changes.
+    private mutating func searchFor(_ query: String, typed: String) {
+        if options.searchDisabled {
+            searchedQuery = query
+        } else {
+            search = Search(query: query, typed: typed)
         }
     }
 

@@ -35,6 +35,14 @@ package struct PickScreen: CommandHandlingScreen {
     /// The query the matches are made with while search is disabled: the one typed when
     /// `disable-search` ran, empty with `--disabled` and after a reload, as in fzf.
     package internal(set) var searchedQuery = ""
+    /// A `search(QUERY)` run while search is on: its query is searched for as long as the
+    /// query typed is the one it was run with (`typed`).
+    package internal(set) var search: Search?
+    /// See ``search``.
+    package struct Search: Sendable {
+        let query: String
+        let typed: String
+    }
     /// The keys and events `unbind(…)` took away (and `rebind(…)` has not given back).
     package internal(set) var unbound: Set<PickTrigger> = []
     /// The screen commands and programs of the actions `transform(CMD)` printed, numbered
@@ -163,7 +171,9 @@ package struct PickScreen: CommandHandlingScreen {
     /// those of ``searchedQuery`` whatever is typed: every line, in input order, after
     /// `--disabled` or a reload.
     package func filterQuery(_ text: String) -> FilterQuery {
-        FilterQuery(ranking: options.ranking(of: options.searchDisabled ? searchedQuery : text))
+        if options.searchDisabled { return FilterQuery(ranking: options.ranking(of: searchedQuery)) }
+        if let search, search.typed == text { return FilterQuery(ranking: options.ranking(of: search.query)) }
+        return FilterQuery(ranking: options.ranking(of: text))
     }
 
     package var filterPrompt: FilterPrompt? {
