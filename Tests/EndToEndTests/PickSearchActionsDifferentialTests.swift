@@ -113,6 +113,16 @@ import Testing
              output: "a3\n", status: 1),
         Case(options: ["--print-query", "--bind", "ctrl-a:transform-search(echo c)"], steps: [.keys(["C-a"]), .gone("a1"), .keys(["Enter"])],
              output: "\nc3\n"),
+        // The preview: another command, run again, hidden and shown, wrapped (seen on the screens).
+        Case(options: ["--preview", "echo P{}", "--bind", "ctrl-e:change-preview(echo NEW{})"],
+             steps: [.wait("Pa1"), .keys(["C-e"]), .wait("NEWa1"), .keys(["Enter"])], output: "a1\n"),
+        Case(options: ["--preview", "echo R$(cat @DIR@/n 2>/dev/null)", "--bind", "ctrl-r:execute-silent(echo 2 > @DIR@/n)+refresh-preview"],
+             steps: [.wait("R"), .keys(["C-r"]), .wait("R2"), .keys(["Enter"])], output: "a1\n"),
+        Case(options: ["--preview", "echo P{}", "--bind", "ctrl-x:hide-preview,ctrl-s:show-preview"],
+             steps: [.wait("Pa1"), .keys(["C-s"]), .keys(["C-x"]), .gone("Pa1"), .keys(["C-x", "C-s"]), .wait("Pa1"), .keys(["Enter"])],
+             output: "a1\n"),
+        Case(options: ["--preview", "printf '%070d' 0; echo END", "--bind", "ctrl-w:toggle-preview-wrap"],
+             steps: [.wait("000"), .keys(["C-w"]), .wait("END"), .keys(["Enter"])], output: "a1\n"),
         // Marks and moves.
         Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:clear-selection+accept"], steps: [.keys(["Tab", "Tab", "C-a"])],
              output: "c3\n"),

@@ -59,6 +59,10 @@ public enum Command: Hashable, Sendable {
     case previewUp, previewDown
     /// Scroll the preview pane up or down a page, or to its first or last line.
     case previewPageUp, previewPageDown, previewTop, previewBottom
+    /// Scroll the preview pane up or down half a page (fzf's `preview-half-page-up`).
+    case previewHalfPageUp, previewHalfPageDown
+    /// Show or hide the preview pane, whichever it is now (fzf's `show-preview`, `hide-preview`).
+    case showPreview, hidePreview
     /// Show or hide the help overlay.
     case help
     /// End the app (a picker cancels).

@@ -106,6 +106,13 @@ package struct PickAction: Hashable, Sendable {
         case transformHeader = "transform-header"
         case search
         case transformSearch = "transform-search"
+        case showPreview = "show-preview"
+        case hidePreview = "hide-preview"
+        case previewHalfPageUp = "preview-half-page-up"
+        case previewHalfPageDown = "preview-half-page-down"
+        case changePreview = "change-preview"
+        case refreshPreview = "refresh-preview"
+        case togglePreviewWrap = "toggle-preview-wrap"
         case toggleIn = "toggle-in"
         case toggleOut = "toggle-out"
         case clearSelection = "clear-selection"
@@ -120,14 +127,14 @@ package struct PickAction: Hashable, Sendable {
         package var isScreenCommand: Bool {
             [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
              .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .clearSelection, .search, .transformSearch].contains(self)
+             .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap].contains(self)
         }
 
         /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.
         package var argument: ArgumentUse {
             switch self {
             case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery, .unbind, .rebind,
-                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader, .search, .transformSearch: .required
+                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader, .search, .transformSearch, .changePreview: .required
             case .put: .optional
             default: .none
             }

@@ -52,12 +52,16 @@ package enum PickCommands {
             case .previewPageDown: commands.append(.previewPageDown)
             case .previewTop: commands.append(.previewTop)
             case .previewBottom: commands.append(.previewBottom)
+            case .previewHalfPageUp: commands.append(.previewHalfPageUp)
+            case .previewHalfPageDown: commands.append(.previewHalfPageDown)
+            case .showPreview: commands.append(.showPreview)
+            case .hidePreview: commands.append(.hidePreview)
             case .nextHistory: commands.append(.nextHistory)
             case .prevHistory: commands.append(.previousHistory)
             case .ignore: break
             case .executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
                  .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
-                 .transformHeader, .clearSelection, .search, .transformSearch:
+                 .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap:
                 if action.name == .changePreviewWindow {
                     for alternative in PickScreen.previewWindowAlternatives(action.argument ?? "") {
                         do {

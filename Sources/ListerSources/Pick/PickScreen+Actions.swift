@@ -37,6 +37,18 @@ extension PickScreen {
         case .changeHeader:
             changed.options.header = action.argument ?? ""
             return ScreenChange(screen: changed, rows: .unchanged)
+        case .changePreview:
+            var command = PreviewCommand(action.argument ?? "", ansi: lines.previewCommand?.ansi ?? false, fields: options.fields)
+            command.scroll = options.previewScroll
+            command.generation = (lines.previewCommand?.generation ?? 0) + 1
+            changed.lines.previewCommand = command
+            return ScreenChange(screen: changed, rows: .unchanged)
+        case .refreshPreview:
+            changed.lines.previewCommand?.generation += 1
+            return ScreenChange(screen: changed, rows: .unchanged)
+        case .togglePreviewWrap:
+            changed.lines.previewWindow.wraps.toggle()
+            return ScreenChange(screen: changed, rows: .unchanged)
         case .clearSelection:
             return ScreenChange(screen: changed, rows: .unchanged, clearsMarks: true)
         case .search:
