@@ -132,6 +132,18 @@ import Testing
              output: "a1\n"),
         Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:toggle-out"], steps: [.keys(["C-a", "C-a", "Enter"])],
              output: "a1\nb2\n"),
+        // pos(N): 1 (and 0) the first match, -1 the last, clamped; half pages, on the screen.
+        Case(options: ["--bind", "ctrl-a:pos(2)"], input: "a1\nb2\nc3\nd4\ne5\n", steps: [.keys(["C-a", "Enter"])], output: "b2\n"),
+        Case(options: ["--bind", "ctrl-a:pos(-2)"], input: "a1\nb2\nc3\nd4\ne5\n", steps: [.keys(["C-a", "Enter"])], output: "d4\n"),
+        Case(options: ["--bind", "ctrl-a:last+pos(0)"], input: "a1\nb2\nc3\nd4\ne5\n", steps: [.keys(["C-a", "Enter"])], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:pos(9)"], input: "a1\nb2\nc3\nd4\ne5\n", steps: [.keys(["C-a", "Enter"])], output: "e5\n"),
+        Case(options: ["--bind", "ctrl-a:pos(-9)"], input: "a1\nb2\nc3\nd4\ne5\n", steps: [.keys(["C-a", "Enter"])], output: "a1\n"),
+        Case(options: ["--bind", "ctrl-a:pos(3)"], input: "a1\nb2\nc3\nd4\ne5\n", steps: [.type("2"), .gone("a1"), .keys(["C-a", "Enter"])],
+             output: "b2\n"),  // among the matches: one
+        Case(options: ["--bind", "ctrl-a:half-page-up"], input: "a1\nb2\nc3\nd4\ne5\n", steps: [.keys(["C-a", "Enter"])], output: "e5\n"),
+        Case(options: ["--bind", "ctrl-a:half-page-down"], input: "a1\nb2\nc3\nd4\ne5\n", steps: [.keys(["C-a", "Enter"])], output: "a1\n"),
+        Case(options: ["--layout=reverse", "--bind", "ctrl-a:half-page-down"], input: "a1\nb2\nc3\nd4\ne5\n",
+             steps: [.keys(["C-a", "Enter"])], output: "e5\n"),
         Case(options: ["--bind", "ctrl-a:up-match,ctrl-b:down-match"], steps: [.keys(["C-a", "C-a", "C-b", "Enter"])], output: "b2\n"),
     ]
 

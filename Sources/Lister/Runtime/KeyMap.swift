@@ -8,6 +8,10 @@ public enum Command: Hashable, Sendable {
     case pageUp, pageDown
     /// Select the first row, or the last row loaded.
     case top, bottom
+    /// Move the selection half a screen up or down (fzf's `half-page-up`, `half-page-down`).
+    case halfPageUp, halfPageDown
+    /// Select the row at this position, 1 (or 0) the first, -1 the last, clamped (fzf's `pos(N)`).
+    case position(Int)
     /// Open the selected row (or pick it, in a picker).
     case open
     /// Open the selected row; never picks.

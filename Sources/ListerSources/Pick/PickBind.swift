@@ -113,6 +113,9 @@ package struct PickAction: Hashable, Sendable {
         case changePreview = "change-preview"
         case refreshPreview = "refresh-preview"
         case togglePreviewWrap = "toggle-preview-wrap"
+        case halfPageUp = "half-page-up"
+        case halfPageDown = "half-page-down"
+        case pos
         case toggleIn = "toggle-in"
         case toggleOut = "toggle-out"
         case clearSelection = "clear-selection"
@@ -134,7 +137,7 @@ package struct PickAction: Hashable, Sendable {
         package var argument: ArgumentUse {
             switch self {
             case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery, .unbind, .rebind,
-                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader, .search, .transformSearch, .changePreview: .required
+                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader, .search, .transformSearch, .changePreview, .pos: .required
             case .put: .optional
             default: .none
             }
@@ -236,6 +239,9 @@ package struct PickBinding: Hashable, Sendable {
                     }
                 } else if name.argument == .required {
                     throw fail("'\(actionName)' needs an argument, as in \(actionName)(...)")
+                }
+                if name == .pos, Int(argument ?? "") == nil {
+                    throw fail("pos takes a whole number, as in pos(3) or pos(-1) (the last), not '\(argument ?? "")'")
                 }
                 if name == .unbind || name == .rebind {
                     do {

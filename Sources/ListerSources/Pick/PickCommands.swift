@@ -27,6 +27,9 @@ package enum PickCommands {
             case .pageDown: commands.append(.pageDown)
             case .first, .top: commands.append(.top)
             case .last: commands.append(.bottom)
+            case .halfPageUp: commands.append(.halfPageUp)
+            case .halfPageDown: commands.append(.halfPageDown)
+            case .pos: commands.append(.position(Int(action.argument ?? "") ?? 1))  // checked when parsed
             case .toggle:
                 // The app's mark moves on by itself: `toggle+down` and `toggle+up` are one mark
                 // (moving on the screen); alone, toggle stays.
@@ -118,6 +121,8 @@ extension PickCommands {
         case .down: .up
         case .pageUp: .pageDown
         case .pageDown: .pageUp
+        case .halfPageUp: .halfPageDown
+        case .halfPageDown: .halfPageUp
         case .mark: .markUp
         case .markUp: .mark
         case .sequence(let commands): .sequence(commands.map(turned))
