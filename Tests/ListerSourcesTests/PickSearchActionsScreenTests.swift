@@ -69,4 +69,16 @@ import Testing
         let failure = #expect(throws: PickOptions.Failure.self) { try PickOptions.parse(["--bind", "ctrl-a:rebind()"]) }
         #expect(failure?.description.contains("rebind: expected keys or events") == true)
     }
+
+    @Test func keysFzfNamesBesidesLetters() throws {
+        let expected: [(String, Key)] = [("ctrl-]", .control("]")), ("ctrl-\\", .control("\\")), ("ctrl-^", .control("^")),
+                                         ("ctrl-6", .control("^")), ("ctrl-alt-a", .alt(.control("a"))), ("shift-left", .shiftLeft),
+                                         ("shift-right", .shiftRight), ("ctrl-delete", .controlDelete), ("alt-left", .alt(.left))]
+        for (name, key) in expected {
+            let parsed = try PickKey.parse(name)
+            #expect(parsed.key == key, "\(name)")
+            #expect(parsed.name == name)  // as --expect prints it
+        }
+        #expect(throws: PickOptions.Failure.self) { try PickKey.parse("ctrl-alt-up") }
+    }
 }

@@ -197,8 +197,8 @@ extension LineEditor {
         case .control("e"), .end: .endOfLine
         case .control("b"), .left: .backwardChar
         case .control("f"), .right: .forwardChar
-        case .alt(.character("b")), .alt(.left): .backwardWord
-        case .alt(.character("f")), .alt(.right): .forwardWord
+        case .alt(.character("b")), .alt(.left), .shiftLeft: .backwardWord
+        case .alt(.character("f")), .alt(.right), .shiftRight: .forwardWord
         case .control("w"): .unixWordRubout
         case .alt(.backspace): .backwardKillWord
         case .alt(.character("d")): .killWord

@@ -53,7 +53,9 @@ extension ListHost: FilterHosting {
             }
             switch key {
             case .enter, .escape: return nil
-            case .backspace where filter.text.isEmpty: return .handled(changed: false)
+            case .backspace where filter.text.isEmpty:
+                // fzf's backward-eof event.
+                return prompt.eventCommands[.backwardEOF].map { .perform([$0], hint: nil) } ?? .handled(changed: false)
             default: break
             }
         }

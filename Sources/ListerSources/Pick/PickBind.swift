@@ -10,6 +10,12 @@ package enum PickEvent: String, CaseIterable, Hashable, Sendable {
     case focus
     /// When the matches of a query are complete.
     case result
+    /// With each `result` that has no match, or exactly one.
+    case zero, one
+    /// When the marks change.
+    case multi
+    /// When Backspace is pressed on an empty query.
+    case backwardEOF = "backward-eof"
 }
 
 /// What runs the actions of a `--bind` entry: a key or an event.
