@@ -36,6 +36,9 @@ import Testing
         var options: [String]
         /// The input.
         var input = "a1\nb2\nc3\n"
+        /// A shell command whose output is the input instead, and what shows first (waited on
+        /// before the steps) in place of `c3`.
+        var command: (line: String, ready: String)? = nil
         /// What is done once the input shows (`c3`).
         var steps: [Step]
         /// What both print.
@@ -135,6 +138,22 @@ import Testing
              output: "c3\n"),
         Case(options: ["--multi", "--bind", "multi:execute-silent(echo m{+} >> @DIR@/x),ctrl-a:select-all,ctrl-b:become(cat @DIR@/x)"],
              steps: [.keys(["Tab", "Tab", "C-a", "C-a", "C-b"])], output: "ma1\nma1\nma1 b2 c3\n"),
+        // --sync: the picker shows once the input is read (Enter as soon as a1 shows takes
+        // the last line read, first with --tac).
+        Case(options: ["--sync", "--tac"], command: ("(echo a1; sleep 1; echo b2)", "a1"), steps: [.keys(["Enter"])], output: "b2\n"),
+        Case(options: ["--tac"], command: ("(echo a1; sleep 2; echo b2)", "a1"), steps: [.keys(["Enter"])], output: "a1\n"),
+        // --track: the selected line stays selected while the query matches it (without it,
+        // the cursor keeps its place: x5).
+        Case(options: ["--no-sort", "--track"], command: ("printf 'b1\\nx2\\nb3\\nx4\\nx5\\n'", "x5"),
+             steps: [.keys(["Up", "Up", "Up"]), .type("x"), .gone("b1"), .keys(["Enter"])], output: "x4\n"),
+        Case(options: ["--no-sort"], command: ("printf 'b1\\nx2\\nb3\\nx4\\nx5\\n'", "x5"),
+             steps: [.keys(["Up", "Up", "Up"]), .type("x"), .gone("b1"), .keys(["Enter"])], output: "x5\n"),
+        Case(options: ["--no-sort", "--track"], command: ("printf 'b1\\nx2\\nb3\\nx4\\nx5\\n'", "x5"),
+             steps: [.keys(["Up", "Up", "Up"]), .type("x"), .gone("b1"), .keys(["BSpace"]), .wait("b1"), .keys(["Enter"])], output: "x4\n"),
+        Case(options: ["--no-sort", "--bind", "ctrl-t:toggle-track"], command: ("printf 'b1\\nx2\\nb3\\nx4\\nx5\\n'", "x5"),
+             steps: [.keys(["Up", "Up", "Up", "C-t"]), .type("x"), .gone("b1"), .keys(["Enter"])], output: "x4\n"),
+        Case(options: ["--track"], command: ("printf 'x1\\nx2\\ny3\\n'", "y3"),
+             steps: [.keys(["Up", "Up"]), .type("x"), .gone("y3"), .keys(["Enter"])], output: "x2\n"),  // no longer matched: its place
         // Keys fzf 0.74.5 names (tmux sends what a terminal sends for them).
         Case(options: ["--bind", "ctrl-]:last+accept"], steps: [.keys(["C-]"])], output: "c3\n"),
         Case(options: ["--bind", "ctrl-\\:last+accept"], steps: [.keys(["C-\\"])], output: "c3\n"),
@@ -177,10 +196,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let words = check.options.map { PaneScript.shellQuote($0.replacingOccurrences(of: "@DIR@", with: directory.path)) }
             .joined(separator: " ")
-        let session = try TmuxSession(shell: "printf '\(check.input.replacingOccurrences(of: "\n", with: "\\n"))' | \(program) \(words)",
+        let input = check.command?.line ?? "printf '\(check.input.replacingOccurrences(of: "\n", with: "\\n"))'"
+        let session = try TmuxSession(shell: "\(input) | \(program) \(words)",
                                       environment: ["LISTER_DEFAULT_OPTS": "", "FZF_DEFAULT_OPTS": ""], captureStdout: true)
         defer { session.close() }
-        try session.waitFor("c3")
+        try session.waitFor(check.command?.ready ?? "c3")
         for step in check.steps {
             switch step {
             case .keys(let keys): for key in keys { try session.sendKeys(key) }

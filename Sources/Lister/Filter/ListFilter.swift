@@ -89,6 +89,9 @@ public struct FilterPrompt: Hashable, Sendable {
     /// Keys that do nothing, neither edit nor go to the key table (fzf's `unbind(KEY)`);
     /// a printable one among them is typed, as fzf types a key it has no binding for.
     public var unboundKeys: [Key] = []
+    /// Whether the selected row stays selected when a new query still matches it (fzf's
+    /// `--track`), instead of the cursor keeping its place among the matches.
+    public var tracksSelection = false
     /// The most rows that can be marked (fzf's `--multi=N`); nil: no limit.
     public var markLimit: Int?
     /// Whether moving past the last row goes on at the first, and back (fzf's `--cycle`).

@@ -172,8 +172,10 @@ extension ListHost: FilterHosting {
             // A new query, or a reload's matches: the row at the cursor's place among
             // them, as fzf's.
             filter.selectedTopFor = matches.query
+            let tracked = screen.filterPrompt?.tracksSelection == true && filter.reloadCursor == .none
+                && engine.visiblePosition(ofRow: model.selection) != nil  // fzf's --track: the row, while it matches
             filter.reloadCursor = .none
-            model.select(engine.row(atVisible: min(filter.cursor, engine.visibleCount - 1)))
+            if !tracked { model.select(engine.row(atVisible: min(filter.cursor, engine.visibleCount - 1))) }
             return
         }
         if filter.reloadCursor == .placing, engine.query.isEmpty, engine.rowCount > 0 {
@@ -184,8 +186,9 @@ extension ListHost: FilterHosting {
         }
         if screen.filterPrompt != nil, engine.matches == nil, engine.query.isEmpty, engine.rowCount > 0,
            let last = filter.selectedTopFor, !last.isEmpty {
-            // The query emptied: the same place among all the rows.
+            // The query emptied: the same place among all the rows (the same row with --track).
             filter.selectedTopFor = engine.query
+            if screen.filterPrompt?.tracksSelection == true { return }
             model.select(min(filter.cursor, engine.rowCount - 1))
             return
         }

@@ -119,6 +119,7 @@ package struct PickAction: Hashable, Sendable {
         case changePreview = "change-preview"
         case refreshPreview = "refresh-preview"
         case togglePreviewWrap = "toggle-preview-wrap"
+        case toggleTrack = "toggle-track"
         case halfPageUp = "half-page-up"
         case halfPageDown = "half-page-down"
         case pos
@@ -136,7 +137,8 @@ package struct PickAction: Hashable, Sendable {
         package var isScreenCommand: Bool {
             [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
              .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
-             .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap].contains(self)
+             .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap,
+             .toggleTrack].contains(self)
         }
 
         /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.

@@ -64,7 +64,8 @@ package enum PickCommands {
             case .ignore: break
             case .executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
                  .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
-                 .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap:
+                 .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap,
+                 .toggleTrack:
                 if action.name == .changePreviewWindow {
                     for alternative in PickScreen.previewWindowAlternatives(action.argument ?? "") {
                         do {

@@ -62,6 +62,10 @@ package struct PickOptions: Sendable, Equatable {
     /// `--disabled`: the query filters nothing (every line shows, in input order); the
     /// `change` event and `{q}` still see it (`enable-search` turns search on).
     package var searchDisabled = false
+    /// `--sync`: the picker starts once the whole input is read.
+    package var sync = false
+    /// `--track`: the selected line stays selected while a new query matches it.
+    package var track = false
 
     package init() {}
 
@@ -107,7 +111,7 @@ package struct PickOptions: Sendable, Equatable {
         var table: [String: String] = [:]
         for name in ["--preview-label", "--min-height", "--scroll-off",
                      "--hscroll-off", "--filepath-word", "--jump-labels", "--tabstop",
-                     "--no-bold", "--black", "--sync", "--listen", "--toggle-sort", "--track", "--separator", "--no-separator", "--ellipsis",
+                     "--no-bold", "--black", "--listen", "--toggle-sort", "--separator", "--no-separator", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {

@@ -46,6 +46,9 @@ extension PickScreen {
         case .refreshPreview:
             changed.lines.previewCommand?.generation += 1
             return ScreenChange(screen: changed, rows: .unchanged)
+        case .toggleTrack:
+            changed.options.track.toggle()
+            return ScreenChange(screen: changed, rows: .unchanged)
         case .togglePreviewWrap:
             changed.lines.previewWindow.wraps.toggle()
             return ScreenChange(screen: changed, rows: .unchanged)

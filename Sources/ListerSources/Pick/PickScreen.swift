@@ -183,6 +183,7 @@ package struct PickScreen: CommandHandlingScreen {
         // A --bind key does its action, not its edit; an unbound one neither (a printable one is typed).
         prompt.reservedKeys = options.bindings.compactMap(\.key?.key).filter { !unboundKeys.contains($0) }
         prompt.unboundKeys = unboundKeys
+        prompt.tracksSelection = options.track
         prompt.markLimit = options.multiLimit
         prompt.cycles = options.look.cycle
         prompt.history = history
