@@ -154,6 +154,13 @@ import Testing
              steps: [.keys(["Up", "Up", "Up", "C-t"]), .type("x"), .gone("b1"), .keys(["Enter"])], output: "x4\n"),
         Case(options: ["--track"], command: ("printf 'x1\\nx2\\ny3\\n'", "y3"),
              steps: [.keys(["Up", "Up"]), .type("x"), .gone("y3"), .keys(["Enter"])], output: "x2\n"),  // no longer matched: its place
+        // --filepath-word: a word is a part of a path (Alt-B, Alt-Backspace), not letters and digits.
+        Case(options: ["--print-query", "--filepath-word"], steps: [.type("x/a-b.c"), .keys(["M-b"]), .type("Z"), .wait("> x/Z"), .keys(["Enter"])],
+             output: "x/Za-b.c\n", status: 1),
+        Case(options: ["--print-query", "--filepath-word"], steps: [.type("x/a-b.c"), .keys(["M-BSpace"]), .gone("a-b"), .keys(["Enter"])],
+             output: "x/\n", status: 1),
+        Case(options: ["--print-query"], steps: [.type("x/a-b.c"), .keys(["M-BSpace"]), .gone("b.c"), .keys(["Enter"])],
+             output: "x/a-b.\n", status: 1),
         // Keys fzf 0.74.5 names (tmux sends what a terminal sends for them).
         Case(options: ["--bind", "ctrl-]:last+accept"], steps: [.keys(["C-]"])], output: "c3\n"),
         Case(options: ["--bind", "ctrl-\\:last+accept"], steps: [.keys(["C-\\"])], output: "c3\n"),

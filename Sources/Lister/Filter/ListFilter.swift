@@ -92,6 +92,9 @@ public struct FilterPrompt: Hashable, Sendable {
     /// Whether the selected row stays selected when a new query still matches it (fzf's
     /// `--track`), instead of the cursor keeping its place among the matches.
     public var tracksSelection = false
+    /// Whether the prompt's words are paths' parts: runs of characters other than blanks
+    /// and `/` (fzf's `--filepath-word`), for the word moves and kills.
+    public var wordsArePaths = false
     /// The most rows that can be marked (fzf's `--multi=N`); nil: no limit.
     public var markLimit: Int?
     /// Whether moving past the last row goes on at the first, and back (fzf's `--cycle`).

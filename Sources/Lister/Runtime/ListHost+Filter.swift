@@ -23,6 +23,7 @@ extension ListHost: FilterHosting {
     func openPrompt() {
         guard let prompt = screen.filterPrompt, !filter.isEditing else { return }
         filter.text = prompt.query
+        filter.line.editor.wordsArePaths = prompt.wordsArePaths
         filter.history = PromptHistory(prompt.history)
         filter.isEditing = true
         applyQuery()

@@ -11,6 +11,8 @@ extension PickOptions {
         case "--no-sync": sync = false
         case "--track": track = true
         case "--no-track": track = false
+        case "--filepath-word": filepathWord = true
+        case "--no-filepath-word": filepathWord = false
         default: return false
         }
         return true

@@ -66,6 +66,8 @@ package struct PickOptions: Sendable, Equatable {
     package var sync = false
     /// `--track`: the selected line stays selected while a new query matches it.
     package var track = false
+    /// `--filepath-word`: the prompt's words are the parts of a path.
+    package var filepathWord = false
 
     package init() {}
 
@@ -110,7 +112,7 @@ package struct PickOptions: Sendable, Equatable {
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
         for name in ["--preview-label", "--min-height", "--scroll-off",
-                     "--hscroll-off", "--filepath-word", "--jump-labels", "--tabstop",
+                     "--hscroll-off", "--jump-labels", "--tabstop",
                      "--no-bold", "--black", "--listen", "--toggle-sort", "--separator", "--no-separator", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",

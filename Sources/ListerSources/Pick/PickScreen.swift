@@ -184,6 +184,7 @@ package struct PickScreen: CommandHandlingScreen {
         prompt.reservedKeys = options.bindings.compactMap(\.key?.key).filter { !unboundKeys.contains($0) }
         prompt.unboundKeys = unboundKeys
         prompt.tracksSelection = options.track
+        prompt.wordsArePaths = options.filepathWord
         prompt.markLimit = options.multiLimit
         prompt.cycles = options.look.cycle
         prompt.history = history
