@@ -172,6 +172,11 @@ import Testing
         Case(options: ["--bind", "alt-left:last+accept"], steps: [.keys(["M-Left"])], output: "c3\n"),
         Case(options: ["--print-query"], steps: [.type("b xx"), .keys(["S-Left", "S-Left"]), .type("z"), .wait("> zb"), .keys(["Enter"])],
              output: "zb xx\n", status: 1),  // Shift-Left: a word back, by default
+        // preview(CMD): one run in the pane (opened for it); with --preview, moving runs that again.
+        Case(options: ["--bind", "ctrl-p:preview(echo PV{})"], steps: [.keys(["C-p"]), .wait("PVa1"), .keys(["Up"]), .wait("PVa1"),
+                                                                      .keys(["Enter"])], output: "b2\n"),
+        Case(options: ["--preview", "echo D{}", "--bind", "ctrl-p:preview(echo PV{})"],
+             steps: [.wait("Da1"), .keys(["C-p"]), .wait("PVa1"), .keys(["Up"]), .wait("Db2"), .keys(["Enter"])], output: "b2\n"),
         // Marks and moves.
         Case(options: ["--multi", "--layout=reverse", "--bind", "ctrl-a:clear-selection+accept"], steps: [.keys(["Tab", "Tab", "C-a"])],
              output: "c3\n"),

@@ -117,6 +117,7 @@ package struct PickAction: Hashable, Sendable {
         case previewHalfPageUp = "preview-half-page-up"
         case previewHalfPageDown = "preview-half-page-down"
         case changePreview = "change-preview"
+        case preview
         case refreshPreview = "refresh-preview"
         case togglePreviewWrap = "toggle-preview-wrap"
         case toggleTrack = "toggle-track"
@@ -138,14 +139,14 @@ package struct PickAction: Hashable, Sendable {
             [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
              .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
              .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap,
-             .toggleTrack].contains(self)
+             .toggleTrack, .preview].contains(self)
         }
 
         /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.
         package var argument: ArgumentUse {
             switch self {
             case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery, .unbind, .rebind,
-                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader, .search, .transformSearch, .changePreview, .pos: .required
+                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader, .search, .transformSearch, .changePreview, .pos, .preview: .required
             case .put: .optional
             default: .none
             }

@@ -65,7 +65,7 @@ package enum PickCommands {
             case .executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
                  .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
                  .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap,
-                 .toggleTrack:
+                 .toggleTrack, .preview:
                 if action.name == .changePreviewWindow {
                     for alternative in PickScreen.previewWindowAlternatives(action.argument ?? "") {
                         do {

@@ -43,6 +43,16 @@ extension PickScreen {
             command.generation = (lines.previewCommand?.generation ?? 0) + 1
             changed.lines.previewCommand = command
             return ScreenChange(screen: changed, rows: .unchanged)
+        case .preview:
+            // One run of CMD for the selected line, in the pane (shown if it was not).
+            guard let selected = context.model.selectedItem,
+                  let commandLine = try? commandLine(of: action, context: context) else { return nil }
+            let command = PreviewCommand(action.argument ?? "", ansi: lines.previewCommand?.ansi ?? false, fields: options.fields)
+            changed.oneShotPreview = OneShotPreview(commandLine: commandLine, line: selected.number, command: command,
+                                                    generation: (oneShotPreview?.generation ?? 0) + 1)
+            var change = ScreenChange(screen: changed, rows: .unchanged)
+            change.then = [.showPreview]
+            return change
         case .refreshPreview:
             changed.lines.previewCommand?.generation += 1
             return ScreenChange(screen: changed, rows: .unchanged)

@@ -38,6 +38,24 @@ package struct PickScreen: CommandHandlingScreen {
     /// A `search(QUERY)` run while search is on: its query is searched for as long as the
     /// query typed is the one it was run with (`typed`).
     package internal(set) var search: Search?
+    /// What `preview(CMD)` showed: its command line, run for the line then selected; it
+    /// stays in the pane until the selection moves (without `--preview`, until another
+    /// `preview(…)`), as fzf's.
+    package internal(set) var oneShotPreview: OneShotPreview?
+    /// See ``oneShotPreview``.
+    package struct OneShotPreview: Sendable {
+        let commandLine: String
+        let line: Int
+        let command: PreviewCommand
+        let generation: Int
+
+        var preview: Preview {
+            let command = self.command, commandLine = self.commandLine
+            return Preview(key: PreviewRunKey(commandLine: commandLine, generation: generation), streaming: { progress in
+                try await command.run(commandLine: commandLine, progress: progress)
+            })
+        }
+    }
     /// See ``search``.
     package struct Search: Sendable {
         let query: String
@@ -120,10 +138,13 @@ package struct PickScreen: CommandHandlingScreen {
         return options.reverse || options.reverseList ? rows : rows.reversed()
     }
 
-    package var previewPlacement: PreviewPlacement? { lines.previewPlacement }
+    package var previewPlacement: PreviewPlacement? { lines.previewPlacement ?? oneShotPreview.map { _ in lines.previewWindow } }
 
     package func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
-        lines.previewCommand.map {
+        if let oneShotPreview, lines.previewCommand == nil || oneShotPreview.line == line.number {
+            return oneShotPreview.preview
+        }
+        return lines.previewCommand.map {
             LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items,
                                 firstIndex: headerLines.count)
         }
