@@ -19,6 +19,8 @@ import Testing
         case wait(String)
         /// Waits until the screen no longer shows this text.
         case gone(String)
+        /// Resizes the terminal.
+        case resize(columns: Int, rows: Int)
 
         var description: String {
             switch self {
@@ -26,6 +28,7 @@ import Testing
             case .type(let text): "type \(text)"
             case .wait(let text): "wait \(text)"
             case .gone(let text): "gone \(text)"
+            case .resize(let columns, let rows): "resize \(columns)x\(rows)"
             }
         }
     }
@@ -133,6 +136,7 @@ import Testing
                      .type("1"), .wait("> a1"), .keys(["BSpace", "BSpace"]), .wait("c3"), .type("b"), .gone("a1"), .keys(["C-a"])],
              output: "zx\nzxy\nzx\noa\noa1\noa\nob\n"),
         Case(options: ["--bind", "zero:abort"], steps: [.type("x")], output: "", status: 130),
+        Case(options: ["--bind", "resize:last"], steps: [.resize(columns: 60, rows: 15), .keys(["Enter"])], output: "c3\n"),
         Case(options: ["--bind", "one:accept"], steps: [.type("b")], output: "b2\n"),
         Case(options: ["--bind", "backward-eof:last"], steps: [.type("b"), .gone("a1"), .keys(["BSpace"]), .wait("a1"), .keys(["BSpace", "Enter"])],
              output: "c3\n"),
@@ -219,6 +223,7 @@ import Testing
             case .type(let text): try session.type(text)
             case .wait(let text): try session.waitFor(text)
             case .gone(let text): try session.waitForAbsence(of: text)
+            case .resize(let columns, let rows): try session.resize(columns: columns, rows: rows)
             }
         }
         let status = try session.waitForExit()

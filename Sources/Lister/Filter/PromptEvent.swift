@@ -18,6 +18,8 @@ public enum PromptEvent: String, CaseIterable, Hashable, Sendable {
     case multi
     /// When Backspace is pressed on an empty query (run at once, not tracked).
     case backwardEOF = "backward-eof"
+    /// When the terminal's size changes (run at once, not tracked).
+    case resize
 }
 
 /// Tells which ``PromptEvent``s happened between two looks at a picker. Pure: the host

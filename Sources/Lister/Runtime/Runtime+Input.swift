@@ -6,6 +6,8 @@ extension Runtime {
         switch event {
         case .resize:
             dirty = true
+            // A picker's resize event (fzf's `--bind resize:…`).
+            if let command = entries.last?.prompt?.drawnPrompt?.eventCommands[.resize] { perform(command) }
         case .mouse(let mouse):
             handle(mouse)
         case .signal(let signal):

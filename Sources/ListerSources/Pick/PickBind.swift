@@ -16,6 +16,8 @@ package enum PickEvent: String, CaseIterable, Hashable, Sendable {
     case multi
     /// When Backspace is pressed on an empty query.
     case backwardEOF = "backward-eof"
+    /// When the terminal's size changes.
+    case resize
 }
 
 /// What runs the actions of a `--bind` entry: a key or an event.
