@@ -12,7 +12,7 @@ import Testing
     /// A picker on `a1 b2 c3` whose Ctrl-A runs the bindings' chain of `ctrl-a`.
     private func app(_ arguments: [String]) async throws -> HeadlessApp {
         let options = try PickOptions.parse(arguments)
-        let screen = PickScreen(lines: LinesScreen(input: .standardInput), options: options,
+        var screen = PickScreen(lines: LinesScreen(input: .standardInput), options: options,
                                 preloaded: LineStore(Array("a1\nb2\nc3\n".utf8)))
         var keys = KeyMap.standard
         var next = 0
@@ -22,6 +22,9 @@ import Testing
                 return next
             }
             if let key = binding.key { keys.bind([key.key], to: command, help: "") }
+            if case .event(let event) = binding.trigger, let promptEvent = PromptEvent(rawValue: event.rawValue) {
+                screen.eventCommands[promptEvent] = command
+            }
         }
         let app = HeadlessApp(root: screen, size: Size(rows: 8, columns: 40), configuration: Configuration(keyMap: keys))
         await app.start()
@@ -80,5 +83,17 @@ import Testing
             #expect(parsed.name == name)  // as --expect prints it
         }
         #expect(throws: PickOptions.Failure.self) { try PickKey.parse("ctrl-alt-up") }
+    }
+
+    @Test func clicksRunTheirBindings() async throws {
+        let app = try await app(["--layout=reverse", "--bind", "left-click:change-prompt(L> ),double-click:change-prompt(D> )"])
+        let row = try #require(app.lines.firstIndex { $0.hasPrefix("b2") })
+        await app.mouse(.press, row: row, column: 1)
+        #expect(app.lines[1] == "L>")  // the click selected b2, then ran its binding
+        await app.mouse(.press, row: row, column: 1)
+        #expect(app.lines[1] == "D>")
+        #expect(app.outcome == nil)  // bound: the double click no longer chooses
+        await app.press(.enter)
+        #expect(app.outcome.map { "\($0)" }?.contains("b2") == true)
     }
 }

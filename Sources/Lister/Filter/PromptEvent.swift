@@ -20,6 +20,9 @@ public enum PromptEvent: String, CaseIterable, Hashable, Sendable {
     case backwardEOF = "backward-eof"
     /// When the terminal's size changes (run at once, not tracked).
     case resize
+    /// Mouse events (run at once, not tracked): a click on a row (after it is selected), a
+    /// double click (in place of choosing), the wheel (in place of moving three rows).
+    case leftClick = "left-click", doubleClick = "double-click", scrollUp = "scroll-up", scrollDown = "scroll-down"
 }
 
 /// Tells which ``PromptEvent``s happened between two looks at a picker. Pure: the host

@@ -36,8 +36,10 @@ extension Runtime {
             lastClick = nil  // a click in another pane never ends a double click
             dirty = true
         }
+        let events = top.prompt?.drawnPrompt?.eventCommands ?? [:]  // a picker's mouse bindings
         switch mouse.kind {
         case .wheelUp, .wheelDown:
+            if let command = events[mouse.kind == .wheelUp ? .scrollUp : .scrollDown] { return perform(command) }
             // Over a preview pane the wheel scrolls the pane; elsewhere it moves the list.
             let overPreview = regions.region(at: mouse.position)?.id == .preview
             let towardsStart = (mouse.kind == .wheelUp) != (top.clicks?.listGrowsUpward ?? false)
@@ -67,9 +69,10 @@ extension Runtime {
             apply(response)
             if let row, let last = lastClick, last.row == row, now - last.at <= Self.doubleClickInterval {
                 lastClick = nil
-                perform(.open)
+                perform(events[.doubleClick] ?? .open)
             } else {
                 lastClick = row.map { (row: $0, at: now) }
+                if row != nil, let command = events[.leftClick] { perform(command) }
             }
         }
     }

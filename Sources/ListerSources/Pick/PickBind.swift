@@ -18,6 +18,8 @@ package enum PickEvent: String, CaseIterable, Hashable, Sendable {
     case backwardEOF = "backward-eof"
     /// When the terminal's size changes.
     case resize
+    /// A click on a line (once it is selected), a double click, the wheel.
+    case leftClick = "left-click", doubleClick = "double-click", scrollUp = "scroll-up", scrollDown = "scroll-down"
 }
 
 /// What runs the actions of a `--bind` entry: a key or an event.
