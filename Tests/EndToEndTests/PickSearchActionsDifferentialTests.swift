@@ -90,6 +90,8 @@ import Testing
                                                                  .keys(["Enter"])], output: "b2\n"),  // Ctrl-E's default edit is gone too
         Case(options: ["--bind", "change:execute-silent(echo {q} >> @DIR@/x),ctrl-b:unbind(change),ctrl-a:become(cat @DIR@/x)"],
              steps: [.type("a"), .gone("c3"), .keys(["C-b"]), .type("b"), .wait("> ab"), .keys(["C-a"])], output: "a\n"),
+        Case(options: ["--bind", "change:execute-silent(echo {q} >> @DIR@/x),ctrl-b:unbind(change),ctrl-r:rebind(change),ctrl-a:become(cat @DIR@/x)"],
+             steps: [.type("a"), .gone("c3"), .keys(["C-b"]), .type("b"), .wait("> ab"), .keys(["C-r"]), .keys(["C-a"])], output: "a\n"),
         // change-prompt, change-header, transform-*: their output is the prompt, header, query.
         Case(options: ["--bind", "ctrl-a:change-header(HDR)+change-prompt(P> )"], steps: [.keys(["C-a"]), .wait("P>"), .wait("HDR"),
                                                                                           .keys(["Enter"])], output: "a1\n"),

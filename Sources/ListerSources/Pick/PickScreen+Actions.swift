@@ -154,10 +154,16 @@ extension PickScreen {
         unbound.compactMap { if case .key(let key) = $0 { key.key } else { nil } }
     }
 
-    /// The commands of the events, less those `unbind(…)` took away.
+    /// The commands of the events, those `unbind(…)` took away doing nothing: they stay in
+    /// the table so that the host keeps following what happens (a `change` while unbound is
+    /// not run once `rebind(change)` gives it back, as in fzf).
     var boundEventCommands: [PromptEvent: Command] {
-        eventCommands.filter { event, _ in
-            !unbound.contains { if case .event(let unboundEvent) = $0 { unboundEvent.rawValue == event.rawValue } else { false } }
+        var commands = eventCommands
+        for case .event(let event) in unbound {
+            if let promptEvent = PromptEvent(rawValue: event.rawValue), commands[promptEvent] != nil {
+                commands[promptEvent] = .sequence([])
+            }
         }
+        return commands
     }
 }
