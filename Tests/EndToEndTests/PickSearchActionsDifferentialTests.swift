@@ -115,6 +115,15 @@ import Testing
         // transform's actions may read lines (a reload made while the picker runs).
         Case(options: ["--bind", "ctrl-a:transform[echo \"reload(echo x{q}; echo y{q})\"]"],
              steps: [.type("q"), .keys(["C-a"]), .wait("xq"), .keys(["BSpace", "C-a"]), .gone("xq"), .keys(["Enter"])], output: "x\n"),
+        // fzf's variables in the commands' environment: ADVANCED.md's switch between modes tests $FZF_PROMPT.
+        Case(options: ["--print-query", "--prompt", "1. rg> ", "--bind",
+                       "ctrl-t:transform:[ \"${FZF_PROMPT#1}\" = \"$FZF_PROMPT\" ] && echo 'change-prompt(1. rg> )+change-query(c)' || echo 'change-prompt(2. fzf> )+change-query(b)'"],
+             steps: [.keys(["C-t"]), .wait("2. fzf> b"), .keys(["C-t"]), .wait("1. rg> c"), .keys(["Enter"])], output: "c\nc3\n"),
+        Case(options: ["--multi", "--bind",
+                       "ctrl-a:transform-query(echo $FZF_QUERY-$FZF_MATCH_COUNT-$FZF_TOTAL_COUNT-$FZF_SELECT_COUNT-$FZF_POS-$FZF_INPUT_STATE)+print-query"],
+             steps: [.type("b"), .gone("a1"), .keys(["Tab", "C-a"])], output: "b-1-3-1-1-enabled\n"),
+        Case(options: ["--bind", "ctrl-a:transform-query(echo $FZF_POS-$FZF_DIRECTION)+print-query"], steps: [.keys(["Up", "C-a"])],
+             output: "2-up\n"),
         // search(…): the matches of another query, the prompt kept; with search on, until the query changes.
         Case(options: ["--print-query", "--bind", "ctrl-a:search(b)"], steps: [.keys(["C-a"]), .gone("a1"), .keys(["Enter"])],
              output: "\nb2\n"),

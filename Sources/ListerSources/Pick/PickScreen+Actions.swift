@@ -70,7 +70,8 @@ extension PickScreen {
         case .transform, .transformQuery, .transformPrompt, .transformHeader, .transformSearch:
             let run: (output: String, failure: String?)
             do {
-                run = PickShellCommand.output(of: try commandLine(of: action, context: context), action: action.name.rawValue)
+                run = PickShellCommand.output(of: try commandLine(of: action, context: context), action: action.name.rawValue,
+                                              exporting: variables(context))
             } catch {
                 return failed(ScreenChange(screen: changed, rows: .unchanged), "\(action.name.rawValue): \(error)")
             }

@@ -158,7 +158,8 @@ package struct PickScreen: CommandHandlingScreen {
         let action = actions[number]
         guard action.name == .executeSilent else { return nil }  // the others change the screen
         do {
-            return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue)
+            return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue,
+                                                exporting: variables(context))
         } catch {
             return "\(action.name.rawValue): \(error)"
         }

@@ -22,17 +22,18 @@ enum PickShellCommand {
     /// failure. Returns nil on exit status 0, else what to show: the status and the last line
     /// of the command's output.
     @MainActor
-    static func runSilently(_ commandLine: String, action: String) -> String? {
-        waitFor { await run(commandLine, action: action, keepsAll: false).failure }
+    static func runSilently(_ commandLine: String, action: String, exporting variables: PickVariables = PickVariables()) -> String? {
+        waitFor { await run(commandLine, action: action, keepsAll: false, variables: variables).failure }
     }
 
     /// Runs `commandLine` to its end as ``runSilently(_:action:)`` does, for the
     /// `transform` actions: returns its output (at most 1 MiB) and, when it failed, what to
     /// show. fzf uses the output of a failed command too.
     @MainActor
-    static func output(of commandLine: String, action: String) -> (output: String, failure: String?) {
+    static func output(of commandLine: String, action: String,
+                       exporting variables: PickVariables = PickVariables()) -> (output: String, failure: String?) {
         waitFor {
-            let result = await run(commandLine, action: action, keepsAll: true)
+            let result = await run(commandLine, action: action, keepsAll: true, variables: variables)
             return (String(decoding: result.output, as: UTF8.self), result.failure)
         }
     }
@@ -57,18 +58,19 @@ enum PickShellCommand {
     /// Runs `commandLine`; its output (standard error joined to it unless `keepsAll`), the
     /// last 64 KiB of it, or with `keepsAll` the first MiB of standard output alone, and
     /// the message of a failure.
-    private static func run(_ commandLine: String, action: String, keepsAll: Bool) async -> (output: [UInt8], failure: String?) {
-        keepsAll ? await run(commandLine, action: action, keepsAll: true, error: .discarded)
-                 : await run(commandLine, action: action, keepsAll: false, error: .combinedWithOutput)
+    private static func run(_ commandLine: String, action: String, keepsAll: Bool,
+                            variables: PickVariables) async -> (output: [UInt8], failure: String?) {
+        keepsAll ? await run(commandLine, action: action, keepsAll: true, variables: variables, error: .discarded)
+                 : await run(commandLine, action: action, keepsAll: false, variables: variables, error: .combinedWithOutput)
     }
 
-    private static func run<Error: ErrorOutputProtocol>(_ commandLine: String, action: String, keepsAll: Bool,
+    private static func run<Error: ErrorOutputProtocol>(_ commandLine: String, action: String, keepsAll: Bool, variables: PickVariables,
                                                         error: Error) async -> (output: [UInt8], failure: String?) {
         var options = PlatformOptions()
         options.processGroupID = 0  // a group of its own: killing it kills its children too
         do {
             let result = try await Subprocess.run(
-                .path("/bin/sh"), arguments: ["-c", commandLine], platformOptions: options,
+                .path("/bin/sh"), arguments: ["-c", commandLine], environment: variables.environment, platformOptions: options,
                 input: .none, output: .sequence, error: error
             ) { execution in
                 let group = execution.processIdentifier.value
