@@ -13,12 +13,12 @@ extension PickCommand {
     /// Moves are on the screen, as fzf's: in a list that grows `upward` (the default
     /// layout), up goes to the next match.
     static func keyMap(_ bindings: [PickBinding], upward: Bool = false) throws -> KeyMap {
-        var keys = try keyMap(bindings)
+        var keys = try keyMap(bindings, layoutReversed: !upward)
         guard upward else { return keys }
         let help: [Command: String] = [.up: "Previous match", .down: "Next match", .pageUp: "Previous page", .pageDown: "Next page"]
         for index in keys.bindings.indices {
             let command = keys.bindings[index].command
-            let turned = turn(command)
+            let turned = PickCommands.turned(command)
             guard turned != command else { continue }
             if keys.bindings[index].help == help[command] { keys.bindings[index].help = help[turned] ?? "" }
             keys.bindings[index].command = turned
@@ -26,21 +26,7 @@ extension PickCommand {
         return keys
     }
 
-    /// `command` with its moves upside down (and those of a sequence).
-    private static func turn(_ command: Command) -> Command {
-        switch command {
-        case .up: .down
-        case .down: .up
-        case .pageUp: .pageDown
-        case .pageDown: .pageUp
-        case .mark: .markUp
-        case .markUp: .mark
-        case .sequence(let commands): .sequence(commands.map(turn))
-        default: command
-        }
-    }
-
-    private static func keyMap(_ bindings: [PickBinding]) throws -> KeyMap {
+    private static func keyMap(_ bindings: [PickBinding], layoutReversed: Bool) throws -> KeyMap {
         var keys = KeyMap([
             KeyBinding([.up, .control("k"), .control("p")], .up, help: "Previous match"),
             KeyBinding([.down, .control("j"), .control("n")], .down, help: "Next match"),
@@ -56,7 +42,7 @@ extension PickCommand {
             KeyBinding([.control("z")], .suspend, help: "Suspend"),
             KeyBinding([.control("l")], .redraw, help: "Redraw the screen"),
         ])
-        for (binding, command) in try commands(of: bindings) {
+        for (binding, command) in try commands(of: bindings, layoutReversed: layoutReversed) {
             guard let key = binding.key else { continue }  // events: eventCommands(_:upward:)
             for index in keys.bindings.indices { keys.bindings[index].keys.removeAll { $0 == key.key } }
             keys.bind([key.key], to: command, help: binding.actions.map(\.description).joined(separator: "+"))
@@ -69,110 +55,34 @@ extension PickCommand {
     /// event replaces an earlier one, as in fzf.
     static func eventCommands(_ bindings: [PickBinding], upward: Bool = false) throws -> [PromptEvent: Command] {
         var events: [PromptEvent: Command] = [:]
-        for (binding, command) in try commands(of: bindings) {
+        for (binding, command) in try commands(of: bindings, layoutReversed: !upward) {
             guard case .event(let event) = binding.trigger, let promptEvent = PromptEvent(rawValue: event.rawValue) else { continue }
-            events[promptEvent] = upward ? turn(command) : command
+            events[promptEvent] = upward ? PickCommands.turned(command) : command
         }
         return events
     }
 
     /// The command of each binding, in order: the numbers of the screen's commands and
     /// programs count through every binding (``PickOptions/commandActions``).
-    private static func commands(of bindings: [PickBinding]) throws -> [(PickBinding, Command)] {
+    private static func commands(of bindings: [PickBinding], layoutReversed: Bool) throws -> [(PickBinding, Command)] {
         var screenCommands = 0  // the index of the next screen command in PickOptions.commandActions
         var terminalCommands = 0  // the index of the next execute in PickOptions.terminalActions
-        return try bindings.map { binding in
-            (binding, try command(for: binding.actions, trigger: binding.trigger, screenCommands: &screenCommands,
-                                  terminalCommands: &terminalCommands))
+        func number(_ action: PickAction) -> Int {
+            if action.name == .execute {
+                defer { terminalCommands += 1 }
+                return terminalCommands
+            }
+            defer { screenCommands += 1 }
+            return screenCommands
         }
-    }
-
-    /// The command of a chain of actions bound to a key or an event.
-    static func command(for actions: [PickAction], trigger: PickTrigger, screenCommands: inout Int,
-                        terminalCommands: inout Int) throws -> Command {
-        var commands: [Command] = []
-        var index = 0
-        while index < actions.count {
-            let action = actions[index]
-            index += 1
-            switch action.name {
-            case .accept: commands.append(.open)
-            case .abort: commands.append(.interrupt)
-            case .up: commands.append(.up)
-            case .down: commands.append(.down)
-            case .pageUp: commands.append(.pageUp)
-            case .pageDown: commands.append(.pageDown)
-            case .first, .top: commands.append(.top)
-            case .last: commands.append(.bottom)
-            case .toggle:
-                // The app's mark moves on by itself: `toggle+down` and `toggle+up` are one mark
-                // (moving on the screen); alone, toggle stays.
-                if index < actions.count, [.down, .up].contains(actions[index].name) {
-                    commands.append(actions[index].name == .down ? .mark : .markUp)
-                    index += 1
-                } else {
-                    commands.append(.markRow(.toggle))
-                }
-            case .select: commands.append(.markRow(.mark))
-            case .deselect: commands.append(.markRow(.unmark))
-            case .acceptNonEmpty: commands.append(.openIfAny)
-            case .selectAll: commands.append(.markAll)
-            case .deselectAll: commands.append(.unmarkAll)
-            case .toggleAll: commands.append(.toggleAllMarks)
-            case .togglePreview: commands.append(.togglePreview)
-            case .previewUp: commands.append(.previewUp)
-            case .previewDown: commands.append(.previewDown)
-            case .previewPageUp: commands.append(.previewPageUp)
-            case .previewPageDown: commands.append(.previewPageDown)
-            case .previewTop: commands.append(.previewTop)
-            case .previewBottom: commands.append(.previewBottom)
-            case .ignore: break
-            case .executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow:
-                if action.name == .changePreviewWindow {
-                    for alternative in PickScreen.previewWindowAlternatives(action.argument ?? "") {
-                        do {
-                            _ = try PreviewWindow.parse(alternative)
-                        } catch {
-                            throw ValidationError("--bind \(trigger.name):\(action.description): \(error)")
-                        }
-                    }
-                }
-                commands.append(.screenCommand(screenCommands))  // PickScreen runs them
-                screenCommands += 1
-            case .deleteChar, .deleteCharEOF, .backwardChar, .forwardChar, .backwardWord, .forwardWord,
-                 .beginningOfLine, .endOfLine, .killWord, .unixWordRubout, .yank:
-                guard let edit = LineEditor.Action(rawValue: action.name.rawValue) else { break }
-                commands.append(.edit(edit))
-            case .execute:
-                commands.append(.terminalCommand(terminalCommands))
-                terminalCommands += 1
-            case .clearQuery: commands.append(.edit(.clearQuery))
-            case .backwardDeleteChar: commands.append(.edit(.backwardDeleteChar))
-            case .backwardKillWord: commands.append(.edit(.backwardKillWord))
-            case .unixLineDiscard: commands.append(.edit(.unixLineDiscard))
-            case .killLine: commands.append(.edit(.killLine))
-            case .changeQuery: commands.append(.setQuery(action.argument ?? ""))
-            case .put:
-                // Without an argument, the key's own character (fzf binds printable keys so).
-                var text = action.argument ?? ""
-                if action.argument == nil, case .key(let key) = trigger, case .character(let character) = key.key {
-                    text = String(character)
-                }
-                commands.append(.insertText(text))
-            case .become, .printQuery:
-                guard case .key(let key) = trigger else {
-                    throw ValidationError("--bind \(trigger.name):\(action.description): \(action.name.rawValue) is run on keys only, not on events")
-                }
-                // Ends the picker with this key; the command then prints or runs (``finish``).
-                // What follows never runs, as in fzf.
-                commands.append(.choose(key.key))
-                // The screen commands skipped keep their numbers in PickOptions.commandActions.
-                screenCommands += actions[index...].filter(\.name.isScreenCommand).count
-                terminalCommands += actions[index...].filter { $0.name == .execute }.count
-                index = actions.count
+        return try bindings.map { binding in
+            do {
+                return (binding, try PickCommands.command(for: binding.actions, trigger: binding.trigger, layoutReversed: layoutReversed,
+                                                          number: number))
+            } catch {
+                throw ValidationError("\(error)")
             }
         }
-        return commands.count == 1 ? commands[0] : .sequence(commands)
     }
 
     /// The action that ended the picker with `key`: the first `become(…)` or `print-query` of its chain.
@@ -180,11 +90,6 @@ extension PickCommand {
         guard let key, let binding = bindings.last(where: { $0.key?.key == key }) else { return nil }
         return binding.actions.first { [.become, .printQuery].contains($0.name) }
     }
-}
-
-extension PickAction: CustomStringConvertible {
-    /// The action as written: `execute(ls {})`.
-    package var description: String { argument.map { "\(name.rawValue)(\($0))" } ?? name.rawValue }
 }
 
 extension PickCommand {

@@ -7,6 +7,10 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     /// Up and Down with Shift held (they scroll a preview pane).
     case shiftUp, shiftDown
+    /// Left and Right with Shift held (a prompt moves by words on them, as fzf's).
+    case shiftLeft, shiftRight
+    /// Delete with Ctrl held (xterm's `ESC [ 3 ; 5 ~`).
+    case controlDelete
     case home, end, pageUp, pageDown
     case enter, escape, backspace, tab, backTab, delete, insert
     /// A function key, `.function(5)` is F5.
@@ -42,6 +46,9 @@ public enum Key: Hashable, Sendable {
         case .down: return "↓"
         case .shiftUp: return "Shift-↑"
         case .shiftDown: return "Shift-↓"
+        case .shiftLeft: return "Shift-←"
+        case .shiftRight: return "Shift-→"
+        case .controlDelete: return "Ctrl-Del"
         case .left: return "←"
         case .right: return "→"
         case .home: return "Home"

@@ -178,7 +178,7 @@ final class CursesSession {
         for (sequence, code) in KeyDecoding.fallbackSequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
-        for (sequence, code) in KeyDecoding.altArrowSequences {
+        for (sequence, code) in KeyDecoding.altArrowSequences + [KeyDecoding.controlDeleteSequence] {
             if key_defined(sequence) > 0 { define_key(sequence, 0) }  // drops the terminfo's own code
             define_key(sequence, code)
         }

@@ -54,6 +54,9 @@ enum KeyDecoding {
         case KEY_BTAB: .backTab
         case KEY_SR: .shiftUp
         case KEY_SF: .shiftDown
+        case KEY_SLEFT: .shiftLeft
+        case KEY_SRIGHT: .shiftRight
+        case controlDeleteCode: .controlDelete
         // The Linux console's terminfo names Ctrl-Z's byte as its suspend key (`kspd=^Z`).
         case KEY_SUSPEND: .control("z")
         case altUpCode: .alt(.up)
@@ -70,6 +73,7 @@ enum KeyDecoding {
     static let altDownCode: Int32 = 0x7F02
     static let altLeftCode: Int32 = 0x7F03
     static let altRightCode: Int32 = 0x7F04
+    static let controlDeleteCode: Int32 = 0x7F05
 
     /// The Alt-arrow sequences (xterm, tmux, VTE), with Lister's codes for them. They
     /// replace what the terminfo entry says for them (an extended `kUP3` has a code that
@@ -78,6 +82,10 @@ enum KeyDecoding {
         ("\u{1B}[1;3A", altUpCode), ("\u{1B}[1;3B", altDownCode),
         ("\u{1B}[1;3D", altLeftCode), ("\u{1B}[1;3C", altRightCode),
     ]
+
+    /// Ctrl-Delete (xterm's sequence), with Lister's code for it: an extended terminfo key
+    /// (`kDC5`) too, whose code changes from entry to entry.
+    static let controlDeleteSequence = (sequence: "\u{1B}[3;5~", keyCode: controlDeleteCode)
 
     /// The button masks Lister asks curses for, by meaning.
     static let mouseMasks = (
@@ -112,7 +120,7 @@ enum KeyDecoding {
             ("[A", KEY_UP), ("[B", KEY_DOWN), ("[C", KEY_RIGHT), ("[D", KEY_LEFT),
             ("OA", KEY_UP), ("OB", KEY_DOWN), ("OC", KEY_RIGHT), ("OD", KEY_LEFT),
             ("[5~", KEY_PPAGE), ("[6~", KEY_NPAGE), ("[3~", KEY_DC), ("[2~", KEY_IC),
-            ("[Z", KEY_BTAB), ("[1;2A", KEY_SR), ("[1;2B", KEY_SF),
+            ("[Z", KEY_BTAB), ("[1;2A", KEY_SR), ("[1;2B", KEY_SF), ("[1;2D", KEY_SLEFT), ("[1;2C", KEY_SRIGHT),
             ("OP", cncurses_KEY_F(1)), ("OQ", cncurses_KEY_F(2)),
             ("OR", cncurses_KEY_F(3)), ("OS", cncurses_KEY_F(4)),
         ]

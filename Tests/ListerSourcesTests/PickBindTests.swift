@@ -61,7 +61,8 @@ import Glibc
 
     @Test func everyActionOfTheHelpIsKnown() throws {
         for name in PickAction.Name.allCases {
-            let text = name.argument == .required ? "ctrl-a:\(name.rawValue)(x)" : "ctrl-a:\(name.rawValue)"
+            let argument = name == .pos ? "2" : "x"  // pos takes a number
+            let text = name.argument == .required ? "ctrl-a:\(name.rawValue)(\(argument))" : "ctrl-a:\(name.rawValue)"
             #expect(try bindings(text)[0].actions.map(\.name) == [name])
         }
     }

@@ -63,6 +63,9 @@ public struct LineEditor: Hashable, Sendable {
     public private(set) var cursor: Int
     /// The text last killed, which ``Action/yank`` inserts.
     public private(set) var killed = ""
+    /// Whether a word is a run of characters other than blanks and `/` (fzf's
+    /// `--filepath-word`), instead of letters and digits.
+    public var wordsArePaths = false
 
     /// Creates an editor with `text`, the cursor at its end.
     public init(_ text: String = "") {
@@ -157,24 +160,24 @@ public struct LineEditor: Hashable, Sendable {
         return .edited
     }
 
-    private static func isWord(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber
+    private func isWord(_ character: Character) -> Bool {
+        wordsArePaths ? !character.isWhitespace && character != "/" : character.isLetter || character.isNumber
     }
 
     /// The start of the word before `position`: back over what is not a word, then over
     /// the word.
     private func wordStart(before position: Int) -> Int {
         var index = position
-        while index > 0, !Self.isWord(characters[index - 1]) { index -= 1 }
-        while index > 0, Self.isWord(characters[index - 1]) { index -= 1 }
+        while index > 0, !isWord(characters[index - 1]) { index -= 1 }
+        while index > 0, isWord(characters[index - 1]) { index -= 1 }
         return index
     }
 
     /// The end of the word after `position`: over what is not a word, then over the word.
     private func wordEnd(after position: Int) -> Int {
         var index = position
-        while index < characters.count, !Self.isWord(characters[index]) { index += 1 }
-        while index < characters.count, Self.isWord(characters[index]) { index += 1 }
+        while index < characters.count, !isWord(characters[index]) { index += 1 }
+        while index < characters.count, isWord(characters[index]) { index += 1 }
         return index
     }
 
@@ -197,8 +200,8 @@ extension LineEditor {
         case .control("e"), .end: .endOfLine
         case .control("b"), .left: .backwardChar
         case .control("f"), .right: .forwardChar
-        case .alt(.character("b")), .alt(.left): .backwardWord
-        case .alt(.character("f")), .alt(.right): .forwardWord
+        case .alt(.character("b")), .alt(.left), .shiftLeft: .backwardWord
+        case .alt(.character("f")), .alt(.right), .shiftRight: .forwardWord
         case .control("w"): .unixWordRubout
         case .alt(.backspace): .backwardKillWord
         case .alt(.character("d")): .killWord

@@ -59,14 +59,16 @@ extension ListFilter {
     /// The row to select after the matches changed, nil to keep `selection`. When the
     /// selected row is filtered out, the nearest match; on a prompt-first screen
     /// (`isPrompt`) a new query's matches, a reload's rows and all the rows after the query
-    /// emptied are entered at the cursor's place (``cursor``), as fzf's.
-    mutating func selectionAmongMatches(selection: Int, isPrompt: Bool) -> Int? {
+    /// emptied are entered at the cursor's place (``cursor``), as fzf's; with `tracks`
+    /// (fzf's `--track`) the selected row stays while it matches.
+    mutating func selectionAmongMatches(selection: Int, isPrompt: Bool, tracks: Bool = false) -> Int? {
         if isPrompt, let matches = engine.matches, matches.query != selectedTopFor, !matches.isEmpty {
             // A new query, or a reload's matches: the row at the cursor's place among
-            // them, as fzf's.
+            // them, as fzf's; with `--track` the selected row while it matches.
             selectedTopFor = matches.query
+            let tracked = tracks && reloadCursor == .none && engine.visiblePosition(ofRow: selection) != nil
             reloadCursor = .none
-            return engine.row(atVisible: min(cursor, engine.visibleCount - 1))
+            return tracked ? nil : engine.row(atVisible: min(cursor, engine.visibleCount - 1))
         }
         if reloadCursor == .placing, engine.query.isEmpty, engine.rowCount > 0 {
             // A reload's rows under no query: the same place among them.
@@ -75,9 +77,9 @@ extension ListFilter {
         }
         if isPrompt, engine.matches == nil, engine.query.isEmpty, engine.rowCount > 0,
            let last = selectedTopFor, !last.isEmpty {
-            // The query emptied: the same place among all the rows.
+            // The query emptied: the same place among all the rows (the same row with `--track`).
             selectedTopFor = engine.query
-            return min(cursor, engine.rowCount - 1)
+            return tracks ? nil : min(cursor, engine.rowCount - 1)
         }
         guard engine.isFiltering, engine.matches != nil, engine.visiblePosition(ofRow: selection) == nil,
               let nearest = engine.visiblePosition(nearestRow: selection)

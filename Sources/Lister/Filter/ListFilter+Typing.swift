@@ -17,6 +17,8 @@ extension ListFilter {
         case chosen
         /// A bound `delete-char/eof` on an empty prompt: the app ends as interrupted.
         case interrupt
+        /// Backspace on a prompt's empty query: fzf's `backward-eof` event.
+        case backwardEOF
     }
 
     /// Opens a prompt-first screen's line with the query and history `prompt` gives; false
@@ -24,6 +26,7 @@ extension ListFilter {
     mutating func open(_ prompt: FilterPrompt) -> Bool {
         guard !isEditing else { return false }
         text = prompt.query
+        line.editor.wordsArePaths = prompt.wordsArePaths
         history = PromptHistory(prompt.history)
         isEditing = true
         return true
@@ -37,13 +40,17 @@ extension ListFilter {
 
     /// Edits the open line with a typed `key`. On a prompt-first screen (`prompt`) the line
     /// never closes: its accept keys choose, Enter and Esc go on to the key table, and so
-    /// do its reserved keys and Ctrl-D on an empty query (fzf leaves on it).
+    /// do its reserved keys and Ctrl-D on an empty query (fzf leaves on it); a key it
+    /// unbound does nothing unless it is printable (then it is typed).
     mutating func take(_ key: Key, prompt: FilterPrompt?) -> Response {
         if let prompt {
             if prompt.acceptKeys.contains(key) { return .chosen }
+            if prompt.unboundKeys.contains(key) {
+                guard case .character = key else { return .handled(changed: false) }  // a printable key is typed
+            }
             switch key {
             case .enter, .escape: return .passed
-            case .backspace where text.isEmpty: return .handled(changed: false)
+            case .backspace where text.isEmpty: return .backwardEOF
             default: break
             }
         }

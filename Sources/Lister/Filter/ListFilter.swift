@@ -86,6 +86,15 @@ public struct FilterPrompt: Hashable, Sendable {
     /// own editing keys (``LineEditor/defaultAction(for:)``): the keys a picker's `--bind`
     /// gave other work.
     public var reservedKeys: [Key] = []
+    /// Keys that do nothing, neither edit nor go to the key table (fzf's `unbind(KEY)`);
+    /// a printable one among them is typed, as fzf types a key it has no binding for.
+    public var unboundKeys: [Key] = []
+    /// Whether the selected row stays selected when a new query still matches it (fzf's
+    /// `--track`), instead of the cursor keeping its place among the matches.
+    public var tracksSelection = false
+    /// Whether the prompt's words are paths' parts: runs of characters other than blanks
+    /// and `/` (fzf's `--filepath-word`), for the word moves and kills.
+    public var wordsArePaths = false
     /// The most rows that can be marked (fzf's `--multi=N`); nil: no limit.
     public var markLimit: Int?
     /// Whether moving past the last row goes on at the first, and back (fzf's `--cycle`).

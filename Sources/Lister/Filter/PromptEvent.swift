@@ -12,6 +12,17 @@ public enum PromptEvent: String, CaseIterable, Hashable, Sendable {
     case result
     /// When the selection moves to another row (the first row selected included).
     case focus
+    /// With each ``result`` that has no match, or exactly one.
+    case zero, one
+    /// When the marks change.
+    case multi
+    /// When Backspace is pressed on an empty query (run at once, not tracked).
+    case backwardEOF = "backward-eof"
+    /// When the terminal's size changes (run at once, not tracked).
+    case resize
+    /// Mouse events (run at once, not tracked): a click on a row (after it is selected), a
+    /// double click (in place of choosing), the wheel (in place of moving three rows).
+    case leftClick = "left-click", doubleClick = "double-click", scrollUp = "scroll-up", scrollDown = "scroll-down"
 }
 
 /// Tells which ``PromptEvent``s happened between two looks at a picker. Pure: the host
@@ -32,12 +43,18 @@ struct PromptEventTracker {
         var revision: Int
         /// Whether any row is shown (matching or not).
         var hasRows = true
+        /// How many rows match (all of them without a query), for ``PromptEvent/zero`` and
+        /// ``PromptEvent/one``; nil: not told (neither fires).
+        var matchCount: Int?
+        /// The marked rows, when ``PromptEvent/multi`` is bound (nil otherwise: not compared).
+        var marks: AnyHashable?
     }
 
     private var started = false
     private var loadPending = true
     private var query: String?
     private var focus: AnyHashable?
+    private var marks: AnyHashable?
     private var result: (query: String, revision: Int)?
     /// A load ended: its matches are a result even when they are those seen already.
     private var resultAfterLoad = false
@@ -65,6 +82,11 @@ struct PromptEventTracker {
             result = (now.query, now.revision)
             resultAfterLoad = false
             events.append(.result)
+            if let count = now.matchCount, count <= 1 { events.append(count == 0 ? .zero : .one) }
+        }
+        if now.marks != marks {
+            if marks != nil { events.append(.multi) }
+            marks = now.marks
         }
         if now.focus != focus {
             focus = now.focus

@@ -8,6 +8,10 @@ public enum Command: Hashable, Sendable {
     case pageUp, pageDown
     /// Select the first row, or the last row loaded.
     case top, bottom
+    /// Move the selection half a screen up or down (fzf's `half-page-up`, `half-page-down`).
+    case halfPageUp, halfPageDown
+    /// Select the row at this position, 1 (or 0) the first, -1 the last, clamped (fzf's `pos(N)`).
+    case position(Int)
     /// Open the selected row (or pick it, in a picker).
     case open
     /// Open the selected row; never picks.
@@ -59,6 +63,10 @@ public enum Command: Hashable, Sendable {
     case previewUp, previewDown
     /// Scroll the preview pane up or down a page, or to its first or last line.
     case previewPageUp, previewPageDown, previewTop, previewBottom
+    /// Scroll the preview pane up or down half a page (fzf's `preview-half-page-up`).
+    case previewHalfPageUp, previewHalfPageDown
+    /// Show or hide the preview pane, whichever it is now (fzf's `show-preview`, `hide-preview`).
+    case showPreview, hidePreview
     /// Show or hide the help overlay.
     case help
     /// End the app (a picker cancels).

@@ -115,7 +115,8 @@ extension ListHost: FilterHosting {
     /// Selects the row the filter chooses after its matches changed
     /// (``ListFilter/selectionAmongMatches(selection:isPrompt:)``).
     private func keepSelectionAmongMatches() {
-        guard let row = filter.selectionAmongMatches(selection: model.selection, isPrompt: screen.filterPrompt != nil)
+        guard let row = filter.selectionAmongMatches(selection: model.selection, isPrompt: screen.filterPrompt != nil,
+                                                     tracks: screen.filterPrompt?.tracksSelection == true)
         else { return }
         model.select(row)
     }
@@ -186,6 +187,8 @@ extension ListHost: FilterHosting {
             finishFilterNow()
             return promptChoice(key: key)
         case .interrupt: return .interrupt
+        case .backwardEOF:
+            return screen.filterPrompt?.eventCommands[.backwardEOF].map { .perform([$0], hint: nil) } ?? .handled(changed: false)
         }
     }
 }

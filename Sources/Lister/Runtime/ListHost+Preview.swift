@@ -105,9 +105,16 @@ extension ListHost {
     /// the selection.
     func performPreview(_ command: Command) -> HostResponse {
         guard screen.previewPlacement != nil else { return .hint("This list has no preview") }
-        if command == .togglePreview {
+        switch command {
+        case .togglePreview:
             preview.toggle()
             return .handled(changed: true)
+        case .showPreview, .hidePreview:
+            guard preview.isShown != (command == .showPreview) else { return .handled(changed: false) }  // already so
+            preview.toggle()
+            return .handled(changed: true)
+        default:
+            break
         }
         guard preview.isShown else { return .hint("The preview is hidden") }
         guard let item = isSelectionVisible ? model.selectedItem : nil,
@@ -128,6 +135,6 @@ extension ListHost {
     /// Whether the preview keys do something here.
     func offersPreview(_ command: Command) -> Bool {
         guard screen.previewPlacement != nil else { return false }
-        return command == .togglePreview || preview.isShown
+        return [.togglePreview, .showPreview, .hidePreview].contains(command) || preview.isShown
     }
 }

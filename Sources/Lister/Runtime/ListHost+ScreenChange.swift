@@ -11,7 +11,13 @@ extension ListHost {
         if let placement = change.screen.previewPlacement, placement.startsHidden != hiddenBefore {
             preview.isShown = !placement.startsHidden
         }
-        if defersRowChangeToChainEnd(change.rows, clearsMarks: change.clearsMarks) { return .handled(changed: true) }
+        let then: HostResponse = change.then.isEmpty && change.message == nil ? .handled(changed: true)
+                                                                              : .perform(change.then, hint: change.message)
+        if change.rows == .unchanged {
+            if change.clearsMarks { marks = ListMarks() }  // fzf's clear-selection: at once, even in a chain
+            return then
+        }
+        if defersRowChangeToChainEnd(change.rows, clearsMarks: change.clearsMarks) { return then }
         if change.clearsMarks {
             marks = ListMarks()
         }
@@ -20,19 +26,24 @@ extension ListHost {
         } else {
             changeRows(change.rows)
         }
-        return .handled(changed: true)
+        return then
     }
 
     /// Loads the rows again, now or behind the rows shown. A prompt-first screen's cursor
     /// keeps its place: the new rows (or matches of the query) are entered there, as fzf's
     /// cursor stays where it was on the screen when a reload brings new lines.
     func changeRows(_ rows: ScreenChange<S>.Rows) {
+        guard rows != .unchanged else { return }
         if screen.filterPrompt != nil { filter.reloadStarts(selection: model.selection) }
         switch rows {
         case .kept: break
         case .reloaded: run(model.load(now: now))
         case .reloadedBehind: run(model.refresh(now: now))
+        case .unchanged: break
         }
+        // The new screen may search for another query (a picker's reload while its search
+        // is off searches for nothing): the reloaded rows are matched with it.
+        if filter.isActive { executeFilter(filter.engine.setQuery(screen.filterQuery(filter.text))) }
     }
 
     /// Takes the cursor's place again while a reload waits with the rows still shown

@@ -136,7 +136,8 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             return .handled(changed: true)
         case .mark, .markUp:
             return toggleMark(forward: command == .mark)
-        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom:
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom,
+             .previewHalfPageUp, .previewHalfPageDown, .showPreview, .hidePreview:
             return performPreview(command)
         case .sortNext:
             return sortNext()
@@ -456,7 +457,8 @@ extension ListHost: KeyedHost, RowReusingHost, DrawingAheadHost, FilterSourceDes
     func offers(_ command: Command) -> Bool {
         switch command {
         case .mark, .markUp, .markAll, .unmarkAll, .toggleAllMarks, .markRow: return screen.pickMode == .multiple
-        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom:
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom,
+             .previewHalfPageUp, .previewHalfPageDown, .showPreview, .hidePreview:
             return offersPreview(command)
         case .refresh: return screen.canReload || live != nil  // a live list's `r` starts its feed again
         case .reload: return screen.canReload

@@ -8,6 +8,9 @@ enum Move: Equatable {
     case start
     /// To the last row.
     case end
+    /// To row `n` counted from 1 (0 is the first too), or from the end when negative (-1
+    /// is the last), clamped.
+    case at(Int)
 
     /// The move `command` stands for, nil for other commands. `page` gives the rows a page
     /// key moves by, forward or back.
@@ -19,6 +22,9 @@ enum Move: Equatable {
         case .pageDown: self = .by(page(true))
         case .top: self = .start
         case .bottom: self = .end
+        case .halfPageUp: self = .by(-max(1, page(false) / 2))
+        case .halfPageDown: self = .by(max(1, page(true) / 2))
+        case .position(let n): self = .at(n)
         default: return nil
         }
     }
@@ -28,6 +34,7 @@ enum Move: Equatable {
     var searchesForward: Bool {
         switch self {
         case .by(let delta): return delta >= 0
+        case .at(let n): return n >= 0
         case .start: return true
         case .end: return false
         }
@@ -40,6 +47,7 @@ enum Move: Equatable {
         case .by(let delta): target = current + delta
         case .start: target = 0
         case .end: target = count - 1
+        case .at(let n): target = n > 0 ? n - 1 : n < 0 ? count + n : 0  // fzf's pos(0) is the first
         }
         return max(0, min(target, count - 1))
     }

@@ -78,6 +78,8 @@ struct PreviewHostState {
         case .previewUp: before - 1
         case .previewPageUp: before - page
         case .previewPageDown: before + page
+        case .previewHalfPageUp: before - max(1, page / 2)
+        case .previewHalfPageDown: before + max(1, page / 2)
         case .previewTop: 0
         case .previewBottom: last
         default: before + 1

@@ -6,6 +6,8 @@ extension Runtime {
         switch event {
         case .resize:
             dirty = true
+            // A picker's resize event (fzf's `--bind resize:…`).
+            if let command = entries.last?.prompt?.drawnPrompt?.eventCommands[.resize] { perform(command) }
         case .mouse(let mouse):
             handle(mouse)
         case .signal(let signal):
@@ -34,8 +36,10 @@ extension Runtime {
             lastClick = nil  // a click in another pane never ends a double click
             dirty = true
         }
+        let events = top.prompt?.drawnPrompt?.eventCommands ?? [:]  // a picker's mouse bindings
         switch mouse.kind {
         case .wheelUp, .wheelDown:
+            if let command = events[mouse.kind == .wheelUp ? .scrollUp : .scrollDown] { return perform(command) }
             // Over a preview pane the wheel scrolls the pane; elsewhere it moves the list.
             let overPreview = regions.region(at: mouse.position)?.id == .preview
             let towardsStart = (mouse.kind == .wheelUp) != (top.clicks?.listGrowsUpward ?? false)
@@ -65,9 +69,10 @@ extension Runtime {
             apply(response)
             if let row, let last = lastClick, last.row == row, now - last.at <= Self.doubleClickInterval {
                 lastClick = nil
-                perform(.open)
+                perform(events[.doubleClick] ?? .open)
             } else {
                 lastClick = row.map { (row: $0, at: now) }
+                if row != nil, let command = events[.leftClick] { perform(command) }
             }
         }
     }
@@ -154,6 +159,9 @@ extension Runtime {
             dirty = true
         case .interrupt:
             outcome = .interrupted(.interrupt)
+        case .perform(let commands, let text):
+            for command in commands where outcome == nil { perform(command) }
+            if let text { apply(.hint(text)) }
         }
     }
 }

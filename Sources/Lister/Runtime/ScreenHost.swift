@@ -15,6 +15,9 @@ enum HostResponse {
     case handOver(@Sendable () -> Void)
     /// End the app as interrupted, as Ctrl-C does (a bound `delete-char/eof` on an empty prompt).
     case interrupt
+    /// Run these commands, in order, until one ends the app, then show `hint` if any
+    /// (``ScreenChange/then``, ``ScreenChange/message``).
+    case perform([Command], hint: String?)
 }
 
 /// Starts and cancels loads for hosts; the runtime implements it.

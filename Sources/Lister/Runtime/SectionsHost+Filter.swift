@@ -80,7 +80,7 @@ extension SectionsHost: FilterHosting {
         case .queryChanged:
             applyQuery()
             return .handled(changed: true)
-        case .chosen, .interrupt: return nil  // a prompt's answers: a sectioned list has none
+        case .chosen, .interrupt, .backwardEOF: return nil  // a prompt's answers: a sectioned list has none
         }
     }
 

@@ -117,7 +117,8 @@ final class SectionsHost<S: SectionedListScreen>: ScreenHost, KeyedHost, Clickab
 
     func offers(_ command: Command) -> Bool {
         switch command {
-        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom: return false
+        case .togglePreview, .previewUp, .previewDown, .previewPageUp, .previewPageDown, .previewTop, .previewBottom,
+             .previewHalfPageUp, .previewHalfPageDown, .showPreview, .hidePreview: return false
         case .mark, .markUp: return screen.pickMode == .multiple
         case .open, .drillIn:
             var result: OpenResult?

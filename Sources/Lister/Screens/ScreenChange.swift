@@ -9,6 +9,9 @@ public struct ScreenChange<S: ListScreen> {
         case reloaded
         /// The rows stay until the new screen's load ends, then are replaced at once.
         case reloadedBehind
+        /// The rows and their matches stay as they are: only what the screen draws changed
+        /// (a picker's prompt or header).
+        case unchanged
     }
 
     /// The screen that replaces the current one.
@@ -17,6 +20,12 @@ public struct ScreenChange<S: ListScreen> {
     public var rows: Rows
     /// Whether the marks are cleared.
     public var clearsMarks: Bool
+    /// Commands run once the screen is replaced, as if they followed the one that changed
+    /// it (a picker's `transform(CMD)` runs the actions its command printed).
+    public var then: [Command] = []
+    /// A message shown on the status line once the change is made (a failure, the
+    /// picker kept).
+    public var message: String?
 
     /// A change to `screen`.
     public init(screen: S, rows: Rows, clearsMarks: Bool = false) {

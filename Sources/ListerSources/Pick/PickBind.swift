@@ -10,6 +10,16 @@ package enum PickEvent: String, CaseIterable, Hashable, Sendable {
     case focus
     /// When the matches of a query are complete.
     case result
+    /// With each `result` that has no match, or exactly one.
+    case zero, one
+    /// When the marks change.
+    case multi
+    /// When Backspace is pressed on an empty query.
+    case backwardEOF = "backward-eof"
+    /// When the terminal's size changes.
+    case resize
+    /// A click on a line (once it is selected), a double click, the wheel.
+    case leftClick = "left-click", doubleClick = "double-click", scrollUp = "scroll-up", scrollDown = "scroll-down"
 }
 
 /// What runs the actions of a `--bind` entry: a key or an event.
@@ -18,6 +28,31 @@ package enum PickTrigger: Hashable, Sendable {
     case key(PickKey)
     /// An event (`start`, `load`, `change`, `focus`, `result`).
     case event(PickEvent)
+
+    /// Parses fzf's name of a key or an event.
+    package static func parse(_ name: String) throws(PickOptions.Failure) -> PickTrigger {
+        if let event = PickEvent(rawValue: name) { return .event(event) }
+        do {
+            return .key(try PickKey.parse(name))
+        } catch {
+            throw PickOptions.Failure("\(error.description); events: \(PickEvent.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    /// Parses the keys and events of `unbind(…)` and `rebind(…)`: names separated by
+    /// commas (`ctrl-a,change`); `,` alone is the comma key, as in fzf.
+    package static func parseList(_ text: String) throws(PickOptions.Failure) -> [PickTrigger] {
+        var triggers: [PickTrigger] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            // A name is at least one character, so a ',' first is the comma key.
+            let end = rest.dropFirst().firstIndex(of: ",") ?? rest.endIndex
+            triggers.append(try parse(String(rest[..<end])))
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        guard !triggers.isEmpty else { throw PickOptions.Failure("expected keys or events, as in unbind(ctrl-a,change)") }
+        return triggers
+    }
 
     /// fzf's name of the key or event.
     package var name: String {
@@ -69,18 +104,53 @@ package struct PickAction: Hashable, Sendable {
         case killWord = "kill-word"
         case unixWordRubout = "unix-word-rubout"
         case yank
+        case enableSearch = "enable-search"
+        case disableSearch = "disable-search"
+        case toggleSearch = "toggle-search"
+        case unbind, rebind
+        case changePrompt = "change-prompt"
+        case changeHeader = "change-header"
+        case transform
+        case transformQuery = "transform-query"
+        case transformPrompt = "transform-prompt"
+        case transformHeader = "transform-header"
+        case search
+        case transformSearch = "transform-search"
+        case showPreview = "show-preview"
+        case hidePreview = "hide-preview"
+        case previewHalfPageUp = "preview-half-page-up"
+        case previewHalfPageDown = "preview-half-page-down"
+        case changePreview = "change-preview"
+        case preview
+        case refreshPreview = "refresh-preview"
+        case togglePreviewWrap = "toggle-preview-wrap"
+        case toggleTrack = "toggle-track"
+        case halfPageUp = "half-page-up"
+        case halfPageDown = "half-page-down"
+        case pos
+        case toggleIn = "toggle-in"
+        case toggleOut = "toggle-out"
+        case clearSelection = "clear-selection"
+        case nextHistory = "next-history"
+        case prevHistory = "prev-history"
+        case upMatch = "up-match"
+        case downMatch = "down-match"
 
         /// Whether the action runs as one of the picker's own commands
         /// (``PickOptions/commandActions``): a command run silently, or a change of the
-        /// screen (its lines read again, its order).
+        /// screen (its lines read again, its order, its prompt, which keys it takes).
         package var isScreenCommand: Bool {
-            [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow].contains(self)
+            [.executeSilent, .reload, .reloadSync, .toggleSort, .changePreviewWindow, .enableSearch, .disableSearch,
+             .toggleSearch, .unbind, .rebind, .changePrompt, .changeHeader, .transform, .transformQuery, .transformPrompt,
+             .transformHeader, .clearSelection, .search, .transformSearch, .changePreview, .refreshPreview, .togglePreviewWrap,
+             .toggleTrack, .preview].contains(self)
         }
 
         /// Whether the action needs an argument (`execute(CMD)`); `put` takes one or none.
         package var argument: ArgumentUse {
             switch self {
-            case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery: .required
+            case .execute, .executeSilent, .become, .reload, .reloadSync, .changePreviewWindow, .changeQuery, .unbind, .rebind,
+                 .transform, .transformQuery, .transformPrompt, .transformHeader, .changePrompt, .changeHeader, .search, .transformSearch, .changePreview, .pos, .preview: .required
             case .put: .optional
             default: .none
             }
@@ -140,14 +210,10 @@ package struct PickBinding: Hashable, Sendable {
             }
             let triggerName = String(rest[..<colon])
             let trigger: PickTrigger
-            if let event = PickEvent(rawValue: triggerName) {
-                trigger = .event(event)
-            } else {
-                do {
-                    trigger = .key(try PickKey.parse(triggerName))
-                } catch {
-                    throw fail("\(error.description); events: \(PickEvent.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
+            do {
+                trigger = try PickTrigger.parse(triggerName)
+            } catch {
+                throw fail(error.description)
             }
             rest = rest[rest.index(after: colon)...]
             var actions: [PickAction] = []
@@ -186,6 +252,16 @@ package struct PickBinding: Hashable, Sendable {
                     }
                 } else if name.argument == .required {
                     throw fail("'\(actionName)' needs an argument, as in \(actionName)(...)")
+                }
+                if name == .pos, Int(argument ?? "") == nil {
+                    throw fail("pos takes a whole number, as in pos(3) or pos(-1) (the last), not '\(argument ?? "")'")
+                }
+                if name == .unbind || name == .rebind {
+                    do {
+                        _ = try PickTrigger.parseList(argument ?? "")
+                    } catch {
+                        throw fail("\(actionName): \(error.description)")
+                    }
                 }
                 actions.append(PickAction(name, argument: argument))
                 if ended { break actionLoop }

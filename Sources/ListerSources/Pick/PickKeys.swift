@@ -15,12 +15,19 @@ package struct PickKey: Hashable, Sendable {
         "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown, "del": .delete,
         "bspace": .backspace, "bs": .backspace, "space": .character(" "), "insert": .insert,
         "ctrl-space": .control("@"), "ctrl-/": .control("_"), "ctrl-_": .control("_"),
-        "shift-up": .shiftUp, "shift-down": .shiftDown,
+        "shift-up": .shiftUp, "shift-down": .shiftDown, "shift-left": .shiftLeft, "shift-right": .shiftRight,
+        "ctrl-delete": .controlDelete, "ctrl-\\": .control("\\"), "ctrl-]": .control("]"), "ctrl-^": .control("^"),
+        "ctrl-6": .control("^"), "delete": .delete, "backspace": .backspace,
     ]
 
     /// Parses fzf's name of a key.
     package static func parse(_ text: String) throws(PickOptions.Failure) -> PickKey {
         let lower = text.lowercased()
+        if lower.hasPrefix("ctrl-alt-"), lower.count > 9 {
+            // Ctrl-Alt-X arrives as Esc then Ctrl-X.
+            let inner = try parse("alt-ctrl-" + lower.dropFirst(9))
+            return PickKey(key: inner.key, name: lower)
+        }
         if lower.hasPrefix("alt-"), text.count > 4 {
             // Alt-X arrives as Esc then X; alt-up, alt-bspace… as Esc then the named key.
             let rest = String(text.dropFirst(4))
@@ -44,8 +51,8 @@ package struct PickKey: Hashable, Sendable {
             return PickKey(key: .character(character), name: text)
         }
         throw PickOptions.Failure("unknown key '\(text)' (ctrl-a…ctrl-z, enter, esc, tab, btab, up, down, left, right, "
-            + "home, end, pgup, pgdn, del, bspace, space, ctrl-space, ctrl-/, shift-up, shift-down, f1…f12, "
-            + "alt- before any of them, or one character)")
+            + "home, end, pgup, pgdn, del, bspace, space, ctrl-space, ctrl-/, ctrl-\\, ctrl-], ctrl-^, ctrl-delete, "
+            + "shift-up, shift-down, shift-left, shift-right, f1…f12, alt- before any of them, ctrl-alt-a…ctrl-alt-z, or one character)")
     }
 }
 

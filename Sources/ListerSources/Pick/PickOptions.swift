@@ -60,6 +60,15 @@ package struct PickOptions: Sendable, Equatable {
     package var historySize = 1000
     /// fzf's look options (`--border`, `--color`, `--cycle`…): PickOptions+Look.swift.
     package var look = PickLook()
+    /// `--disabled`: the query filters nothing (every line shows, in input order); the
+    /// `change` event and `{q}` still see it (`enable-search` turns search on).
+    package var searchDisabled = false
+    /// `--sync`: the picker starts once the whole input is read.
+    package var sync = false
+    /// `--track`: the selected line stays selected while a new query matches it.
+    package var track = false
+    /// `--filepath-word`: the prompt's words are the parts of a path.
+    package var filepathWord = false
 
     package init() {}
 
@@ -104,9 +113,8 @@ package struct PickOptions: Sendable, Equatable {
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
         for name in ["--preview-label", "--min-height", "--scroll-off",
-                     "--filepath-word", "--jump-labels", "--tabstop",
-                     "--no-bold", "--black", "--sync", "--listen", "--phony",
-                     "--disabled", "--toggle-sort", "--track", "--ellipsis",
+                     "--jump-labels", "--tabstop",
+                     "--no-bold", "--black", "--listen", "--toggle-sort", "--ellipsis",
                      "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {
@@ -231,7 +239,7 @@ package struct PickOptions: Sendable, Equatable {
                 options.historySize = try number(value(for: name, inline: inline), for: name)
                 guard options.historySize > 0 else { throw Failure("--history-size takes a number of 1 or more") }
             default:
-                if inline == nil, options.applySwitch(name) { continue }
+                if inline == nil, options.applySwitch(name) || options.applyBehaviourSwitch(name) { continue }
                 if try options.look.parse(name, inline: inline, value: { () throws(Failure) in try value(for: name, inline: inline) }) {
                     continue
                 }

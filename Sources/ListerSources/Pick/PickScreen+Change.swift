@@ -11,9 +11,10 @@ extension PickScreen {
     /// clear the marks (fzf's lines are new ones). A command that cannot be expanded (a
     /// placeholder with nothing to fill it) changes nothing.
     package func change(command number: Int, context: ListContext<Self>) -> ScreenChange<Self>? {
-        let actions = options.commandActions
+        let actions = commandActions
         guard actions.indices.contains(number) else { return nil }
         let action = actions[number]
+        if let change = changeOfActions(action, context: context) { return change }
         var changed = self
         switch action.name {
         case .reload, .reloadSync:
@@ -24,6 +25,7 @@ extension PickScreen {
             // start after its successor's).
             changed.reloadReader = options.headerLines > 0 ? header.beginReading() : nil
             changed.preloaded = nil
+            changed.searchedQuery = ""  // new lines, searched for nothing while search is disabled (fzf)
             return ScreenChange(screen: changed, rows: action.name == .reload ? .reloaded : .reloadedBehind, clearsMarks: true)
         case .toggleSort:
             changed.options.sorts.toggle()

@@ -32,6 +32,41 @@ package struct PickScreen: CommandHandlingScreen {
     package var headerLines: [[UInt8]] { header.lines }
     /// The queries of `--history FILE`, oldest first.
     package var history: [String] = []
+    /// The query the matches are made with while search is disabled: the one typed when
+    /// `disable-search` ran, empty with `--disabled` and after a reload, as in fzf.
+    package internal(set) var searchedQuery = ""
+    /// A `search(QUERY)` run while search is on: its query is searched for as long as the
+    /// query typed is the one it was run with (`typed`).
+    package internal(set) var search: Search?
+    /// What `preview(CMD)` showed: its command line, run for the line then selected; it
+    /// stays in the pane until the selection moves (without `--preview`, until another
+    /// `preview(…)`), as fzf's.
+    package internal(set) var oneShotPreview: OneShotPreview?
+    /// See ``oneShotPreview``.
+    package struct OneShotPreview: Sendable {
+        let commandLine: String
+        let line: Int
+        let command: PreviewCommand
+        let generation: Int
+
+        var preview: Preview {
+            let command = self.command, commandLine = self.commandLine
+            return Preview(key: PreviewRunKey(commandLine: commandLine, generation: generation), streaming: { progress in
+                try await command.run(commandLine: commandLine, progress: progress)
+            })
+        }
+    }
+    /// See ``search``.
+    package struct Search: Sendable {
+        let query: String
+        let typed: String
+    }
+    /// The keys and events `unbind(…)` took away (and `rebind(…)` has not given back).
+    package internal(set) var unbound: Set<PickTrigger> = []
+    /// The screen commands and programs of the actions `transform(CMD)` printed, numbered
+    /// after those of the bindings (``commandActions``, ``terminalActions``).
+    package internal(set) var addedCommandActions: [PickAction] = []
+    package internal(set) var addedTerminalActions: [PickAction] = []
 
     /// Creates the screen.
     package init(lines: LinesScreen, options: PickOptions, preloaded: LineStore? = nil, header: PickHeader = PickHeader()) {
@@ -126,10 +161,13 @@ package struct PickScreen: CommandHandlingScreen {
         return options.reverse || options.reverseList ? rows : rows.reversed()
     }
 
-    package var previewPlacement: PreviewPlacement? { lines.previewPlacement }
+    package var previewPlacement: PreviewPlacement? { lines.previewPlacement ?? oneShotPreview.map { _ in lines.previewWindow } }
 
     package func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
-        lines.previewCommand.map {
+        if let oneShotPreview, lines.previewCommand == nil || oneShotPreview.line == line.number {
+            return oneShotPreview.preview
+        }
+        return lines.previewCommand.map {
             LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items,
                                 firstIndex: headerLines.count)
         }
@@ -138,12 +176,13 @@ package struct PickScreen: CommandHandlingScreen {
     /// Runs `execute-silent(CMD)` (``PickOptions/commandActions``) with the placeholders of
     /// the selection, the query and the marks; a failure is shown, the picker stays.
     package func perform(command number: Int, context: ListContext<Self>) -> String? {
-        let actions = options.commandActions
+        let actions = commandActions
         guard actions.indices.contains(number) else { return nil }
         let action = actions[number]
         guard action.name == .executeSilent else { return nil }  // the others change the screen
         do {
-            return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue)
+            return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue,
+                                                exporting: variables(context))
         } catch {
             return "\(action.name.rawValue): \(error)"
         }
@@ -151,7 +190,7 @@ package struct PickScreen: CommandHandlingScreen {
 
     /// `execute(CMD)` (``PickOptions/terminalActions``): the command with the terminal.
     package func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? {
-        let actions = options.terminalActions
+        let actions = terminalActions
         guard actions.indices.contains(number), let commandLine = try? commandLine(of: actions[number], context: context) else { return nil }
         return { PickShellCommand.runInTerminal(commandLine) }
     }
@@ -173,16 +212,28 @@ package struct PickScreen: CommandHandlingScreen {
         return try Placeholders.expand(action.argument ?? "", selection: selection, fields: options.fields)
     }
 
-    package func filterQuery(_ text: String) -> FilterQuery { FilterQuery(ranking: options.ranking(of: text)) }
+    /// The matches of `text`; while search is disabled (`--disabled`, `disable-search`),
+    /// those of ``searchedQuery`` whatever is typed: every line, in input order, after
+    /// `--disabled` or a reload.
+    package func filterQuery(_ text: String) -> FilterQuery {
+        if options.searchDisabled { return FilterQuery(ranking: options.ranking(of: searchedQuery)) }
+        if let search, search.typed == text { return FilterQuery(ranking: options.ranking(of: search.query)) }
+        return FilterQuery(ranking: options.ranking(of: text))
+    }
 
     package var filterPrompt: FilterPrompt? {
         var prompt = FilterPrompt(prompt: options.prompt, query: options.query, acceptKeys: options.expect.map(\.key),
                                   isOnTop: options.reverse, growsUpward: !options.reverse && !options.reverseList)
-        prompt.reservedKeys = options.bindings.compactMap(\.key?.key)  // a --bind key does its action, not its edit
+        let unboundKeys = self.unboundKeys
+        // A --bind key does its action, not its edit; an unbound one neither (a printable one is typed).
+        prompt.reservedKeys = options.bindings.compactMap(\.key?.key).filter { !unboundKeys.contains($0) }
+        prompt.unboundKeys = unboundKeys
+        prompt.tracksSelection = options.track
+        prompt.wordsArePaths = options.filepathWord
         prompt.markLimit = options.multiLimit
         prompt.cycles = options.look.cycle
         prompt.history = history
-        prompt.eventCommands = eventCommands
+        prompt.eventCommands = unbound.isEmpty ? eventCommands : boundEventCommands
         prompt.pointer = options.look.pointer
         prompt.marker = options.look.marker
         prompt.frame = options.look.frame

@@ -22,48 +22,82 @@ enum PickShellCommand {
     /// failure. Returns nil on exit status 0, else what to show: the status and the last line
     /// of the command's output.
     @MainActor
-    static func runSilently(_ commandLine: String, action: String) -> String? {
+    static func runSilently(_ commandLine: String, action: String, exporting variables: PickVariables = PickVariables()) -> String? {
+        waitFor { await run(commandLine, action: action, keepsAll: false, variables: variables).failure }
+    }
+
+    /// Runs `commandLine` to its end as ``runSilently(_:action:)`` does, for the
+    /// `transform` actions: returns its output (at most 1 MiB) and, when it failed, what to
+    /// show. fzf uses the output of a failed command too.
+    @MainActor
+    static func output(of commandLine: String, action: String,
+                       exporting variables: PickVariables = PickVariables()) -> (output: String, failure: String?) {
+        waitFor {
+            let result = await run(commandLine, action: action, keepsAll: true, variables: variables)
+            return (String(decoding: result.output, as: UTF8.self), result.failure)
+        }
+    }
+
+    /// Blocks the main actor until `body` has run on the cooperative pool.
+    @MainActor
+    private static func waitFor<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
         let done = DispatchSemaphore(value: 0)
-        let result = Mutex<String?>(nil)
+        let result = Mutex<T?>(nil)
         Task.detached {
-            let message = await run(commandLine, action: action)
-            result.withLock { $0 = message }
+            let value = await body()
+            result.withLock { $0 = value }
             done.signal()
         }
         // Blocking the main actor is the point: fzf's execute-silent holds the picker until
         // the command ends, so the actions after it in a chain see what it did. The command
         // runs on the cooperative pool, which this thread is not part of.
         done.wait()
-        return result.withLock { $0 }
+        return result.withLock { $0! }
     }
 
-    private static func run(_ commandLine: String, action: String) async -> String? {
+    /// Runs `commandLine`; its output (standard error joined to it unless `keepsAll`), the
+    /// last 64 KiB of it, or with `keepsAll` the first MiB of standard output alone, and
+    /// the message of a failure.
+    private static func run(_ commandLine: String, action: String, keepsAll: Bool,
+                            variables: PickVariables) async -> (output: [UInt8], failure: String?) {
+        keepsAll ? await run(commandLine, action: action, keepsAll: true, variables: variables, error: .discarded)
+                 : await run(commandLine, action: action, keepsAll: false, variables: variables, error: .combinedWithOutput)
+    }
+
+    private static func run<Error: ErrorOutputProtocol>(_ commandLine: String, action: String, keepsAll: Bool, variables: PickVariables,
+                                                        error: Error) async -> (output: [UInt8], failure: String?) {
         var options = PlatformOptions()
         options.processGroupID = 0  // a group of its own: killing it kills its children too
         do {
             let result = try await Subprocess.run(
-                .path("/bin/sh"), arguments: ["-c", commandLine], platformOptions: options,
-                input: .none, output: .sequence, error: .combinedWithOutput
+                .path("/bin/sh"), arguments: ["-c", commandLine], environment: variables.environment, platformOptions: options,
+                input: .none, output: .sequence, error: error
             ) { execution in
                 let group = execution.processIdentifier.value
                 PreviewProcesses.shared.insert(group)
                 defer { PreviewProcesses.shared.remove(group) }
                 var bytes: [UInt8] = []
                 for try await chunk in execution.standardOutput {
-                    chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }
-                    if bytes.count > 1 << 16 { bytes.removeFirst(bytes.count - (1 << 16)) }  // the end explains a failure
+                    if keepsAll {
+                        // The first MiB: what a transform uses is its first line or a short chain.
+                        chunk.withUnsafeBytes { bytes.append(contentsOf: $0.prefix(max(0, (1 << 20) - bytes.count))) }
+                    } else {
+                        chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }
+                        if bytes.count > 1 << 16 { bytes.removeFirst(bytes.count - (1 << 16)) }  // the end explains a failure
+                    }
                 }
                 return bytes
             }
-            let last = String(decoding: result.closureResult, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
-            let detail = last.map { ": \($0)" } ?? ""
+            let output = result.closureResult
+            let last = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
+            let detail = keepsAll ? "" : last.map { ": \($0)" } ?? ""
             switch result.terminationStatus {
-            case .exited(0): return nil
-            case .exited(let code): return "\(action) failed (exit status \(code))\(detail)"
-            case .signaled(let signal): return "\(action) ended by signal \(signal)\(detail)"
+            case .exited(0): return (output, nil)
+            case .exited(let code): return (output, "\(action) failed (exit status \(code))\(detail)")
+            case .signaled(let signal): return (output, "\(action) ended by signal \(signal)\(detail)")
             }
         } catch {
-            return "\(action): cannot run /bin/sh: \(error)"
+            return ([], "\(action): cannot run /bin/sh: \(error)")
         }
     }
 

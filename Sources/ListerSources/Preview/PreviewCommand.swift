@@ -26,6 +26,9 @@ package struct PreviewCommand: Hashable, Sendable {
     package var fields: PickFields
     /// Where each preview opens (`--preview-window +{2}-5`); nil: at its top.
     package var scroll: PreviewWindow.Scroll?
+    /// How many times the preview was asked to run again (fzf's `refresh-preview`): part
+    /// of each preview's key, so the same line's preview is not taken from the cache.
+    package var generation = 0
 
     /// A command from `--preview`.
     package init(_ template: String, ansi: Bool = false, fields: PickFields = PickFields()) {

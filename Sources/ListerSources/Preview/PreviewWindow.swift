@@ -140,10 +140,17 @@ enum LinePreview {
                                                  query: query, marked: marked, markedIndices: markedIndices)
         let commandLine = command.commandLine(for: selection)
         // A short pause, so that Down held over the list starts one command, not one per row.
-        var preview = Preview(key: commandLine, debounce: .milliseconds(20), streaming: { progress in
+        var preview = Preview(key: PreviewRunKey(commandLine: commandLine, generation: command.generation), debounce: .milliseconds(20), streaming: { progress in
             try await command.run(commandLine: commandLine, progress: progress)
         })
         preview.start = command.scroll?.start(for: selection.line, fields: command.fields)
         return preview
     }
+}
+
+/// The key of a command's preview: its command line, and how many times the preview was
+/// refreshed (`refresh-preview` runs the same command line again).
+struct PreviewRunKey: Hashable, Sendable {
+    let commandLine: String
+    let generation: Int
 }
