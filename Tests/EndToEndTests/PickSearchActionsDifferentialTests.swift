@@ -142,7 +142,8 @@ import Testing
         Case(options: ["--preview", "echo P{}", "--bind", "ctrl-x:hide-preview,ctrl-s:show-preview"],
              steps: [.wait("Pa1"), .keys(["C-s"]), .keys(["C-x"]), .gone("Pa1"), .keys(["C-x", "C-s"]), .wait("Pa1"), .keys(["Enter"])],
              output: "a1\n"),
-        Case(options: ["--preview", "printf '%070d' 0; echo END", "--bind", "ctrl-w:toggle-preview-wrap"],
+        // 72 digits: two whole rows of both panes (36 columns inside the box), so END wraps whole.
+        Case(options: ["--preview", "printf '%072d' 0; echo END", "--bind", "ctrl-w:toggle-preview-wrap"],
              steps: [.wait("000"), .keys(["C-w"]), .wait("END"), .keys(["Enter"])], output: "a1\n"),
         // Events: zero and one after each search with no match or one, multi, backward-eof.
         // (Each step changes what shows, so that neither program folds two searches into one.)

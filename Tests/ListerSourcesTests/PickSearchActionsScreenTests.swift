@@ -33,17 +33,17 @@ import Testing
 
     @Test func changePromptAndChangeHeaderAreDrawn() async throws {
         let app = try await app(["--layout=reverse", "--bind", "ctrl-a:change-prompt(2. fzf> )+change-header(HDR)"])
-        #expect(app.lines[1] == ">")  // lines end at their last character
+        #expect(app.lines[0] == ">")  // reversed, as fzf: the prompt on top; lines end at their last character
         await app.press(.control("a"))
-        #expect(app.lines[0].hasPrefix("HDR"))  // --header's place: the title line
-        #expect(app.lines[1] == "2. fzf>")
+        #expect(app.lines[0] == "2. fzf>")
+        #expect(app.lines[2].hasPrefix("HDR"), "\(app.screen)")  // --header's place: after the info line
     }
 
     @Test func transformPromptTakesTheFirstLineOfTheOutput() async throws {
         let app = try await app(["--layout=reverse", "--bind", "ctrl-a:transform-prompt(printf 'P{q}>\\nignored\\n')"])
         await app.type("b")
         await app.press(.control("a"))
-        #expect(app.lines[1] == "Pb>b", "\(app.screen)")  // {q} is shell-quoted in the command
+        #expect(app.lines[0] == "Pb>b", "\(app.screen)")  // {q} is shell-quoted in the command
     }
 
     @Test func aFailingTransformSaysSoAndThePickerStays() async throws {
@@ -89,9 +89,9 @@ import Testing
         let app = try await app(["--layout=reverse", "--bind", "left-click:change-prompt(L> ),double-click:change-prompt(D> )"])
         let row = try #require(app.lines.firstIndex { $0.hasPrefix("b2") })
         await app.mouse(.press, row: row, column: 1)
-        #expect(app.lines[1] == "L>")  // the click selected b2, then ran its binding
+        #expect(app.lines[0] == "L>")  // the click selected b2, then ran its binding
         await app.mouse(.press, row: row, column: 1)
-        #expect(app.lines[1] == "D>")
+        #expect(app.lines[0] == "D>")
         #expect(app.outcome == nil)  // bound: the double click no longer chooses
         await app.press(.enter)
         #expect(app.outcome.map { "\($0)" }?.contains("b2") == true)

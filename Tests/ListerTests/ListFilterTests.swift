@@ -219,7 +219,7 @@ import Testing
         #expect(filter.text == "old")
         filter.text = ""
         let key5 = filter.take(.backspace, prompt: prompt)
-        #expect(key5 == .handled(changed: false))  // the line stays open
+        #expect(key5 == .backwardEOF)  // fzf's backward-eof event; the line stays open
         #expect(filter.isEditing)
         let edit = filter.perform(.deleteCharEOF, isPrompt: true)
         #expect(edit == .interrupt)
