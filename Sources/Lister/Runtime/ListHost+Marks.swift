@@ -11,8 +11,9 @@ extension ListHost {
     }
 
     /// Tab: marks or unmarks the selected row and moves down (Shift-Tab, `forward`
-    /// false: up), round to the other end on a prompt that cycles (`--cycle`). At the prompt's ``FilterPrompt/markLimit`` (`--multi=N`) a row is not
-    /// marked and the selection stays, as in fzf.
+    /// false: up), round to the other end on a prompt that cycles (`--cycle`). At the
+    /// prompt's ``FilterPrompt/markLimit`` (`--multi=N`) a row is not marked and the
+    /// selection stays, as in fzf.
     func toggleMark(forward: Bool = true) -> HostResponse {
         if let refusal = ListMarks<S.Item.ID>.refusal(pickMode: screen.pickMode) { return refusal }
         guard let item = model.selectedItem, isSelectionVisible else { return .handled(changed: false) }
