@@ -27,7 +27,11 @@ final class TestServer: Sendable {
     static let names = (1...23).map { String(format: "repo-%02d", $0) }
 
     static func start() async throws -> TestServer {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 5, logger: .disabled)
+        // The timeout bounds each handler: past it FlyingFox answers 500. A CI run keeps both
+        // cores busy with every suite at once, and a trivial handler (`/redirect`) once waited
+        // longer than 5 s for a thread there; the clients' own timeouts (20 s) and the
+        // suites' time limits bound a test, so the server's is only a backstop.
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
         let task = Task { try await server.run() }
         // Generous: a CI run builds and runs every suite in parallel on 2 cores, and a start
         // once took longer than 5 s there. The suites' own time limits still bound a test.
