@@ -91,10 +91,14 @@ test: deps peer
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee .build/build-debug.log
 	@$(call no-warnings,.build/build-debug.log)
-	$(SWIFT) test --skip-build --skip DifferentialEndToEndTests
+	$(SWIFT) test --skip-build --skip DifferentialEndToEndTests --skip ListerHTTPTests
 	@# Alone: its headless side holds the main actor for long stretches (60,000 rows in a
 	@# debug build), which starved the real-time HTTP suites running beside it.
 	$(SWIFT) test --skip-build --filter DifferentialEndToEndTests
+	@# Alone too: a real server and client, in real time, on the task pool's threads, which
+	@# the tmux suites' waits hold (two threads on two cores): in one run with them, the
+	@# redirects went unanswered for 20 s on CI.
+	$(SWIFT) test --skip-build --filter ListerHTTPTests
 	@$(MAKE) --no-print-directory docs
 
 # The passes a contributor need not wait for, which CI runs after `make test` (.ci/run):
