@@ -134,7 +134,7 @@ TSAN_MODULES := TerminalCoreTests|TerminalNcursesTests|ListerTests|ListerSources
 # The tests that start real processes through swift-subprocess: TSan reports its Linux
 # monitor thread's accesses to a Mutex-guarded global (every frame inside the package, none
 # in ours; the sanitizer misreports Synchronization.Mutex here). They run in `make test`.
-TSAN_SKIP := PreviewLongLineTests|theLoadKeepsTheLinesCompact
+TSAN_SKIP := PreviewLongLineTests|theLoadKeepsTheLinesCompact|transformPromptTakesTheFirstLineOfTheOutput|aFailingTransformSaysSoAndThePickerStays
 test-tsan: export SWIFT_BACKTRACE := interactive=no
 test-tsan: export LANG := C.UTF-8
 test-tsan: deps
