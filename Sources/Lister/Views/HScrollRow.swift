@@ -38,7 +38,10 @@ public struct HScrollRow: View {
         let cut = DisplayWidth.of(Self.ellipsis)
         guard width > rect.width, rect.width > 2 * cut else { return content.render(in: rect, buffer: &buffer) }
         let shown = columns(width: width, room: rect.width, cut: cut)
-        var scratch = Buffer(size: Size(rows: 1, columns: width))
+        // Drawn only up to the last column shown, the one after it (whether a wide character
+        // is cut there) and one more for the mark `Text` puts where it is cut: a row's length
+        // does not set the cost of a frame.
+        var scratch = Buffer(size: Size(rows: 1, columns: min(width, shown.upperBound + 2)))
         content.render(in: scratch.area, buffer: &scratch)
         var column = rect.left  // where the first column shown goes
         if shown.lowerBound > 0 {
