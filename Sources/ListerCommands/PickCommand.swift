@@ -206,7 +206,15 @@ extension PickCommand {
             let name = choice.key.flatMap { key in options.expect.first { $0.key == key }?.name } ?? ""
             try output.append(Array(name.utf8))
         }
-        for line in lines { try output.append(options.printed(line.bytes, index: headerCount + line.number - 1)) }
+        // A line too long to be kept whole in a row is read again whole, as `lister lines`
+        // prints it; all or nothing when the input file lost a line meanwhile.
+        let texts = lines.map(\.wholeBytes)
+        if let lost = zip(lines, texts).first(where: { !$0.1.complete }) {
+            throw LostLine(number: lost.0.number, input: .standardInput)
+        }
+        for (line, text) in zip(lines, texts) {
+            try output.append(options.printed(text.bytes, index: headerCount + line.number - 1))
+        }
         try output.flush()
     }
 }

@@ -164,6 +164,21 @@ func fzfPath() -> String? {
         return (try TmuxSession(shell: command, environment: environment, captureStdout: true), file)
     }
 
+    /// A row keeps at most the first 256 KiB of a line; Enter prints the whole line, as
+    /// fzf and `lister lines` do.
+    @Test func enterPrintsALongLineWhole() throws {
+        let long = String(repeating: "x", count: 300_000) + " needle"
+        let (session, file) = try session([], input: long + "\nshort\n")
+        defer { session.close(); try? FileManager.default.removeItem(at: file) }
+        try session.waitFor("1/2")
+        try session.type("needle")
+        try session.waitFor("1/1 of 2")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        let printed = try session.standardOutput()
+        #expect(printed.utf8.count == long.utf8.count + 1 && printed.hasSuffix(" needle\n"))
+    }
+
     @Test func everyPrintableKeyIsTextAndTheBestMatchIsFirst() throws {
         let (session, file) = try session([], input: "query/run?x\nsrc/main.swift\nq/r?\n")
         defer { session.close(); try? FileManager.default.removeItem(at: file) }
