@@ -164,7 +164,7 @@ import Testing
                     #expect(ranking.order(entries) == expected)
                     // In chunks, as a ranking run gives them.
                     let cut = [0, count / 3, count / 2, count]
-                    let parts = (0..<3).map { Array(entries[cut[$0]..<cut[$0 + 1]]) }
+                    let parts = (0..<3).map { FuzzyRanking.ScoredPart(entries: Array(entries[cut[$0]..<cut[$0 + 1]])) }
                     #expect(ranking.order(parts: parts).order == expected)
                     // The positions and ascending rows filled in the counting sort's last
                     // pass are those FilterMatches computes from the order alone.

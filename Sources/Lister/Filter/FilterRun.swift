@@ -89,6 +89,7 @@ public struct FilterRun: Sendable, Identifiable {
         if let ranking = query.ranking {
             let ranked = try await ranking.ranked(source, candidates: rankingCandidates, rowCount: rowCount,
                                                   chunkSize: chunkSize, parallelism: parallelism, indexing: true)
+            ranked.deferred?.sortSoon()
             return FilterResult(id: id, matches: FilterMatches(query: query, ranked: ranked, coveredRows: rowCount))
         }
         let matcher = QueryMatcher(query)
@@ -168,6 +169,8 @@ public struct FilterRun: Sendable, Identifiable {
     /// them are ranked together), or nil for every row.
     private var rankingCandidates: [Int32]? {
         guard let prior else { return nil }
+        // No row since: the prior rows as they are (a copy of a million rows took a millisecond).
+        guard prior.coveredRows < rowCount else { return prior.rows }
         return prior.rows + (prior.coveredRows..<rowCount).map { Int32(truncatingIfNeeded: $0) }
     }
 

@@ -52,14 +52,21 @@ public struct FuzzyRanking: Hashable, Sendable {
     /// The ordering without the pattern, to tell whether two rankings order alike.
     var orderOnly: [String] { tiebreaks.map(\.rawValue) + ["\(sorts)", "\(reversed)"] }
 
-    /// One matched row and what orders it.
+    /// One matched row and what orders it: 12 bytes, for a ranking writes and reads one per
+    /// match (a million on a large list) several times.
     struct Entry {
         var row: Int32
         var score: Int32
-        /// The values of the first three tiebreaks (fzf takes at most three).
+        /// The value of the first tiebreak.
         var tie0: Int32 = 0
-        var tie1: Int32 = 0
-        var tie2: Int32 = 0
+    }
+
+    /// The entries of one chunk, in row order, and with two or three tiebreaks, the values
+    /// of the second and third for each entry (fzf takes at most three): most rankings have
+    /// one tiebreak, and their entries stay small.
+    struct ScoredPart {
+        var entries: [Entry] = []
+        var laterTies: [SIMD2<Int32>] = []
     }
 
     /// The rows of `source` (or of `candidates`, ascending, or the first `rowCount`) that
@@ -89,8 +96,13 @@ public struct FuzzyRanking: Hashable, Sendable {
     ) async throws -> Ranked {
         let count = rowCount ?? source.count
         let chunks = FilterRun.plainChunks(rowCount: count, candidates: candidates, size: max(1, chunkSize))
-        var parts = [[Entry]](repeating: [], count: chunks.count)
-        try await withThrowingTaskGroup(of: (Int, [Entry]).self) { group in
+        // A large ranking for the screen leaves its sort for later (``RankedOrder``): each
+        // chunk's best entries are picked out while the chunk is in the cache.
+        let defers = indexing && sortsByCounting && (candidates?.count ?? count) >= Self.parallelSortMinimum
+        var parts = [ScoredPart](repeating: ScoredPart(), count: chunks.count)
+        var bests = [[Entry]](repeating: [], count: defers ? chunks.count : 0)
+        var bounds = KeyBounds()
+        try await withThrowingTaskGroup(of: (Int, ScoredPart, KeyBounds, [Entry]).self) { group in
             var next = 0
             func startNext() {
                 let index = next
@@ -99,17 +111,63 @@ public struct FuzzyRanking: Hashable, Sendable {
                     try Task.checkCancellation()
                     let part = score(chunks[index], of: source, checksCancellation: true)
                     try Task.checkCancellation()
-                    return (index, part)
+                    return (index, part, KeyBounds(part.entries), defers ? best(of: part.entries) : [])
                 }
             }
             while next < min(max(1, parallelism), chunks.count) { startNext() }
-            while let (index, part) = try await group.next() {
+            while let (index, part, partBounds, partBest) = try await group.next() {
                 parts[index] = part
+                bounds.formUnion(partBounds)
+                if defers { bests[index] = partBest }
                 if next < chunks.count { startNext() }
             }
         }
         try Task.checkCancellation()
-        return order(parts: parts, indexing: indexing ? count : nil)
+        if defers {
+            let total = parts.reduce(0) { $0 + $1.entries.count }
+            let deferred = RankedOrder(ranking: self, parts: parts, bounds: bounds, best: best(of: bests.flatMap { $0 }).map(\.row),
+                                       count: total, rowCount: count, parallelism: parallelism)
+            return Ranked(order: [], index: nil, deferred: deferred)
+        }
+        return order(parts: parts, bounds: bounds, indexing: indexing ? count : nil, parallelism: parallelism)
+    }
+
+    /// Whether this ranking's order comes from ``countingOrder(_:bounds:tied:reversed:indexing:parallelism:)``
+    /// (or the comparison sort it falls back to): by score, at most one tiebreak, then the
+    /// rows' order.
+    var sortsByCounting: Bool {
+        sorts && tiebreaks.prefix { $0 != .index }.count <= 1 && pattern.groups.contains { $0.contains { !$0.isInverse } }
+    }
+
+    /// Rows a large ranking's result knows in order before its sort (``RankedOrder``):
+    /// several screens of them.
+    static let bestCount = 512
+
+    /// The first ``bestCount`` of `entries` (in row order, or chunks of them in row
+    /// order one after another) in rank order, when ``sortsByCounting``.
+    func best(of entries: [Entry]) -> [Entry] {
+        let tied = !tiebreaks.prefix { $0 != .index }.isEmpty, reversed = self.reversed
+        /// Whether `lhs` ranks before `rhs`.
+        func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
+            if lhs.score != rhs.score { return lhs.score > rhs.score }
+            let left = Self.tieValue(lhs, tied: tied), right = Self.tieValue(rhs, tied: tied)
+            if left != right { return left < right }
+            return reversed ? lhs.row > rhs.row : lhs.row < rhs.row
+        }
+        guard entries.count > Self.bestCount else { return entries.sorted(by: precedes) }
+        // The best so far, kept sorted; most entries rank below the last one and are
+        // passed over with one comparison.
+        var kept = Array(entries.prefix(Self.bestCount)).sorted(by: precedes)
+        for entry in entries.dropFirst(Self.bestCount) where precedes(entry, kept[kept.count - 1]) {
+            var low = 0, high = kept.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(entry, kept[middle]) { high = middle } else { low = middle + 1 }
+            }
+            kept.removeLast()
+            kept.insert(entry, at: low)
+        }
+        return kept
     }
 
     /// The same ranking on the caller, in one go (small lists and tests).
@@ -133,13 +191,16 @@ public struct FuzzyRanking: Hashable, Sendable {
         /// For each row below the count asked for, its position in `order` or -1, and the
         /// matching rows ascending; nil when not filled.
         var index: (positions: [Int32], rows: [Int32])?
+        /// Instead of the two above, a large ranking's order, sorted when needed.
+        var deferred: RankedOrder?
     }
 
     /// The matching rows of `chunk`, scored.
-    func score<Source: FilterableText>(_ chunk: FilterRun.Chunk, of source: Source, checksCancellation: Bool) -> [Entry] {
+    func score<Source: FilterableText>(_ chunk: FilterRun.Chunk, of source: Source, checksCancellation: Bool) -> ScoredPart {
         var matcher = FuzzyMatcher(pattern)
         var entries: [Entry] = []
         entries.reserveCapacity(chunk.count)  // most rows of a chunk usually match
+        var laterTies: [SIMD2<Int32>] = []
         let ties = Array(tiebreaks.prefix { $0 != .index }.prefix(3))
         let tie0 = ties.first, tie1 = ties.dropFirst().first, tie2 = ties.dropFirst(2).first
         let withPositions = sorts && ties.contains(where: \.needsPositions)
@@ -158,8 +219,8 @@ public struct FuzzyRanking: Hashable, Sendable {
                         switch matcher.pointee.quickScore(utf8) {
                         case .matched(let score, let length):
                             let tie = Int32(truncatingIfNeeded: min(length, Int(UInt16.max)))  // as `FuzzyMatch.tieValue`
-                            entries.pointee.append(Entry(row: Int32(truncatingIfNeeded: row), score: score,
-                                                         tie0: tie0 == nil ? 0 : tie, tie1: tie1 == nil ? 0 : tie, tie2: tie2 == nil ? 0 : tie))
+                            entries.pointee.append(Entry(row: Int32(truncatingIfNeeded: row), score: score, tie0: tie0 == nil ? 0 : tie))
+                            if tie1 != nil { laterTies.append(SIMD2(tie, tie2 == nil ? 0 : tie)) }
                             return
                         case .noMatch: return
                         case .general: break
@@ -175,32 +236,36 @@ public struct FuzzyRanking: Hashable, Sendable {
                     }
                     var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
                     if let tie0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(tie0)) }
-                    if let tie1 { entry.tie1 = Int32(truncatingIfNeeded: found.tieValue(tie1)) }
-                    if let tie2 { entry.tie2 = Int32(truncatingIfNeeded: found.tieValue(tie2)) }
                     entries.pointee.append(entry)
+                    if let tie1 {
+                        laterTies.append(SIMD2(Int32(truncatingIfNeeded: found.tieValue(tie1)),
+                                               tie2.map { Int32(truncatingIfNeeded: found.tieValue($0)) } ?? 0))
+                    }
                 }
                 FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
                     source.forEachUTF8(in: batch, fields: { add($0, $1, $2) })
                 }
             }
         }
-        return entries
+        return ScoredPart(entries: entries, laterTies: laterTies)
     }
 
     /// The entries of the chunks (in row order) in rank order, counted in place when the
     /// counting sort applies, without joining the chunks first; there, with `indexing`,
     /// also the positions of the first `indexing` rows (``Ranked/index``).
-    func order(parts: [[Entry]], indexing: Int? = nil) -> Ranked {
+    func order(parts: [ScoredPart], bounds: KeyBounds? = nil, indexing: Int? = nil, parallelism: Int = 1) -> Ranked {
         let tiebreaks = self.tiebreaks.prefix { $0 != .index }
         if sorts, tiebreaks.count <= 1, pattern.groups.contains(where: { $0.contains { !$0.isInverse } }),
-           let counted = Self.countingOrder(parts, tied: !tiebreaks.isEmpty, reversed: reversed, indexing: indexing) {
+           let counted = Self.countingOrder(parts.map(\.entries), bounds: bounds, tied: !tiebreaks.isEmpty, reversed: reversed,
+                                            indexing: indexing, parallelism: parallelism) {
             return counted
         }
-        return Ranked(order: order(parts.flatMap { $0 }))
+        return Ranked(order: order(parts.flatMap(\.entries), laterTies: parts.flatMap(\.laterTies)))
     }
 
-    /// The entries in rank order.
-    func order(_ entries: [Entry]) -> [Int32] {
+    /// The entries in rank order; `laterTies`, one for each entry, with two or three
+    /// tiebreaks.
+    func order(_ entries: [Entry], laterTies: [SIMD2<Int32>] = []) -> [Int32] {
         let reversed = self.reversed
         // Only `!` terms: nothing scores, so the input order stays (as in fzf).
         let scores = pattern.groups.contains { $0.contains { !$0.isInverse } }
@@ -214,6 +279,7 @@ public struct FuzzyRanking: Hashable, Sendable {
         // One 64-bit key per entry (the score, then the first tiebreak), so that most
         // comparisons are one integer comparison; the other tiebreaks only on equal keys.
         let tied = !tiebreaks.isEmpty, slots = min(tiebreaks.count, 3)
+        precondition(slots <= 1 || laterTies.count == entries.count, "the later tiebreaks of every entry")
         var keyed = entries.indices.map { index -> (key: UInt64, index: Int32) in
             let entry = entries[index]
             let score = UInt64(UInt32(bitPattern: entry.score) ^ 0x8000_0000)
@@ -223,93 +289,13 @@ public struct FuzzyRanking: Hashable, Sendable {
         keyed.sort { lhs, rhs in
             if lhs.key != rhs.key { return lhs.key < rhs.key }
             let left = entries[Int(lhs.index)], right = entries[Int(rhs.index)]
-            if slots > 1, left.tie1 != right.tie1 { return left.tie1 < right.tie1 }
-            if slots > 2, left.tie2 != right.tie2 { return left.tie2 < right.tie2 }
+            if slots > 1 {
+                let leftTies = laterTies[Int(lhs.index)], rightTies = laterTies[Int(rhs.index)]
+                if leftTies[0] != rightTies[0] { return leftTies[0] < rightTies[0] }
+                if slots > 2, leftTies[1] != rightTies[1] { return leftTies[1] < rightTies[1] }
+            }
             return reversed ? left.row > right.row : left.row < right.row
         }
         return keyed.map { entries[Int($0.index)].row }
-    }
-
-    /// The value of the first tiebreak of `entry` when `tied` (lower first), else 0.
-    @inline(__always)
-    static func tieValue(_ entry: Entry, tied: Bool) -> Int32 { tied ? entry.tie0 : 0 }
-
-    /// The entries (in ascending rows, as the chunks give them) in rank order by a stable
-    /// counting sort on (score, the first tiebreak when `tied`), so that equal keys keep the order of their
-    /// rows (reversed with `reversed`): two passes over the entries instead of a
-    /// comparison sort, which took a tenth of a second on a million matches. Nil when the
-    /// keys span too many values for a table of counts.
-    static func countingOrder(_ entries: [Entry], tied: Bool, reversed: Bool) -> [Int32]? {
-        countingOrder([entries], tied: tied, reversed: reversed)
-    }
-
-    /// ``countingOrder(_:tied:reversed:)`` over the entries of `parts` one after another.
-    static func countingOrder(_ parts: [[Entry]], tied: Bool, reversed: Bool) -> [Int32]? {
-        countingOrder(parts, tied: tied, reversed: reversed, indexing: nil)?.order
-    }
-
-    /// ``countingOrder(_:tied:reversed:)`` over the entries of `parts` one after another;
-    /// with `indexing` (a count of rows above every entry's row), also each of those rows'
-    /// position and the rows ascending, written in the pass that places the rows: it visits
-    /// them in ascending (or, `reversed`, descending) order, so these writes are sequential,
-    /// where a pass of their own after it wrote each position at a random place.
-    static func countingOrder(_ parts: [[Entry]], tied: Bool, reversed: Bool, indexing rowCount: Int?) -> Ranked? {
-        let total = parts.reduce(0) { $0 + $1.count }
-        guard total > 0 else {
-            return Ranked(order: [], index: rowCount.map { ([Int32](repeating: -1, count: $0), []) })
-        }
-        var minScore = Int32.max, maxScore = Int32.min, minTie = Int32.max, maxTie = Int32.min
-        for entries in parts {
-            for entry in entries {
-                minScore = min(minScore, entry.score)
-                maxScore = max(maxScore, entry.score)
-                let tie = tieValue(entry, tied: tied)
-                minTie = min(minTie, tie)
-                maxTie = max(maxTie, tie)
-            }
-        }
-        let scoreSpan = Int(maxScore) - Int(minScore) + 1, tieSpan = Int(maxTie) - Int(minTie) + 1
-        let (span, overflow) = scoreSpan.multipliedReportingOverflow(by: tieSpan)
-        guard !overflow, span <= 1 << 20, span <= 8 * total + 4096 else { return nil }
-        @inline(__always) func key(_ entry: Entry) -> Int {
-            Int(maxScore - entry.score) * tieSpan + Int(tieValue(entry, tied: tied) - minTie)
-        }
-        var starts = [Int](repeating: 0, count: span + 1)
-        for entries in parts {
-            for entry in entries { starts[key(entry) + 1] += 1 }
-        }
-        for index in 1...span { starts[index] += starts[index - 1] }
-        let indexes = rowCount != nil
-        var positions = [Int32](repeating: -1, count: rowCount ?? 0)
-        var rows = [Int32](repeating: 0, count: indexes ? total : 0)
-        // The last pass through buffer pointers: the captured arrays written as variables in
-        // the closure cost a dynamic exclusivity check per entry.
-        let order = [Int32](unsafeUninitializedCapacity: total) { buffer, initialized in
-            starts.withUnsafeMutableBufferPointer { starts in
-                positions.withUnsafeMutableBufferPointer { positions in
-                    rows.withUnsafeMutableBufferPointer { rows in
-                        var visited = 0
-                        let step = reversed ? -1 : 1
-                        for part in stride(from: reversed ? parts.count - 1 : 0, to: reversed ? -1 : parts.count, by: step) {
-                            let entries = parts[part]
-                            for index in stride(from: reversed ? entries.count - 1 : 0, to: reversed ? -1 : entries.count, by: step) {
-                                let entry = entries[index]
-                                let slot = key(entry)
-                                let at = starts[slot]
-                                starts[slot] = at + 1
-                                buffer[at] = entry.row
-                                if indexes {
-                                    positions[Int(entry.row)] = Int32(truncatingIfNeeded: at)
-                                    rows[reversed ? total - 1 - visited : visited] = entry.row
-                                    visited += 1
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            initialized = total
-        }
-        return Ranked(order: order, index: indexes ? (positions, rows) : nil)
     }
 }
