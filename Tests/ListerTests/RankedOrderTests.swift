@@ -46,6 +46,16 @@ import Testing
         }
     }
 
+    @Test func theBestEntriesOfKeysTooSpreadToCountAreSortedOut() {
+        var random = SplitMix64(seed: 9)
+        let spread = (0..<2000).map {
+            FuzzyRanking.Entry(row: Int32($0), score: Int32(random.next() % 3_000_000), tie0: Int32(random.next() % 5_000))
+        }
+        for ranking in rankings {
+            #expect(ranking.best(of: spread).map(\.row) == Array(ranking.order(spread).prefix(FuzzyRanking.bestCount)))
+        }
+    }
+
     @Test func aDeferredOrderAnswersAsTheOrderSortedAtOnce() {
         for (index, count) in [3, 600, 5000].enumerated() {
             let all = entries(count, seed: 100 + UInt64(index))

@@ -89,7 +89,6 @@ public struct FilterRun: Sendable, Identifiable {
         if let ranking = query.ranking {
             let ranked = try await ranking.ranked(source, candidates: rankingCandidates, rowCount: rowCount,
                                                   chunkSize: chunkSize, parallelism: parallelism, indexing: true)
-            ranked.deferred?.sortSoon()
             return FilterResult(id: id, matches: FilterMatches(query: query, ranked: ranked, coveredRows: rowCount))
         }
         let matcher = QueryMatcher(query)

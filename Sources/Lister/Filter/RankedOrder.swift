@@ -7,11 +7,12 @@ import TerminalCore
 /// best rows at once (each chunk's best, found while the chunk was in the cache, merged),
 /// and leaves the scored entries here: the whole order, each row's position in it and the
 /// rows ascending are made by ``FuzzyRanking/order(parts:bounds:indexing:parallelism:)``,
-/// the same code as before, the first time something past the best rows is asked for, or
-/// on a task of its own started as soon as the result exists (``sortSoon()``). fzf's
-/// result merger works the same way: it sorts lazily, as far as the screen asks.
+/// the same code as before, the first time something past the best rows is asked for
+/// (scrolling past them, `--track` on another row, select-all). The next key's run takes
+/// the rows ascending from the entries, unsorted. fzf's result merger works the same way:
+/// it sorts lazily, as far as the screen asks.
 ///
-/// Thread-safe: the state is read and replaced under a lock (see ``sortSoon()``).
+/// Thread-safe: the state is read and replaced under a lock, and sorted once.
 final class RankedOrder: Sendable {
     /// The number of matches.
     let count: Int
@@ -87,41 +88,28 @@ final class RankedOrder: Sendable {
     /// The whole order.
     var order: [Int32] { sorted(\.order) }
 
-    /// The matching rows ascending (what the next key's run examines): taken from the
-    /// entries when they are not sorted yet, without sorting them.
-    var rows: [Int32] {
-        let pending: Pending? = state.withLock { state in
-            if case .scored(let pending) = state { return pending }
-            return nil
-        }
-        guard let pending else { return sorted(\.rows) }
-        var rows: [Int32] = []
-        rows.reserveCapacity(count)
-        for part in pending.parts {
-            for entry in part.entries { rows.append(entry.row) }
-        }
-        return rows
-    }
-
-    /// Sorts the entries on a task of its own, on one thread (the others draw the screen
-    /// meanwhile), unless they are sorted by then or nothing holds the order any longer.
-    /// It sorts outside the lock: a reader of ``rows`` does not wait for it, and one that
-    /// needs the order meanwhile sorts on all threads itself (the slower result is dropped).
-    func sortSoon() {
-        Task.detached(priority: .utility) { [weak self] in
-            guard let self, let pending = self.pending else { return }
-            let made = pending.sorted(parallelism: 1)
-            state.withLock { state in
-                if case .scored = state { state = .sorted(made) }
-            }
-        }
-    }
-
     /// The entries waiting for their sort, nil once sorted.
     private var pending: Pending? {
         state.withLock { state in
             if case .scored(let pending) = state { return pending }
             return nil
+        }
+    }
+
+    /// The matching rows ascending (what the next key's run examines): taken from the
+    /// entries when they are not sorted yet, without sorting them.
+    var rows: [Int32] {
+        guard let pending else { return sorted(\.rows) }
+        return [Int32](unsafeUninitializedCapacity: count) { rows, written in
+            written = 0
+            for part in pending.parts {
+                part.entries.withUnsafeBufferPointer { entries in
+                    for entry in entries {
+                        rows[written] = entry.row
+                        written += 1
+                    }
+                }
+            }
         }
     }
 
