@@ -184,11 +184,11 @@ docs-html: docs
 
 # A package that depends on the library as the README says (`traits: []`) must resolve
 # swift-log and nothing else (no argument parser, GRDB, swift-subprocess, FlyingFox,
-# docc plugin), and build: Tests/LibraryConsumer/check-consumer.sh, in $(CONSUMER_SCRATCH).
+# docc plugin), and build: Examples/LibraryConsumer/check-consumer.sh, in $(CONSUMER_SCRATCH).
 CONSUMER_SCRATCH ?= .build-consumer
 .PHONY: test-consumer
 test-consumer: deps
-	SWIFT=$(SWIFT) CONSUMER_DIR=$(CONSUMER_SCRATCH) Tests/LibraryConsumer/check-consumer.sh
+	SWIFT=$(SWIFT) CONSUMER_DIR=$(CONSUMER_SCRATCH) Examples/LibraryConsumer/check-consumer.sh
 
 clean:
 	$(SWIFT) package clean

@@ -3,7 +3,7 @@ import Testing
 
 /// The DocC getting-started article compiles as a reader follows it: its whole program, with
 /// the "Load page by page" step applied (the paged screen above the `do` block, started
-/// instead of `Planets()`), is `Tests/LibraryConsumer/Sources/Planets/main.swift`, which
+/// instead of `Planets()`), is `Examples/LibraryConsumer/Sources/Planets/main.swift`, which
 /// `make test-consumer` builds in a package that depends on Lister as the article says.
 @Suite struct GettingStartedTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -23,7 +23,7 @@ import Testing
             contentsOf: Self.packageRoot.appendingPathComponent("Sources/Lister/Lister.docc/GettingStarted.md"),
             encoding: .utf8)
         let app = try String(
-            contentsOf: Self.packageRoot.appendingPathComponent("Tests/LibraryConsumer/Sources/Planets/main.swift"),
+            contentsOf: Self.packageRoot.appendingPathComponent("Examples/LibraryConsumer/Sources/Planets/main.swift"),
             encoding: .utf8)
         let whole = try #require(Self.block(after: "The whole program:", in: article))
         let paged = try #require(Self.block(after: "### Load page by page", in: article))
@@ -31,7 +31,7 @@ import Testing
         let followed = whole
             .replacingOccurrences(of: "\ndo {\n", with: "\n" + paged + "\ndo {\n")
             .replacingOccurrences(of: "ListerApp.run(Planets())", with: "ListerApp.run(PagedPlanets())")
-        #expect(followed == app, "the article, followed, differs from Tests/LibraryConsumer/Sources/Planets/main.swift")
+        #expect(followed == app, "the article, followed, differs from Examples/LibraryConsumer/Sources/Planets/main.swift")
     }
 
     /// The article's manifest takes the library alone, and the steps make a `main.swift`.

@@ -32,14 +32,14 @@ import Testing
     /// depends on Lister as the README says, so it compiles as shown.
     @Test func theReadmePagedListIsTheConsumerApp() throws {
         let app = try String(
-            contentsOf: Self.packageRoot.appendingPathComponent("Tests/LibraryConsumer/Sources/Bookshelf/main.swift"),
+            contentsOf: Self.packageRoot.appendingPathComponent("Examples/LibraryConsumer/Sources/Bookshelf/main.swift"),
             encoding: .utf8)
-        let marker = "<!-- Tests/LibraryConsumer/Sources/Bookshelf/main.swift"
+        let marker = "<!-- Examples/LibraryConsumer/Sources/Bookshelf/main.swift"
         guard let snippet = try Self.readmeSnippet(after: marker) else {
             Issue.record("README.md has no ```swift block after \(marker)")
             return
         }
-        #expect(snippet == app, "README's paged list differs from Tests/LibraryConsumer/Sources/Bookshelf/main.swift")
+        #expect(snippet == app, "README's paged list differs from Examples/LibraryConsumer/Sources/Bookshelf/main.swift")
     }
 
     /// The README's dependency line takes the library alone (`traits: []`), as the
@@ -47,7 +47,7 @@ import Testing
     @Test func theReadmeDependsOnTheLibraryWithoutTraits() throws {
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let manifest = try String(
-            contentsOf: Self.packageRoot.appendingPathComponent("Tests/LibraryConsumer/Package.swift"), encoding: .utf8)
+            contentsOf: Self.packageRoot.appendingPathComponent("Examples/LibraryConsumer/Package.swift"), encoding: .utf8)
         #expect(readme.contains(#".package(url: "https://github.com/OWNER/Lister.git", branch: "main", traits: []),"#))
         #expect(readme.contains(#".package(path: "../Lister", traits: [])"#))
         #expect(manifest.contains(#".package(path: "../Lister", traits: []),"#))

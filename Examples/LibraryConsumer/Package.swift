@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // An app that depends on Lister the way the README says, built by `make test-consumer`
-// (Tests/LibraryConsumer/check-consumer.sh) next to a link `../Lister` to this checkout:
+// (Examples/LibraryConsumer/check-consumer.sh) next to a link `../Lister` to this checkout:
 // it must resolve swift-log and nothing else of Lister's dependencies, and build. Its apps are
 // the README's paged list and the DocC getting-started article's program, as a reader copies them.
 import PackageDescription
