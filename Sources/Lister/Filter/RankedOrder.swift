@@ -19,6 +19,8 @@ final class RankedOrder: Sendable {
     /// The first rows in rank order (all of them when fewer than ``FuzzyRanking/bestCount``).
     let best: [Int32]
     private let state: Locked<State>
+    /// The rows ascending once taken from the unsorted entries (``rows``).
+    private let unsortedRows = Locked<[Int32]?>(nil)
 
     /// The entries waiting, or what sorting them made.
     private enum State {
@@ -100,9 +102,19 @@ final class RankedOrder: Sendable {
     /// entries when they are not sorted yet, without sorting them.
     var rows: [Int32] {
         guard let pending else { return sorted(\.rows) }
-        return [Int32](unsafeUninitializedCapacity: count) { rows, written in
+        return unsortedRows.withLock { kept in
+            if let kept { return kept }
+            let rows = Self.rows(of: pending.parts, count: count)
+            kept = rows
+            return rows
+        }
+    }
+
+    /// The rows of `parts`' entries, `count` in all, one after another.
+    private static func rows(of parts: [FuzzyRanking.ScoredPart], count: Int) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: count) { rows, written in
             written = 0
-            for part in pending.parts {
+            for part in parts {
                 part.entries.withUnsafeBufferPointer { entries in
                     for entry in entries {
                         rows[written] = entry.row
@@ -117,7 +129,10 @@ final class RankedOrder: Sendable {
     /// ranking had (a reader is waiting) if they are not yet.
     private func sorted<T>(_ body: (Sorted) -> T) -> T {
         state.withLock { state in
-            if case .scored(let pending) = state { state = .sorted(pending.sorted(parallelism: pending.parallelism)) }
+            if case .scored(let pending) = state {
+                state = .sorted(pending.sorted(parallelism: pending.parallelism))
+                unsortedRows.withLock { $0 = nil }  // the sorted rows are the same
+            }
             guard case .sorted(let sorted) = state else { preconditionFailure("sorted above") }
             return body(sorted)
         }
