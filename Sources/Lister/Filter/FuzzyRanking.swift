@@ -221,8 +221,6 @@ public struct FuzzyRanking: Hashable, Sendable {
     /// The matching rows of `chunk`, scored.
     func score<Source: FilterableText>(_ chunk: FilterRun.Chunk, of source: Source, checksCancellation: Bool) -> ScoredPart {
         var matcher = FuzzyMatcher(pattern)
-        var entries: [Entry] = []
-        entries.reserveCapacity(chunk.count)  // most rows of a chunk usually match
         var laterTies: [SIMD2<Int32>] = []
         let ties = Array(tiebreaks.prefix { $0 != .index }.prefix(3))
         let tie0 = ties.first, tie1 = ties.dropFirst().first, tie2 = ties.dropFirst(2).first
@@ -230,45 +228,55 @@ public struct FuzzyRanking: Hashable, Sendable {
         // Every tiebreak is the length (or there is none): a whole row's score and length
         // come from ``FuzzyMatcher/quickScore(_:)`` when it applies, without a match made.
         let quick = ties.allSatisfy { $0 == .length }
-        // The per-row closure reaches the matcher and the entries through pointers: captured
-        // as variables, each of its reads and writes of them was a dynamic exclusivity check
-        // (`swift_beginAccess`, 7% of a ranked keystroke). The pointers live only in these
-        // two calls, and nothing else touches `matcher` or `entries` meanwhile.
-        withUnsafeMutablePointer(to: &matcher) { matcher in
-            withUnsafeMutablePointer(to: &entries) { entries in
-                /// Scores `utf8`, or only its `fields` (`--nth`), each on its own.
-                func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) {
-                    if quick, fields == nil {
-                        switch matcher.pointee.quickScore(utf8) {
-                        case .matched(let score, let length):
-                            let tie = Int32(truncatingIfNeeded: min(length, Int(UInt16.max)))  // as `FuzzyMatch.tieValue`
-                            entries.pointee.append(Entry(row: Int32(truncatingIfNeeded: row), score: score, tie0: tie0 == nil ? 0 : tie))
-                            if tie1 != nil { laterTies.append(SIMD2(tie, tie2 == nil ? 0 : tie)) }
-                            return
-                        case .noMatch: return
-                        case .general: break
+        // The per-row closure reaches the matcher and the count of entries through pointers:
+        // captured as variables, each of its reads and writes of them was a dynamic
+        // exclusivity check (`swift_beginAccess`, 7% of a ranked keystroke). The pointers live
+        // only in these calls, and nothing else touches `matcher` or `count` meanwhile. The
+        // entries are written in place, room for every row of the chunk (most rows of a
+        // chunk usually match): no `append`, with its checks of uniqueness and capacity.
+        var count = 0
+        let entries = [Entry](unsafeUninitializedCapacity: chunk.count) { buffer, written in
+            let buffer = buffer
+            withUnsafeMutablePointer(to: &matcher) { matcher in
+                withUnsafeMutablePointer(to: &count) { count in
+                    /// Scores `utf8`, or only its `fields` (`--nth`), each on its own.
+                    func add(_ row: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<Range<Int>>?) {
+                        if quick, fields == nil {
+                            switch matcher.pointee.quickScore(utf8) {
+                            case .matched(let score, let length):
+                                let tie = Int32(truncatingIfNeeded: min(length, Int(UInt16.max)))  // as `FuzzyMatch.tieValue`
+                                buffer.initializeElement(at: count.pointee,
+                                                         to: Entry(row: Int32(truncatingIfNeeded: row), score: score, tie0: tie0 == nil ? 0 : tie))
+                                count.pointee &+= 1
+                                if tie1 != nil { laterTies.append(SIMD2(tie, tie2 == nil ? 0 : tie)) }
+                                return
+                            case .noMatch: return
+                            case .general: break
+                            }
+                        }
+                        let found: FuzzyMatch
+                        if let fields {
+                            guard let match = matcher.pointee.match(utf8, fields: fields, withPositions: withPositions) else { return }
+                            found = match
+                        } else {
+                            guard let match = matcher.pointee.match(utf8, withPositions: withPositions) else { return }
+                            found = match
+                        }
+                        var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
+                        if let tie0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(tie0)) }
+                        buffer.initializeElement(at: count.pointee, to: entry)
+                        count.pointee &+= 1
+                        if let tie1 {
+                            laterTies.append(SIMD2(Int32(truncatingIfNeeded: found.tieValue(tie1)),
+                                                   tie2.map { Int32(truncatingIfNeeded: found.tieValue($0)) } ?? 0))
                         }
                     }
-                    let found: FuzzyMatch
-                    if let fields {
-                        guard let match = matcher.pointee.match(utf8, fields: fields, withPositions: withPositions) else { return }
-                        found = match
-                    } else {
-                        guard let match = matcher.pointee.match(utf8, withPositions: withPositions) else { return }
-                        found = match
+                    FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
+                        source.forEachUTF8(in: batch, fields: { add($0, $1, $2) })
                     }
-                    var entry = Entry(row: Int32(truncatingIfNeeded: row), score: Int32(clamping: found.score))
-                    if let tie0 { entry.tie0 = Int32(truncatingIfNeeded: found.tieValue(tie0)) }
-                    entries.pointee.append(entry)
-                    if let tie1 {
-                        laterTies.append(SIMD2(Int32(truncatingIfNeeded: found.tieValue(tie1)),
-                                               tie2.map { Int32(truncatingIfNeeded: found.tieValue($0)) } ?? 0))
-                    }
-                }
-                FilterRun.forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
-                    source.forEachUTF8(in: batch, fields: { add($0, $1, $2) })
                 }
             }
+            written = count
         }
         return ScoredPart(entries: entries, laterTies: laterTies)
     }
