@@ -10,7 +10,17 @@ let peerFzfVersion = "0.74.5"
 /// `.build-peer/venv` at the package's root, where this looks. The distribution's fzf on
 /// `PATH` (0.38 on Debian 12) is not used for the comparisons: it ranks and folds
 /// differently. A test that needs the peer skips only its fzf side, with a visible note.
-func peerFzfPath() -> String? {
+///
+/// Looked up once per test process: the parallel tests asked at once, and Foundation's
+/// `Process.run` (which asks fzf its version) crashed about one run in three when several
+/// threads spawned through it together.
+func peerFzfPath() -> String? { foundPeerFzf }
+
+/// The path ``peerFzfPath()`` gives, found the first time it is read (a global is
+/// initialised once, whichever thread reads it first).
+private let foundPeerFzf: String? = findPeerFzf()
+
+private func findPeerFzf() -> String? {
     let fileManager = FileManager.default
     var candidates: [String] = []
     if let named = ProcessInfo.processInfo.environment["LISTER_PEER_FZF"], !named.isEmpty { candidates.append(named) }
