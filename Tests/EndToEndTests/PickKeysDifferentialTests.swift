@@ -120,6 +120,15 @@ import Testing
                  + "--preview-window up,40%,border-bottom --prompt='» ' --margin=1 --padding 1 --no-scrollbar --keep-right "
                  + "--no-hscroll --border-label=pick --color=fg:-1,hl:red"],
              steps: [["Up"], ["Tab"], ["Down"], ["Down"], ["Tab"], ["Enter"]], output: "a2\na4\n", status: 0),
+        Case(name: "a dotfile's display options in LISTER_DEFAULT_OPTS", input: five, options: ["-m"],
+             environment: ["LISTER_DEFAULT_OPTS": "--scroll-off=1 --header-first --header=H --highlight-line --no-bold "
+                 + "--ellipsis=… --tabstop=4 --no-header-first --scroll-off 2"],
+             steps: [["Up"], ["Tab"], ["Up"], ["Up"], ["Tab"], ["Enter"]], output: "a2\na3\n", status: 0),
+        Case(name: "--tabstop: the chosen line keeps its tabs", input: "a\tb\nc\td\n", options: ["--tabstop=2"],
+             steps: [["Up"], ["Enter"]], output: "c\td\n", status: 0),
+        Case(name: "--scroll-off: the keys pick the same line", input: (1...40).map { "n\($0)" }.joined(separator: "\n") + "\n",
+             options: ["--scroll-off=5", "--layout=reverse"], steps: [["Down"], ["Down"], ["Down"], ["PageDown"], ["Up"], ["Enter"]],
+             output: "n24\n", status: 0),
     ]
 
     static let history: [Case] = [

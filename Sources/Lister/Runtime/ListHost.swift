@@ -268,7 +268,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
 
     /// The body's room for the screen's own body: all of it, less the filter's line.
     private func screenArea(in body: Rect) -> Rect {
-        filter.isActive ? body.splitBottom(1).0 : body
+        filter.isActive ? FilterPrompt.areas(of: body, prompt: screen.filterPrompt).list : body
     }
 
     /// The rows the list has in `body`: where it was last drawn in a body of that size,
@@ -297,10 +297,11 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             bodyView(context).render(in: body, buffer: &buffer)
             return
         }
-        let onTop = screen.filterPrompt?.isOnTop == true
-        let (area, line) = onTop ? { let (top, rest) = body.splitTop(1); return (rest, top) }() : body.splitBottom(1)
+        let prompt = screen.filterPrompt
+        let (area, line, beyond) = FilterPrompt.areas(of: body, prompt: prompt)
         regions.body = area  // a click outside every region goes by the screen's body, not the filter line
         bodyView(context).render(in: area, buffer: &buffer)
+        prompt?.renderLinesBeyond(in: beyond, buffer: &buffer)
         renderFilterLine(in: line, buffer: &buffer)
     }
 

@@ -26,7 +26,12 @@ package struct PickLook: Sendable, Equatable {
     package var colors: [String] = []
     /// `--no-color`.
     package var noColor = false {
-        didSet { theme = PickColors.theme(of: colorParts, monochrome: isMonochrome) }
+        didSet { refreshTheme() }
+    }
+    /// fzf's options about how rows are drawn (`--scroll-off`, `--ellipsis`, `--tabstop`,
+    /// `--highlight-line`, `--header-first`, `--no-bold`): PickLook+Display.swift.
+    package var display = PickDisplay() {
+        didSet { if display.noBold != oldValue.noBold { refreshTheme() } }
     }
     /// The parts of each `--color` value, in order.
     private var colorParts: [[PickColors.Part]] = []
@@ -120,7 +125,7 @@ package struct PickLook: Sendable, Equatable {
             let text = try value()
             colorParts.append(try PickColors.parse(text))
             colors.append(text)
-            theme = PickColors.theme(of: colorParts, monochrome: isMonochrome)
+            refreshTheme()
         case "--no-color": noColor = true
         case "--no-scrollbar": scrollbar = nil
         case "--scrollbar":
@@ -139,9 +144,15 @@ package struct PickLook: Sendable, Equatable {
                 throw PickOptions.Failure("--hscroll-off takes a number of columns (0 or more), not '\(text)'")
             }
             hscrollOff = columns
-        default: return false
+        default: return try display.parse(name, inline: inline, value: value)
         }
         return true
+    }
+
+    /// Sets ``theme`` from the `--color` values, `--no-color` and `--no-bold`.
+    private mutating func refreshTheme() {
+        theme = PickColors.theme(of: colorParts, monochrome: isMonochrome)
+        if display.noBold { theme = (theme ?? .standard).withoutBold }
     }
 
     /// fzf's margin and padding: 1 to 4 sizes, each cells or a percentage.

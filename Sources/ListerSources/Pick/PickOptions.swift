@@ -112,10 +112,10 @@ package struct PickOptions: Sendable, Equatable {
     /// fzf options that `lister pick` knows and does not support yet, with why.
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["--preview-label", "--min-height", "--scroll-off",
-                     "--jump-labels", "--tabstop",
-                     "--no-bold", "--black", "--listen", "--toggle-sort", "--ellipsis",
-                     "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
+        for name in ["--preview-label", "--min-height",
+                     "--jump-labels",
+                     "--black", "--listen", "--toggle-sort",
+                     "--no-unicode", "--no-clear", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {
             table[name] = "is an fzf option that lister pick does not support"

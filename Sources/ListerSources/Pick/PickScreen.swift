@@ -114,7 +114,9 @@ package struct PickScreen: CommandHandlingScreen {
     }
 
     package func row(_ line: Line, context: RowContext) -> Text {
-        guard options.fields.withNth != nil else { return options.ansi ? PickANSI.row(line.bytes) : Text(line.description) }
+        guard options.fields.withNth != nil else {
+            return options.look.display.expandingTabs(options.ansi ? PickANSI.row(line.bytes) : Text(line.description))
+        }
         return text(of: Array(line.bytes), index: headerLines.count + line.number - 1)
     }
 
@@ -126,7 +128,7 @@ package struct PickScreen: CommandHandlingScreen {
             shown = []
             bytes.withUnsafeBufferPointer { options.fields.render(withNth, of: $0, index: index, accepted: false, into: &shown) }
         }
-        return options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self))
+        return options.look.display.expandingTabs(options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self)))
     }
 
     /// The rows, with the `--header-lines`, the `--header` and the info line pinned between
@@ -147,11 +149,17 @@ package struct PickScreen: CommandHandlingScreen {
         }
     }
 
-    /// The lines of `--header`, in their order, in the theme's `header` style.
+    /// The lines of `--header`, in their order, in the theme's `header` style; none here
+    /// with `--header-first` (the prompt's ``FilterPrompt/linesBeyond`` has them).
     private var headerText: [any View] {
+        options.look.display.headerFirst ? [] : headerTextLines
+    }
+
+    /// The lines of `--header`, in their order, in the theme's `header` style.
+    private var headerTextLines: [Text] {
         guard let header = options.header else { return [] }
         let style = options.look.theme?.header ?? .plain
-        return header.split(separator: "\n", omittingEmptySubsequences: false).map { Text(String($0)).styled(style) as any View }
+        return header.split(separator: "\n", omittingEmptySubsequences: false).map { Text(String($0)).styled(style) }
     }
 
     private var headerRows: [any View] {
@@ -244,6 +252,10 @@ package struct PickScreen: CommandHandlingScreen {
         prompt.keepsRight = options.look.keepRight
         prompt.horizontalScrollOffset = options.look.noHScroll ? nil : options.look.hscrollOff
         if let theme = options.look.theme { prompt.theme = theme }
+        prompt.scrollOff = options.look.display.scrollOff
+        prompt.ellipsis = options.look.display.ellipsis
+        prompt.highlightsWholeLine = options.look.display.highlightLine
+        if options.look.display.headerFirst { prompt.linesBeyond = headerTextLines }
         return prompt
     }
 
