@@ -10,7 +10,10 @@ extension ListHost {
         guard let placement = screen.previewPlacement, preview.isShown, case .loaded = model.state else { return body }
         let theme = screen.filterPrompt?.theme ?? .standard
         let content = previewView(context, placement: placement)
-        let pane: any View = placement.border.map { BorderedView(border: $0, style: theme.border, content: content) } ?? content
+        let pane: any View = placement.border.map {
+            BorderedView(border: $0, style: theme.border, content: content, label: placement.label,
+                         labelPosition: placement.labelPosition, labelStyle: theme.label)
+        } ?? content
         let divider = placement.showsBorder && placement.border == nil
         var split = switch placement.edge {
         case .right, .bottom:

@@ -58,12 +58,17 @@ struct BorderedView: View {
     var border: PromptFrame.Border
     var style: Style
     var content: any View
+    /// Drawn on the border (fzf's `--preview-label`), where ``labelPosition`` says.
+    var label: String?
+    var labelPosition = BorderLabelPosition()
+    var labelStyle = Style.plain
 
     var sizing: Sizing { .flexible }
 
     func render(in rect: Rect, buffer: inout Buffer) {
         var inner = border.draw(in: rect, buffer: &buffer, style: style)
         let shape = border.shape
+        if let label { labelPosition.draw(label, shape: shape, in: rect, buffer: &buffer, style: labelStyle) }
         let left = shape.left && inner.width > 2 ? 1 : 0, right = shape.right && inner.width > 2 ? 1 : 0
         inner = Rect(row: inner.top, column: inner.left + left, rows: inner.height, columns: inner.width - left - right)
         guard inner.width > 0, inner.height > 0 else { return }
@@ -83,4 +88,11 @@ extension PreviewPlacement {
         case .left, .right: return .cells(cells + (shape.left ? 2 : 0) + (shape.right ? 2 : 0))
         }
     }
+}
+
+extension PromptFrame.Border {
+    /// Whether this style draws a line along the top.
+    public var hasTopLine: Bool { shape.top }
+    /// Whether this style draws a line along the bottom.
+    public var hasBottomLine: Bool { shape.bottom }
 }

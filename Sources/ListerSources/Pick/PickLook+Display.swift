@@ -18,6 +18,14 @@ package struct PickDisplay: Sendable, Equatable {
     package var headerFirst = false
     /// `--no-bold`: nothing drawn bold.
     package var noBold = false
+    /// `--border-label-pos=N[:top|bottom]`: where `--border-label` goes on the border.
+    package var borderLabelPosition = BorderLabelPosition()
+    /// `--preview-label=LABEL`: drawn on the preview pane's border.
+    package var previewLabel: String?
+    /// `--preview-label-pos=N[:top|bottom]`.
+    package var previewLabelPosition = BorderLabelPosition()
+    /// `--min-height=N[+]`: taken and checked; see ``PickOptions`` for what it changes.
+    package var minHeight: String?
 
     package init() {}
 
@@ -44,9 +52,31 @@ package struct PickDisplay: Sendable, Equatable {
         case "--no-header-first": headerFirst = false
         case "--no-bold": noBold = true
         case "--bold": noBold = false
+        case "--border-label-pos": borderLabelPosition = try Self.labelPosition(value(), option: name)
+        case "--preview-label": previewLabel = try value()
+        case "--unicode": break  // fzf's default; --no-unicode is not supported yet
+        case "--min-height":
+            let text = try value()
+            let digits = text.hasSuffix("+") ? String(text.dropLast()) : text
+            guard let lines = Int(digits), lines >= 0 else {
+                throw PickOptions.Failure("--min-height takes a number of lines (0 or more), with + to count the lines "
+                    + "of the list alone, as in 10 or 10+, not '\(text)'")
+            }
+            minHeight = text
+        case "--preview-label-pos": previewLabelPosition = try Self.labelPosition(value(), option: name)
         default: return false
         }
         return true
+    }
+
+    /// fzf's `N[:top|bottom]`: a column (0 centred, negative from the right) and a line.
+    static func labelPosition(_ text: String, option: String) throws(PickOptions.Failure) -> BorderLabelPosition {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let column = Int(parts[0]), parts.count == 1 || parts[1] == "top" || parts[1] == "bottom" else {
+            throw PickOptions.Failure("\(option) takes a column (0 centred, N from the left, -N from the right) "
+                + "and :top or :bottom, as in 2 or -3:bottom, not '\(text)'")
+        }
+        return BorderLabelPosition(column: column, onBottom: parts.count == 2 && parts[1] == "bottom")
     }
 
     /// `text` with its tabs expanded to spaces up to the next multiple of ``tabstop``

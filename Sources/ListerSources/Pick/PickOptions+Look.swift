@@ -66,6 +66,7 @@ package struct PickLook: Sendable, Equatable {
         frame.padding = PromptFrame.Insets(padding.map(Self.extent))
         frame.border = border.flatMap(PromptFrame.Border.init(rawValue:))  // "none": nil
         frame.label = borderLabel
+        frame.labelPosition = display.borderLabelPosition
         let theme = self.theme ?? .standard
         frame.borderStyle = theme.border
         frame.labelStyle = theme.label

@@ -112,8 +112,7 @@ package struct PickOptions: Sendable, Equatable {
     /// fzf options that `lister pick` knows and does not support yet, with why.
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["--preview-label", "--min-height",
-                     "--jump-labels",
+        for name in ["--jump-labels",
                      "--black", "--listen", "--toggle-sort",
                      "--no-unicode", "--no-clear", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
@@ -250,6 +249,7 @@ package struct PickOptions: Sendable, Equatable {
                 throw Failure("unexpected argument '\(argument)': lister pick reads standard input (or LISTER_DEFAULT_COMMAND)")
             }
         }
+        options.applyMinHeight()
         return options
     }
 }

@@ -169,7 +169,14 @@ package struct PickScreen: CommandHandlingScreen {
         return options.reverse || options.reverseList ? rows : rows.reversed()
     }
 
-    package var previewPlacement: PreviewPlacement? { lines.previewPlacement ?? oneShotPreview.map { _ in lines.previewWindow } }
+    /// The pane where `--preview-window` (or `change-preview-window`) puts it, with
+    /// `--preview-label` on its border.
+    package var previewPlacement: PreviewPlacement? {
+        guard var placement = lines.previewPlacement ?? oneShotPreview.map({ _ in lines.previewWindow }) else { return nil }
+        placement.label = options.look.display.previewLabel
+        placement.labelPosition = options.look.display.previewLabelPosition
+        return placement
+    }
 
     package func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
         if let oneShotPreview, lines.previewCommand == nil || oneShotPreview.line == line.number {
