@@ -19,6 +19,9 @@ package struct PickScreen: CommandHandlingScreen {
     /// The header's reader number of ``reloadCommand`` (``PickHeader/beginReading()``), with
     /// `--header-lines`.
     package internal(set) var reloadReader: Int?
+    /// fzf's variables (``PickVariables``) as they were when ``reloadCommand`` was issued:
+    /// its command's environment.
+    package internal(set) var reloadVariables: [String: String] = [:]
     /// For each `change-preview-window(A|B|…)` (by its number in ``PickOptions/commandActions``),
     /// the alternative it puts next.
     package internal(set) var previewWindowTurns: [Int: Int] = [:]
@@ -107,7 +110,8 @@ package struct PickScreen: CommandHandlingScreen {
     package nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
         if let reloadCommand {
             let header = reloadReader.map { (self.header, count: options.headerLines, reader: $0) }
-            return try await PickReload.lines(of: reloadCommand, separator: lines.separator, header: header, progress: progress)
+            return try await PickReload.lines(of: reloadCommand, separator: lines.separator, header: header,
+                                              environment: reloadVariables, progress: progress)
         }
         if let preloaded { return preloaded }
         return try await lines.load(progress: progress)
@@ -182,9 +186,10 @@ package struct PickScreen: CommandHandlingScreen {
         if let oneShotPreview, lines.previewCommand == nil || oneShotPreview.line == line.number {
             return oneShotPreview.preview
         }
+        let environment = variables(context).values
         return lines.previewCommand.map {
             LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items,
-                                firstIndex: headerLines.count)
+                                firstIndex: headerLines.count, environment: environment)
         }
     }
 
@@ -207,7 +212,8 @@ package struct PickScreen: CommandHandlingScreen {
     package func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? {
         let actions = terminalActions
         guard actions.indices.contains(number), let commandLine = try? commandLine(of: actions[number], context: context) else { return nil }
-        return { PickShellCommand.runInTerminal(commandLine) }
+        let variables = variables(context)
+        return { PickShellCommand.runInTerminal(commandLine, exporting: variables) }
     }
 
     /// The command line of `action`, its placeholders filled from the selection, the query
