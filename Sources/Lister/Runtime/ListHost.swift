@@ -122,6 +122,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         if let response = performCycling(command) { return response }
         if let response = performFiltered(command) { return response }
         if let response = performPromptCommand(command) { return response }
+        if let response = performOffset(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
             let destination = RowNavigation.destination(of: move, from: model.selection, count: model.count,
