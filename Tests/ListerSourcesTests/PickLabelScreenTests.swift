@@ -50,6 +50,23 @@ import Testing
         #expect(bottom.screen.contains("─PV───"), "\(bottom.screen)")
     }
 
+    @Test func noUnicodeDrawsBordersDividersAndTheSeparatorInASCII() async throws {
+        let arguments = ["--border", "--border-label=L", "--preview", "true", "--scrollbar", "--no-unicode"]
+        let ascii = try await app(arguments)
+        #expect(ascii.lines[0] == "+" + String(repeating: "-", count: 18) + "L" + String(repeating: "-", count: 19) + "+", "\(ascii.screen)")
+        #expect(ascii.lines[1].hasPrefix("|") && ascii.lines[1].hasSuffix("|"), "\(ascii.screen)")
+        #expect(ascii.lines[1].contains("+-----"), "the preview's box: \(ascii.screen)")
+        #expect(ascii.lines[5].contains("1/3 ---"), "the separator: \(ascii.screen)")
+        let asciiScreen = ascii.screen
+        #expect(asciiScreen.unicodeScalars.allSatisfy { $0.isASCII }, "\(asciiScreen)")
+        let divider = try await app(["--preview", "true", "--preview-window=border-line", "--no-unicode"])
+        #expect(divider.lines[0].contains("|"), "\(divider.screen)")
+        let dividerScreen = divider.screen
+        #expect(dividerScreen.unicodeScalars.allSatisfy { $0.isASCII }, "\(dividerScreen)")
+        let unicode = try await app(arguments + ["--unicode"])
+        #expect(unicode.lines[0].hasPrefix("╭"), "\(unicode.screen)")
+    }
+
     @Test func badPositionsAreRefusedByName() {
         for bad in ["x", "2:middle", ":bottom"] {
             #expect(throws: PickOptions.Failure.self) { try PickOptions.parse(["--border-label-pos=" + bad]) }

@@ -65,6 +65,9 @@ public struct PromptFrame: Hashable, Sendable {
     public var borderStyle = Style.dim
     /// The label's style (fzf's `--color label:`).
     public var labelStyle = Style.plain
+    /// Whether the border (and the preview pane's border and divider) is drawn in ASCII:
+    /// `+`, `-`, `|` (fzf's `--no-unicode`).
+    public var isASCII = false
 
     /// No frame.
     public init() {}
@@ -115,7 +118,7 @@ public struct PromptFrame: Hashable, Sendable {
 
     private func draw(_ border: Border, in rect: Rect, buffer: inout Buffer, style: Style) -> Rect {
         let shape = border.shape
-        let inner = border.draw(in: rect, buffer: &buffer, style: style)
+        let inner = border.draw(in: rect, buffer: &buffer, style: style, ascii: isASCII)
         if let label { labelPosition.draw(label, shape: shape, in: rect, buffer: &buffer, style: labelStyle) }
         return inner
     }

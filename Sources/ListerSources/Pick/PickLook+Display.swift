@@ -18,6 +18,8 @@ package struct PickDisplay: Sendable, Equatable {
     package var headerFirst = false
     /// `--no-bold`: nothing drawn bold.
     package var noBold = false
+    /// `--no-unicode`: borders, dividers, the separator and the scrollbar in ASCII.
+    package var noUnicode = false
     /// `--border-label-pos=N[:top|bottom]`: where `--border-label` goes on the border.
     package var borderLabelPosition = BorderLabelPosition()
     /// `--preview-label=LABEL`: drawn on the preview pane's border.
@@ -54,7 +56,8 @@ package struct PickDisplay: Sendable, Equatable {
         case "--bold": noBold = false
         case "--border-label-pos": borderLabelPosition = try Self.labelPosition(value(), option: name)
         case "--preview-label": previewLabel = try value()
-        case "--unicode": break  // fzf's default; --no-unicode is not supported yet
+        case "--unicode": noUnicode = false
+        case "--no-unicode": noUnicode = true
         case "--min-height":
             let text = try value()
             let digits = text.hasSuffix("+") ? String(text.dropLast()) : text

@@ -67,6 +67,7 @@ package struct PickLook: Sendable, Equatable {
         frame.border = border.flatMap(PromptFrame.Border.init(rawValue:))  // "none": nil
         frame.label = borderLabel
         frame.labelPosition = display.borderLabelPosition
+        frame.isASCII = display.noUnicode
         let theme = self.theme ?? .standard
         frame.borderStyle = theme.border
         frame.labelStyle = theme.label

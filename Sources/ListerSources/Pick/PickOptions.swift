@@ -114,7 +114,7 @@ package struct PickOptions: Sendable, Equatable {
         var table: [String: String] = [:]
         for name in ["--jump-labels",
                      "--black", "--listen", "--toggle-sort",
-                     "--no-unicode", "--no-clear", "--tmux", "--style", "--wrap", "--gap",
+                     "--no-clear", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {
             table[name] = "is an fzf option that lister pick does not support"

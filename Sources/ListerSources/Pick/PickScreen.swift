@@ -269,6 +269,11 @@ package struct PickScreen: CommandHandlingScreen {
         prompt.ellipsis = options.look.display.ellipsis
         prompt.highlightsWholeLine = options.look.display.highlightLine
         if options.look.display.headerFirst { prompt.linesBeyond = headerTextLines }
+        if options.look.display.noUnicode {
+            // fzf's ASCII stand-ins for its default glyphs (a glyph given is kept).
+            if prompt.separator == "─" { prompt.separator = "-" }
+            if prompt.scrollbar == "│" { prompt.scrollbar = "|" }
+        }
         return prompt
     }
 
