@@ -1,8 +1,10 @@
 import Lister
 
-/// fzf's options about how the picker's rows and header are drawn, taken as fzf 0.74.5
-/// draws them: `--scroll-off`, `--ellipsis`, `--tabstop`, `--highlight-line`,
-/// `--header-first`, `--no-bold`.
+/// fzf's options about how the picker's rows, header, labels and lines are drawn, taken as
+/// fzf 0.74.5 draws them: `--scroll-off`, `--ellipsis`, `--tabstop`, `--highlight-line`,
+/// `--header-first`, `--no-bold`, `--no-unicode`, `--border-label-pos`, `--preview-label`,
+/// `--preview-label-pos`, and `--min-height` (applied to `--height` by
+/// ``PickOptions/applyMinHeight()``).
 package struct PickDisplay: Sendable, Equatable {
     /// `--scroll-off=N`: the rows kept in view above and below the cursor as the list
     /// scrolls (fzf's default: 3; at most half the list).
@@ -26,7 +28,7 @@ package struct PickDisplay: Sendable, Equatable {
     package var previewLabel: String?
     /// `--preview-label-pos=N[:top|bottom]`.
     package var previewLabelPosition = BorderLabelPosition()
-    /// `--min-height=N[+]`: taken and checked; see ``PickOptions`` for what it changes.
+    /// `--min-height=N[+]` as given (checked): the fewest rows of a `--height` in percent.
     package var minHeight: String?
 
     package init() {}
