@@ -18,6 +18,28 @@ import Testing
         return try session.waitFor("q=a t=5 m=5 p=2")
     }
 
+    /// What `FZF_PREVIEW_LINES` and `FZF_PREVIEW_COLUMNS` say in a pane above the list,
+    /// which both programs lay out alike (beside the list, fzf's pane also spans the prompt's
+    /// lines and ours does not: each then says its own pane's size).
+    private func previewSize(_ program: String) throws -> String {
+        let session = try TmuxSession(
+            shell: "printf '%s\\n' a1 a2 | \(program) --preview-window=up,40% --preview 'echo size=$FZF_PREVIEW_LINES,$FZF_PREVIEW_COLUMNS.'",
+            environment: ["LISTER_DEFAULT_OPTS": "", "FZF_DEFAULT_OPTS": ""])
+        defer { session.close() }
+        let screen = try session.waitUntil("the size shown") { $0.contains(/size=[0-9]+,[0-9]+\./) }
+        return String(screen.firstMatch(of: /size=[0-9]+,[0-9]+\./)?.output ?? "")
+    }
+
+    @Test func thePreviewCommandSeesThePanesSize() throws {
+        let ours = try previewSize(PaneScript.shellQuote(try TmuxSession.listerPath()) + " pick")
+        #expect(ours.hasPrefix("size="), "\(ours)")
+        guard let fzf = peerFzfPath() else {
+            print(peerFzfMissingNote)
+            return
+        }
+        #expect(try previewSize(PaneScript.shellQuote(fzf)) == ours)
+    }
+
     @Test func thePreviewCommandSeesFzfsVariables() throws {
         _ = try pane(PaneScript.shellQuote(try TmuxSession.listerPath()) + " pick")
         guard let fzf = peerFzfPath() else {

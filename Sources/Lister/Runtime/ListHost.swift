@@ -282,6 +282,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
 
     func listDrawn(_ regions: RegionMap, body: Rect) -> Bool {
         preview.height = regions.rect(of: .preview)?.height ?? 0
+        preview.width = regions.rect(of: .preview)?.width ?? 0
         guard let list = regions.rect(of: .list) else { return false }
         drawnList = (screenArea(in: body), list)
         return list.height != pageHeight
@@ -365,6 +366,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         context.rowCache = reusesRows ? rowCache : nil
         context.screenRevision = screenRevision
         context.isDrawingAhead = isDrawingAhead
+        if preview.height > 0, preview.width > 0 { context.previewSize = Size(rows: preview.height, columns: preview.width) }
         if tableScreen != nil {
             context.tableSort = table.sortsAtSource ? (table.sort ?? tableScreen?.sort) : table.sort
             context.tableFirstColumn = table.firstColumn

@@ -23,6 +23,9 @@ public struct ListContext<S: ListScreen> {
     /// The text typed in the filter line (the query of a prompt-first list); empty when
     /// no filter is open.
     public var filterText = ""
+    /// The preview pane's text area as the last frame drew it (its lines and columns); nil
+    /// before it is drawn and without a pane (fzf's `FZF_PREVIEW_LINES`, `FZF_PREVIEW_COLUMNS`).
+    public internal(set) var previewSize: Size?
     /// True when the frame is drawn ahead for a key that may come next (Down or Up) and may
     /// never be shown. Internal: a body draws from its context and acts on nothing, so it
     /// never needs to know (the chaos tests' recording body does).

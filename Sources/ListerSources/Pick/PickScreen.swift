@@ -186,7 +186,11 @@ package struct PickScreen: CommandHandlingScreen {
         if let oneShotPreview, lines.previewCommand == nil || oneShotPreview.line == line.number {
             return oneShotPreview.preview
         }
-        let environment = variables(context).values
+        var environment = variables(context).values
+        if let size = context.previewSize {
+            environment["FZF_PREVIEW_LINES"] = String(size.rows)
+            environment["FZF_PREVIEW_COLUMNS"] = String(size.columns)
+        }
         return lines.previewCommand.map {
             LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items,
                                 firstIndex: headerLines.count, environment: environment)
