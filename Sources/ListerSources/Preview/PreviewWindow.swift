@@ -141,9 +141,10 @@ enum LinePreview {
                                                  query: query, marked: marked, markedIndices: markedIndices)
         let commandLine = command.commandLine(for: selection)
         // A short pause, so that Down held over the list starts one command, not one per row.
-        // A command that reads fzf's variables runs again when they change (FZF_POS as the
-        // cursor moves), as fzf runs its preview again on each move.
-        let variables = command.template.contains("FZF_") ? environment : [:]
+        // A command that reads fzf's variables runs again when those it names change (FZF_POS
+        // as the cursor moves, as fzf runs its preview again on each move), not when others
+        // do (the counts while the input streams).
+        let variables = command.template.contains("FZF_") ? environment.filter { command.template.contains($0.key) } : [:]
         let key = PreviewRunKey(commandLine: commandLine, generation: command.generation, variables: variables)
         var preview = Preview(key: key, debounce: .milliseconds(20), streaming: { progress in
             try await command.run(commandLine: commandLine, progress: progress, environment: environment)
