@@ -95,17 +95,17 @@ import Glibc
     /// fzf's variables in the environment of `reload`, `execute` and `become` commands, as
     /// scripts written for fzf read them.
     static let variables: [Case] = [
-        Case(name: "reload sees FZF_QUERY, the counts and FZF_POS", producer: five,
-             options: ["--bind", "ctrl-a:reload(echo q=$FZF_QUERY m=$FZF_MATCH_COUNT t=$FZF_TOTAL_COUNT p=$FZF_POS pr=$FZF_PROMPT)"],
+        Case(name: "reload sees FZF_QUERY, the counts, FZF_POS and FZF_KEY", producer: five,
+             options: ["--bind", "ctrl-a:reload(echo q=$FZF_QUERY m=$FZF_MATCH_COUNT t=$FZF_TOTAL_COUNT p=$FZF_POS pr=$FZF_PROMPT k=$FZF_KEY)"],
              steps: [.type("a"), .matches(5, of: 5), .keys(["Up", "C-a"]), .wait("q=a"), .keys(["Enter"])],
-             output: "q=a m=5 t=5 p=2 pr=>\n"),
+             output: "q=a m=5 t=5 p=2 pr=> k=ctrl-a\n"),
         Case(name: "execute sees FZF_SELECT_COUNT and FZF_QUERY", producer: five,
-             options: ["--multi", "--bind", "ctrl-a:execute(echo q=$FZF_QUERY s=$FZF_SELECT_COUNT > @DIR@/seen)+change-prompt(X> )",
+             options: ["--multi", "--bind", "ctrl-a:execute(echo q=$FZF_QUERY s=$FZF_SELECT_COUNT k=$FZF_KEY > @DIR@/seen)+change-prompt(X> )",
                        "--bind", "ctrl-r:reload(cat @DIR@/seen)"],
              // The prompt changes once the command has given the terminal back.
              steps: [.type("a"), .matches(5, of: 5), .keys(["BTab", "BTab", "C-a"]), .wait("X> a"), .keys(["C-r"]), .wait("s=2"),
                      .keys(["Enter"])],
-             output: "q=a s=2\n"),
+             output: "q=a s=2 k=ctrl-a\n"),
         Case(name: "become sees FZF_QUERY, FZF_PROMPT and FZF_KEY", producer: five,
              options: ["--prompt", "P> ", "--bind", "ctrl-b:become(echo q=$FZF_QUERY k=$FZF_KEY pr=$FZF_PROMPT)"],
              steps: [.type("a3"), .matches(1, of: 5), .keys(["C-b"])], output: "q=a3 k=ctrl-b pr=P>\n"),

@@ -204,9 +204,11 @@ package struct PickScreen: CommandHandlingScreen {
         guard actions.indices.contains(number) else { return nil }
         let action = actions[number]
         guard action.name == .executeSilent else { return nil }  // the others change the screen
+        var variables = variables(context)
+        variables.key = options.keyName(ofAction: number, counting: \.name.isScreenCommand)
         do {
             return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue,
-                                                exporting: variables(context))
+                                                exporting: variables)
         } catch {
             return "\(action.name.rawValue): \(error)"
         }
@@ -216,8 +218,10 @@ package struct PickScreen: CommandHandlingScreen {
     package func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? {
         let actions = terminalActions
         guard actions.indices.contains(number), let commandLine = try? commandLine(of: actions[number], context: context) else { return nil }
-        let variables = variables(context)
-        return { PickShellCommand.runInTerminal(commandLine, exporting: variables) }
+        var variables = variables(context)
+        variables.key = options.keyName(ofAction: number) { $0.name == .execute }
+        let exported = variables
+        return { PickShellCommand.runInTerminal(commandLine, exporting: exported) }
     }
 
     /// The command line of `action`, its placeholders filled from the selection, the query

@@ -20,6 +20,8 @@ package struct PickVariables: Sendable {
     /// The cursor's place among the matches, from 1 (0: no match).
     var position = 0
     var upward = true
+    /// The key whose binding runs the command (`FZF_KEY`); nil for an event's.
+    var key: String?
     /// The terminal's size (`FZF_LINES`, `FZF_COLUMNS`), nil when there is no terminal.
     var terminal: (lines: Int, columns: Int)? = PickVariables.terminalSize()
 
@@ -30,6 +32,7 @@ package struct PickVariables: Sendable {
             "FZF_TOTAL_COUNT": String(total), "FZF_MATCH_COUNT": String(matches), "FZF_SELECT_COUNT": String(marked),
             "FZF_POS": String(position), "FZF_DIRECTION": upward ? "up" : "down",
         ]
+        if let key { values["FZF_KEY"] = key }
         if let terminal {
             values["FZF_LINES"] = String(terminal.lines)
             values["FZF_COLUMNS"] = String(terminal.columns)
@@ -99,5 +102,21 @@ extension PickScreen {
         }
         variables.upward = !options.reverse && !options.reverseList
         return variables
+    }
+}
+
+extension PickOptions {
+    /// The name of the key whose `--bind` holds the `number`th of the actions that `counts`
+    /// (``commandActions``, ``terminalActions``): fzf's `FZF_KEY` for its command. Nil when
+    /// an event holds it, or `transform` added it.
+    func keyName(ofAction number: Int, counting counts: (PickAction) -> Bool) -> String? {
+        var index = 0
+        for binding in bindings {
+            for action in binding.actions where counts(action) {
+                if index == number { return binding.key?.name }
+                index += 1
+            }
+        }
+        return nil
     }
 }
