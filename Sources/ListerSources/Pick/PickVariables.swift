@@ -45,7 +45,8 @@ package struct PickVariables: Sendable {
 
     /// The inherited environment with `values` set over it.
     static func environment(_ values: [String: String]) -> Environment {
-        .inherit.updating(Dictionary(uniqueKeysWithValues: values.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
+        guard !values.isEmpty else { return .inherit }  // `lister lines --preview`: as before
+        return .inherit.updating(Dictionary(uniqueKeysWithValues: values.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
     }
 
     /// The size of the controlling terminal, nil without one.
