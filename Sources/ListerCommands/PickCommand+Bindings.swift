@@ -96,7 +96,8 @@ extension PickCommand {
     /// Runs the action that ended the picker, the terminal given back: `print-query` prints
     /// the query alone and exits 0; `become(CMD)` replaces this process with `sh -c CMD`
     /// (its exit status is the picker's), placeholders filled from the chosen lines.
-    func finish(_ action: PickAction, picked: [Line], query: String, options: PickOptions, headerCount: Int) throws -> Never {
+    func finish(_ action: PickAction, picked: [Line], query: String, options: PickOptions, headerCount: Int,
+                key: Key? = nil) throws -> Never {
         switch action.name {
         case .printQuery:
             var output = PickOutput(terminator: options.print0 ? 0 : 0x0A)
@@ -116,6 +117,15 @@ extension PickCommand {
             } catch {
                 throw ValidationError("become: \(error)")
             }
+            // fzf's variables that the picker's end still knows (the counts and the cursor's
+            // place went with the screen).
+            var variables = ["FZF_QUERY": query, "FZF_PROMPT": options.prompt]
+            if let name = options.bindings.last(where: { $0.key?.key == key })?.key?.name { variables["FZF_KEY"] = name }
+            if let terminal = PickVariables.terminalSize() {
+                variables["FZF_LINES"] = String(terminal.lines)
+                variables["FZF_COLUMNS"] = String(terminal.columns)
+            }
+            for (name, value) in variables { setenv(name, value, 1) }
             let arguments = ["/bin/sh", "-c", commandLine]
             var pointers = arguments.map { strdup($0) } + [nil]
             execv("/bin/sh", &pointers)

@@ -10,6 +10,9 @@ public enum InlineHeight: Hashable, Sendable, CustomStringConvertible {
     case rows(Int)
     /// A percentage of the screen's rows, 1 to 100.
     case percent(Int)
+    /// A percentage of the screen's rows, and at least `minimum` rows (fzf's
+    /// `--min-height`), screen permitting.
+    case percentAtLeast(Int, minimum: Int)
 
     /// The fewest rows a percentage gives (fzf's `--min-height` default), screen permitting.
     public static let minimumRowsForPercent = 10
@@ -44,6 +47,8 @@ public enum InlineHeight: Hashable, Sendable, CustomStringConvertible {
         case .rows(let rows): return rows
         case .percent(let percent):
             return max(screenRows * percent / 100, min(Self.minimumRowsForPercent, screenRows))
+        case .percentAtLeast(let percent, let minimum):
+            return max(screenRows * percent / 100, min(minimum, screenRows))
         }
     }
 
@@ -51,6 +56,7 @@ public enum InlineHeight: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .rows(let rows): return "\(rows)"
         case .percent(let percent): return "\(percent)%"
+        case .percentAtLeast(let percent, _): return "\(percent)%"
         }
     }
 }

@@ -44,7 +44,8 @@ import Testing
         for (arguments, message) in [
             ("--preview-window sideways", "--preview-window: 'sideways' is not a side"),
             ("--border=wavy", "--border: unknown style 'wavy'"),
-            ("--scroll-off 3", "--scroll-off is an fzf option that lister pick does not support"),
+            ("--jump-labels abc", "--jump-labels is an fzf option that lister pick does not support"),
+            ("--scroll-off -1", "--scroll-off takes a number of lines"),
             ("--frobnicate", "unknown option '--frobnicate'"),
             ("--bind ctrl-a:explode", "unknown action 'explode'"),
             ("--bind nokey:accept", "unknown key 'nokey'"),

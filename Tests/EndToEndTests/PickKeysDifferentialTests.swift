@@ -120,6 +120,34 @@ import Testing
                  + "--preview-window up,40%,border-bottom --prompt='» ' --margin=1 --padding 1 --no-scrollbar --keep-right "
                  + "--no-hscroll --border-label=pick --color=fg:-1,hl:red"],
              steps: [["Up"], ["Tab"], ["Down"], ["Down"], ["Tab"], ["Enter"]], output: "a2\na4\n", status: 0),
+        Case(name: "a dotfile's display options in LISTER_DEFAULT_OPTS", input: five, options: ["-m"],
+             environment: ["LISTER_DEFAULT_OPTS": "--scroll-off=1 --header-first --header=H --highlight-line --no-bold "
+                 + "--ellipsis=… --tabstop=4 --no-header-first --scroll-off 2"],
+             steps: [["Up"], ["Tab"], ["Up"], ["Up"], ["Tab"], ["Enter"]], output: "a2\na3\n", status: 0),
+        Case(name: "--tabstop: the chosen line keeps its tabs", input: "a\tb\nc\td\n", options: ["--tabstop=2"],
+             steps: [["Up"], ["Enter"]], output: "c\td\n", status: 0),
+        Case(name: "--scroll-off: the keys pick the same line", input: (1...40).map { "n\($0)" }.joined(separator: "\n") + "\n",
+             options: ["--scroll-off=5", "--layout=reverse"], steps: [["Down"], ["Down"], ["Down"], ["PageDown"], ["Up"], ["Enter"]],
+             output: "n24\n", status: 0),
+    ]
+
+    private static let hundred = (1...100).map { "n\($0)" }.joined(separator: "\n") + "\n"
+    private static let offsets = ["--bind", "ctrl-e:offset-down,ctrl-y:offset-up"]
+
+    /// `offset-up` and `offset-down`: the list scrolls, the cursor stays until it would
+    /// leave the rows kept in view (`--scroll-off`), then moves with it.
+    static let offsetMoves: [Case] = [
+        Case(name: "offset-down moves the cursor until the list can scroll (reverse)", input: hundred,
+             options: offsets + ["--layout=reverse"], steps: [["C-e"], ["C-e"], ["C-e"], ["C-e"], ["C-e"], ["C-y"], ["Enter"]],
+             output: "n6\n", status: 0),
+        Case(name: "offset-up at the bottom moves the cursor (default layout)", input: hundred,
+             options: offsets, steps: [["C-e"], ["C-e"], ["C-y"], ["Enter"]], output: "n2\n", status: 0),
+        Case(name: "offset-up scrolls the list under the cursor (default layout)", input: hundred,
+             options: offsets + ["--scroll-off=0"], steps: [["Up"], ["Up"], ["C-y"], ["C-y"], ["C-y"], ["C-e"], ["Enter"]],
+             output: "n4\n", status: 0),
+        Case(name: "offset-down among matches", input: hundred, options: offsets + ["--layout=reverse", "--print-query"],
+             steps: [type("1"), ["C-e"], ["C-e"], ["C-e"], ["C-e"], ["C-e"], ["C-e"], ["Enter"]], settled: "> 1",
+             output: "1\nn15\n", status: 0),
     ]
 
     static let history: [Case] = [
@@ -140,6 +168,7 @@ import Testing
     @Test(arguments: editing) func editingKeys(_ test: Case) throws { try compare(test) }
     @Test(arguments: marking) func marksAndOrder(_ test: Case) throws { try compare(test) }
     @Test(arguments: looks) func lookOptions(_ test: Case) throws { try compare(test) }
+    @Test(arguments: offsetMoves) func offsetActions(_ test: Case) throws { try compare(test) }
 
     /// The terminal's cursor sits where the next character goes, on the prompt line.
     @Test func theCursorIsDrawnWhereTheEditHappens() throws {

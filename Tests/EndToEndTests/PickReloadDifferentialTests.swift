@@ -92,6 +92,25 @@ import Glibc
              steps: [.wait("a2"), .keys(["Up", "C-a"])], output: "2 a2\n"),
     ]
 
+    /// fzf's variables in the environment of `reload`, `execute` and `become` commands, as
+    /// scripts written for fzf read them.
+    static let variables: [Case] = [
+        Case(name: "reload sees FZF_QUERY, the counts, FZF_POS and FZF_KEY", producer: five,
+             options: ["--bind", "ctrl-a:reload(echo q=$FZF_QUERY m=$FZF_MATCH_COUNT t=$FZF_TOTAL_COUNT p=$FZF_POS pr=$FZF_PROMPT k=$FZF_KEY)"],
+             steps: [.type("a"), .matches(5, of: 5), .keys(["Up", "C-a"]), .wait("q=a"), .keys(["Enter"])],
+             output: "q=a m=5 t=5 p=2 pr=> k=ctrl-a\n"),
+        Case(name: "execute sees FZF_SELECT_COUNT and FZF_QUERY", producer: five,
+             options: ["--multi", "--bind", "ctrl-a:execute(echo q=$FZF_QUERY s=$FZF_SELECT_COUNT k=$FZF_KEY > @DIR@/seen)+change-prompt(X> )",
+                       "--bind", "ctrl-r:reload(cat @DIR@/seen)"],
+             // The prompt changes once the command has given the terminal back.
+             steps: [.type("a"), .matches(5, of: 5), .keys(["BTab", "BTab", "C-a"]), .wait("X> a"), .keys(["C-r"]), .wait("s=2"),
+                     .keys(["Enter"])],
+             output: "q=a s=2 k=ctrl-a\n"),
+        Case(name: "become sees FZF_QUERY, FZF_PROMPT and FZF_KEY", producer: five,
+             options: ["--prompt", "P> ", "--bind", "ctrl-b:become(echo q=$FZF_QUERY k=$FZF_KEY pr=$FZF_PROMPT)"],
+             steps: [.type("a3"), .matches(1, of: 5), .keys(["C-b"])], output: "q=a3 k=ctrl-b pr=P>\n"),
+    ]
+
     /// Runs `program` (a shell word: fzf's path or lister's with `pick`) on the case's input
     /// with its options and steps; returns what it printed and its status.
     private func run(_ program: String, _ check: Case) throws -> (output: String, status: Int32) {
@@ -131,5 +150,10 @@ import Glibc
         let expected = PickOutcome(output: check.output, status: check.status)
         #expect(lister == expected, "lister pick: \(check)")
         #expect(fzf == nil || fzf == expected, "fzf \(peerFzfVersion): \(check)")
+    }
+
+    @Test(arguments: variables)
+    func commandsSeeFzfsVariables(_ check: Case) throws {
+        try expectPickAndPeer(output: check.output, status: check.status, check) { try run($0, check) }
     }
 }

@@ -119,7 +119,7 @@ import Testing
                 return error.description
             }
         }
-        #expect(failure(["--preview-label", "x"])?.contains("--preview-label is an fzf option that lister pick does not support") == true)
+        #expect(failure(["--gap", "x"])?.contains("--gap is an fzf option that lister pick does not support") == true)
         #expect(failure(["--preview-window", "sideways"])?.contains("'sideways' is not a side") == true)
         // fzf's default border is rounded; a border-STYLE replaces it.
         func placement(_ edge: PreviewPlacement.Edge, _ size: Split.Extent, _ border: PromptFrame.Border?) -> PreviewPlacement {

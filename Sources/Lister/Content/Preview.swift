@@ -200,6 +200,10 @@ public struct PreviewPlacement: Hashable, Sendable {
     /// The border drawn around the pane instead of that line (fzf's `border-rounded`,
     /// `border-sharp`, `border-left`…); nil: the line alone, when ``showsBorder``.
     public var border: PromptFrame.Border?
+    /// Drawn on the pane's ``border`` (fzf's `--preview-label`); nil for none.
+    public var label: String?
+    /// Where ``label`` goes (fzf's `--preview-label-pos`).
+    public var labelPosition = BorderLabelPosition()
     /// The first lines of the text, kept at the top of the pane while the rest scrolls
     /// (fzf's `~N`).
     public var headerLines = 0

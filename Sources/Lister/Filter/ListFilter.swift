@@ -137,6 +137,18 @@ public struct FilterPrompt: Hashable, Sendable {
     /// Repeated to the end of the info line after the count (fzf's `--separator`); nil
     /// draws none (`--no-separator`).
     public var separator: String? = "─"
+    /// The rows kept in view above and below the selected one as the list scrolls (fzf's
+    /// `--scroll-off`), at most half the list's lines; 0 scrolls only to keep the selected
+    /// row itself in view. Rows of one line only.
+    public var scrollOff = 0
+    /// What marks the place where a row wider than the list was cut (fzf's `--ellipsis`).
+    public var ellipsis = HScrollRow.defaultEllipsis
+    /// Whether the selected row's highlight fills the list's width, not only its text
+    /// (fzf's `--highlight-line`).
+    public var highlightsWholeLine = false
+    /// Lines drawn on the far side of the prompt from the list: below a prompt at the
+    /// bottom, above one on top (fzf's `--header-first` puts its `--header` there).
+    public var linesBeyond: [Text] = []
 
     /// Creates a prompt.
     public init(prompt: String = "> ", query: String = "", acceptKeys: [Key] = [], isOnTop: Bool = false,

@@ -12,6 +12,11 @@ public enum Command: Hashable, Sendable {
     case halfPageUp, halfPageDown
     /// Select the row at this position, 1 (or 0) the first, -1 the last, clamped (fzf's `pos(N)`).
     case position(Int)
+    /// Scroll the list a row toward its start (``offsetUp``) or its end (``offsetDown``)
+    /// without moving the selection, unless it would leave the rows kept in view
+    /// (``FilterPrompt/scrollOff``): it then moves a row the same way (fzf's `offset-up`,
+    /// `offset-down`). Prompt-first lists only.
+    case offsetUp, offsetDown
     /// Open the selected row (or pick it, in a picker).
     case open
     /// Open the selected row; never picks.

@@ -9,8 +9,12 @@ extension ListHost {
         let body = screen.body(context)
         guard let placement = screen.previewPlacement, preview.isShown, case .loaded = model.state else { return body }
         let theme = screen.filterPrompt?.theme ?? .standard
+        let ascii = screen.filterPrompt?.frame.isASCII == true
         let content = previewView(context, placement: placement)
-        let pane: any View = placement.border.map { BorderedView(border: $0, style: theme.border, content: content) } ?? content
+        let pane: any View = placement.border.map {
+            BorderedView(border: $0, style: theme.border, content: content, label: placement.label,
+                         labelPosition: placement.labelPosition, labelStyle: theme.label, isASCII: ascii)
+        } ?? content
         let divider = placement.showsBorder && placement.border == nil
         var split = switch placement.edge {
         case .right, .bottom:
@@ -23,6 +27,7 @@ extension ListHost {
             } second: { body }
         }
         split.dividerStyle = theme.border
+        split.dividerIsASCII = ascii
         return split
     }
 

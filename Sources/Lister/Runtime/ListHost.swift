@@ -122,6 +122,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         if let response = performCycling(command) { return response }
         if let response = performFiltered(command) { return response }
         if let response = performPromptCommand(command) { return response }
+        if let response = performOffset(command) { return response }
         let before = (model.selection, model.scrollOffset)
         if let move = Move(command, page: pageRows(forward:)) {
             let destination = RowNavigation.destination(of: move, from: model.selection, count: model.count,
@@ -268,7 +269,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
 
     /// The body's room for the screen's own body: all of it, less the filter's line.
     private func screenArea(in body: Rect) -> Rect {
-        filter.isActive ? body.splitBottom(1).0 : body
+        filter.isActive ? FilterPrompt.areas(of: body, prompt: screen.filterPrompt).list : body
     }
 
     /// The rows the list has in `body`: where it was last drawn in a body of that size,
@@ -281,6 +282,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
 
     func listDrawn(_ regions: RegionMap, body: Rect) -> Bool {
         preview.height = regions.rect(of: .preview)?.height ?? 0
+        preview.width = regions.rect(of: .preview)?.width ?? 0
         guard let list = regions.rect(of: .list) else { return false }
         drawnList = (screenArea(in: body), list)
         return list.height != pageHeight
@@ -297,10 +299,11 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             bodyView(context).render(in: body, buffer: &buffer)
             return
         }
-        let onTop = screen.filterPrompt?.isOnTop == true
-        let (area, line) = onTop ? { let (top, rest) = body.splitTop(1); return (rest, top) }() : body.splitBottom(1)
+        let prompt = screen.filterPrompt
+        let (area, line, beyond) = FilterPrompt.areas(of: body, prompt: prompt)
         regions.body = area  // a click outside every region goes by the screen's body, not the filter line
         bodyView(context).render(in: area, buffer: &buffer)
+        prompt?.renderLinesBeyond(in: beyond, buffer: &buffer)
         renderFilterLine(in: line, buffer: &buffer)
     }
 
@@ -363,6 +366,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         context.rowCache = reusesRows ? rowCache : nil
         context.screenRevision = screenRevision
         context.isDrawingAhead = isDrawingAhead
+        if preview.height > 0, preview.width > 0 { context.previewSize = Size(rows: preview.height, columns: preview.width) }
         if tableScreen != nil {
             context.tableSort = table.sortsAtSource ? (table.sort ?? tableScreen?.sort) : table.sort
             context.tableFirstColumn = table.firstColumn

@@ -13,6 +13,8 @@ struct PreviewHostState {
     var isShown: Bool
     /// The lines the pane had in the last frame, for its scroll keys.
     var height = 0
+    /// The columns the pane's text had in the last frame (``ListContext/previewSize``).
+    var width = 0
     /// Where the user scrolled the preview, and of which key.
     var scroll: (key: ContentKey, offset: Int)?
     /// The lines of the last immediate previews made (``MadePreview``).

@@ -136,7 +136,7 @@ extension Runtime {
     /// end; left out when it does not fit beside the query.
     private func drawInlineInfo(_ text: String, of prompt: FilterPrompt, list: Rect, buffer: inout Buffer) {
         guard list.height > 0 else { return }
-        let row = prompt.isOnTop ? list.top : list.bottom - 1
+        let row = FilterPrompt.areas(of: list, prompt: prompt).line.top
         let theme = prompt.theme
         let typedTo = max(buffer.textEnd(row: row, columns: list.left..<list.right) ?? list.left,
                           buffer.cursor?.row == row ? buffer.cursor?.column ?? list.left : list.left)

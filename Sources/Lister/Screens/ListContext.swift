@@ -23,6 +23,9 @@ public struct ListContext<S: ListScreen> {
     /// The text typed in the filter line (the query of a prompt-first list); empty when
     /// no filter is open.
     public var filterText = ""
+    /// The preview pane's text area as the last frame drew it (its lines and columns); nil
+    /// before it is drawn and without a pane (fzf's `FZF_PREVIEW_LINES`, `FZF_PREVIEW_COLUMNS`).
+    public internal(set) var previewSize: Size?
     /// True when the frame is drawn ahead for a key that may come next (Down or Up) and may
     /// never be shown. Internal: a body draws from its context and acts on nothing, so it
     /// never needs to know (the chaos tests' recording body does).
@@ -81,7 +84,8 @@ public struct ListContext<S: ListScreen> {
                 screen.filterSource(for: model.state.items).flatMap { query.fieldPositions(in: $0, row: index) }
             }
             let decorated = theme.decorate(text, isSelected: isSelected, query: query, positions: positions)
-            view = HScrollRow(decorated, query: query, offset: prompt?.horizontalScrollOffset, keepsRight: prompt?.keepsRight == true)
+            view = HScrollRow(decorated, query: query, offset: prompt?.horizontalScrollOffset, keepsRight: prompt?.keepsRight == true,
+                              ellipsis: prompt?.ellipsis ?? HScrollRow.defaultEllipsis)
         } else if let query {
             if let text = view as? Text {
                 view = text.highlightingMatches(of: query)
@@ -132,6 +136,7 @@ public struct ListContext<S: ListScreen> {
             view.scrollbarStyle = theme.separator
         }
         view.scrollbar = filterPrompt?.scrollbar
+        view.highlightsWholeRow = filterPrompt?.highlightsWholeLine == true
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         return view
@@ -147,6 +152,7 @@ public struct ListContext<S: ListScreen> {
             view.scrollbarStyle = theme.separator
         }
         view.scrollbar = filterPrompt?.scrollbar
+        view.highlightsWholeRow = filterPrompt?.highlightsWholeLine == true
         view.horizontalOffset = horizontalOffset
         view.regions = regions
         // A pointer marks the selected row in its gutter: rows are drawn afresh, as the
@@ -169,7 +175,11 @@ public struct ListContext<S: ListScreen> {
     /// header takes one line).
     var rowLayout: RowLayout {
         let height = screen.rowHeight
-        if case .uniform(let lines) = height, lines <= 1 { return .singleLine }
+        if case .uniform(let lines) = height, lines <= 1 {
+            var layout = RowLayout.singleLine
+            layout.scrollOff = filterPrompt?.scrollOff ?? 0
+            return layout
+        }
         let engine = filter.flatMap { $0.engine.isFiltering ? $0.engine : nil }
         let grouped = engine == nil ? groupedRows : nil
         let count = grouped?.rowCount ?? engine?.visibleCount ?? model.count

@@ -28,9 +28,18 @@ extension PromptFrame.Border {
         }
     }
 
-    /// Draws the border along the edges of `rect` in `style` and returns the room inside it.
-    func draw(in rect: Rect, buffer: inout Buffer, style: Style) -> Rect {
-        let shape = shape
+    /// The sides of this style in ASCII (fzf's `--no-unicode`): `+` corners, `-` and `|` lines.
+    var asciiShape: Shape {
+        var shape = shape
+        if !shape.corners.isEmpty { shape.corners = ["+", "+", "+", "+"] }
+        (shape.topLine, shape.bottomLine, shape.leftLine, shape.rightLine) = ("-", "-", "|", "|")
+        return shape
+    }
+
+    /// Draws the border along the edges of `rect` in `style` (in ASCII with `ascii`) and
+    /// returns the room inside it.
+    func draw(in rect: Rect, buffer: inout Buffer, style: Style, ascii: Bool = false) -> Rect {
+        let shape = ascii ? asciiShape : shape
         let inner = Rect(row: rect.top + (shape.top ? 1 : 0), column: rect.left + (shape.left ? 1 : 0),
                          rows: max(0, rect.height - (shape.top ? 1 : 0) - (shape.bottom ? 1 : 0)),
                          columns: max(0, rect.width - (shape.left ? 1 : 0) - (shape.right ? 1 : 0)))
@@ -58,12 +67,19 @@ struct BorderedView: View {
     var border: PromptFrame.Border
     var style: Style
     var content: any View
+    /// Drawn on the border (fzf's `--preview-label`), where ``labelPosition`` says.
+    var label: String?
+    var labelPosition = BorderLabelPosition()
+    var labelStyle = Style.plain
+    /// Drawn in ASCII (fzf's `--no-unicode`).
+    var isASCII = false
 
     var sizing: Sizing { .flexible }
 
     func render(in rect: Rect, buffer: inout Buffer) {
-        var inner = border.draw(in: rect, buffer: &buffer, style: style)
+        var inner = border.draw(in: rect, buffer: &buffer, style: style, ascii: isASCII)
         let shape = border.shape
+        if let label { labelPosition.draw(label, shape: shape, in: rect, buffer: &buffer, style: labelStyle) }
         let left = shape.left && inner.width > 2 ? 1 : 0, right = shape.right && inner.width > 2 ? 1 : 0
         inner = Rect(row: inner.top, column: inner.left + left, rows: inner.height, columns: inner.width - left - right)
         guard inner.width > 0, inner.height > 0 else { return }
@@ -83,4 +99,11 @@ extension PreviewPlacement {
         case .left, .right: return .cells(cells + (shape.left ? 2 : 0) + (shape.right ? 2 : 0))
         }
     }
+}
+
+extension PromptFrame.Border {
+    /// Whether this style draws a line along the top.
+    public var hasTopLine: Bool { shape.top }
+    /// Whether this style draws a line along the bottom.
+    public var hasBottomLine: Bool { shape.bottom }
 }

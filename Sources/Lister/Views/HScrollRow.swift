@@ -20,22 +20,27 @@ public struct HScrollRow: View {
     /// Whether a row without a match shows its end rather than its start.
     public var keepsRight: Bool
 
-    /// What marks a cut, as fzf's default `--ellipsis`.
-    static let ellipsis = "··"
+    /// What marks a cut (fzf's `--ellipsis`); may be empty.
+    public var ellipsis: String
+
+    /// fzf's default `--ellipsis`.
+    nonisolated public static let defaultEllipsis = "··"
 
     /// Creates the row.
-    public init(_ content: Text, query: FilterQuery?, offset: Int?, keepsRight: Bool = false) {
+    public init(_ content: Text, query: FilterQuery?, offset: Int?, keepsRight: Bool = false,
+                ellipsis: String = HScrollRow.defaultEllipsis) {
         self.content = content
         self.query = query
         self.offset = offset
         self.keepsRight = keepsRight
+        self.ellipsis = ellipsis
     }
 
     public var sizing: Sizing { content.sizing }
 
     public func render(in rect: Rect, buffer: inout Buffer) {
         let width = content.width
-        let cut = DisplayWidth.of(Self.ellipsis)
+        let cut = DisplayWidth.of(ellipsis)
         guard width > rect.width, rect.width > 2 * cut else { return content.render(in: rect, buffer: &buffer) }
         let shown = columns(width: width, room: rect.width, cut: cut)
         // Drawn only up to the last column shown, the one after it (whether a wide character
@@ -45,7 +50,7 @@ public struct HScrollRow: View {
         content.render(in: scratch.area, buffer: &scratch)
         var column = rect.left  // where the first column shown goes
         if shown.lowerBound > 0 {
-            column += buffer.write(Self.ellipsis, at: rect.origin, maxWidth: cut, style: scratch[0, shown.lowerBound].style)
+            column += buffer.write(ellipsis, at: rect.origin, maxWidth: cut, style: scratch[0, shown.lowerBound].style)
         }
         for source in shown {
             var cell = scratch[0, source]
@@ -59,7 +64,7 @@ public struct HScrollRow: View {
         }
         if shown.upperBound < width {
             let end = column + shown.count
-            buffer.write(Self.ellipsis, at: Point(row: rect.top, column: end), maxWidth: cut, style: scratch[0, shown.upperBound - 1].style)
+            buffer.write(ellipsis, at: Point(row: rect.top, column: end), maxWidth: cut, style: scratch[0, shown.upperBound - 1].style)
         }
     }
 

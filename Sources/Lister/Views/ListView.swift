@@ -24,6 +24,9 @@ public struct ListView: View {
     public var horizontalOffset: Int = 0
     /// The style merged into the selected row.
     public var highlight: Style
+    /// Whether ``highlight`` covers the selected row's whole width (fzf's
+    /// `--highlight-line`) instead of its text only.
+    public var highlightsWholeRow = false
     /// Whether the first row shown is drawn on the bottom lines and the next ones above it
     /// (fzf's default layout, under a prompt at the bottom); a row of several lines keeps
     /// its lines in order. A list with a sticky header is drawn from the top.
@@ -195,7 +198,7 @@ public struct ListView: View {
     /// Highlights the written text of a row (each of its lines) and puts the cursor at its start.
     private func mark(_ area: Rect, in buffer: inout Buffer) {
         for row in area.top..<area.bottom {
-            let end = buffer.textEnd(row: row, columns: area.left..<area.right) ?? area.left
+            let end = highlightsWholeRow ? area.right : buffer.textEnd(row: row, columns: area.left..<area.right) ?? area.left
             let width = max(1, end - area.left)
             buffer.applyStyle(highlight, to: Rect(row: row, column: area.left, rows: 1, columns: width))
         }

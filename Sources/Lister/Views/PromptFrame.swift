@@ -56,12 +56,18 @@ public struct PromptFrame: Hashable, Sendable {
     public var border: Border?
     /// Drawn on the border's top line (or its bottom line when it has no top line).
     public var label: String?
+    /// Where ``label`` goes on the border (fzf's `--border-label-pos`); centred on the top
+    /// line by default.
+    public var labelPosition = BorderLabelPosition()
     /// Space inside the border.
     public var padding: Insets = .zero
     /// The border's style (fzf's `--color border:`).
     public var borderStyle = Style.dim
     /// The label's style (fzf's `--color label:`).
     public var labelStyle = Style.plain
+    /// Whether the border (and the preview pane's border and divider) is drawn in ASCII:
+    /// `+`, `-`, `|` (fzf's `--no-unicode`).
+    public var isASCII = false
 
     /// No frame.
     public init() {}
@@ -112,14 +118,8 @@ public struct PromptFrame: Hashable, Sendable {
 
     private func draw(_ border: Border, in rect: Rect, buffer: inout Buffer, style: Style) -> Rect {
         let shape = border.shape
-        let inner = border.draw(in: rect, buffer: &buffer, style: style)
-        if let label, !label.isEmpty, shape.top || shape.bottom {
-            // As fzf: centred on the top line (the bottom one when there is no top line).
-            let row = shape.top ? rect.top : rect.bottom - 1
-            let width = min(DisplayWidth.of(label), max(0, rect.width - 4))
-            buffer.write(label, at: Point(row: row, column: rect.left + (rect.width - width) / 2), maxWidth: width,
-                         style: labelStyle)
-        }
+        let inner = border.draw(in: rect, buffer: &buffer, style: style, ascii: isASCII)
+        if let label { labelPosition.draw(label, shape: shape, in: rect, buffer: &buffer, style: labelStyle) }
         return inner
     }
 }

@@ -40,6 +40,10 @@ struct RowLayout {
     }
 
     let heights: Heights
+    /// The rows kept in view above and below the selection when the list scrolls to keep
+    /// it in view (fzf's `--scroll-off`), at most half the lines shown; rows of one line
+    /// only (taller rows ignore it).
+    var scrollOff = 0
 
     /// Rows whose lines `height` gives by position.
     init(height: @escaping (Int) -> Int) { heights = .lines(height) }
@@ -83,12 +87,26 @@ struct RowLayout {
                       stickyHeader: Bool = false) -> Int {
         switch heights {
         case .oneLine:
-            return ListView.scrollOffset(keeping: selection, visibleIn: lines, from: offset, rows: rows,
-                                         stickyHeader: stickyHeader)
+            let kept = ListView.scrollOffset(keeping: selection, visibleIn: lines, from: offset, rows: rows,
+                                             stickyHeader: stickyHeader)
+            guard scrollOff > 0, !stickyHeader else { return kept }
+            return Self.scrollOffset(kept, keeping: selection, margin: min(lines / 2, scrollOff), visibleIn: lines, rows: rows)
         case .lines:
             return tallScrollOffset(keeping: selection, visibleIn: rowLines(in: lines, stickyHeader: stickyHeader),
                                     from: offset, rows: rows)
         }
+    }
+
+    /// `offset` moved as little as it takes for `margin` rows to show above and below
+    /// `selection` where there are rows to show, as fzf's `--scroll-off` moves it (when
+    /// both sides cannot be kept, the rows below win, as in fzf).
+    private static func scrollOffset(_ offset: Int, keeping selection: Int, margin: Int, visibleIn lines: Int, rows: Int) -> Int {
+        guard lines > 0, rows > 0 else { return offset }
+        let lowest = max(0, selection - lines + 1)
+        let highest = max(0, min(rows - lines, selection))
+        var result = max(lowest, min(offset, selection - margin))
+        result = min(highest, max(result, selection - lines + 1 + margin))
+        return max(0, result)
     }
 
     private func tallScrollOffset(keeping selection: Int, visibleIn lines: Int, from offset: Int, rows: Int) -> Int {

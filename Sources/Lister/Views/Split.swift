@@ -51,6 +51,8 @@ public struct Split: View {
     public var showsDivider: Bool
     /// The style of the line between the two views.
     public var dividerStyle: Style = .dim
+    /// Whether the divider is drawn in ASCII, `|` or `-` (fzf's `--no-unicode`).
+    public var dividerIsASCII = false
 
     /// One of the two views.
     public enum Side: Hashable, Sendable {
@@ -110,10 +112,10 @@ public struct Split: View {
     private func drawDivider(in rect: Rect, buffer: inout Buffer) {
         if axis == .horizontal {
             for row in rect.top..<rect.bottom {
-                buffer.write("│", at: Point(row: row, column: rect.left), maxWidth: 1, style: dividerStyle)
+                buffer.write(dividerIsASCII ? "|" : "│", at: Point(row: row, column: rect.left), maxWidth: 1, style: dividerStyle)
             }
         } else {
-            buffer.write(String(repeating: "─", count: rect.width), at: rect.origin, maxWidth: rect.width, style: dividerStyle)
+            buffer.write(String(repeating: dividerIsASCII ? "-" : "─", count: rect.width), at: rect.origin, maxWidth: rect.width, style: dividerStyle)
         }
     }
 }

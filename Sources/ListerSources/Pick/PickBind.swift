@@ -127,6 +127,8 @@ package struct PickAction: Hashable, Sendable {
         case toggleTrack = "toggle-track"
         case halfPageUp = "half-page-up"
         case halfPageDown = "half-page-down"
+        case offsetUp = "offset-up"
+        case offsetDown = "offset-down"
         case pos
         case toggleIn = "toggle-in"
         case toggleOut = "toggle-out"

@@ -29,6 +29,8 @@ package enum PickCommands {
             case .last: commands.append(.bottom)
             case .halfPageUp: commands.append(.halfPageUp)
             case .halfPageDown: commands.append(.halfPageDown)
+            case .offsetUp: commands.append(.offsetUp)
+            case .offsetDown: commands.append(.offsetDown)
             case .pos: commands.append(.position(Int(action.argument ?? "") ?? 1))  // checked when parsed
             case .toggle:
                 // The app's mark moves on by itself: `toggle+down` and `toggle+up` are one mark
@@ -124,6 +126,8 @@ extension PickCommands {
         case .pageDown: .pageUp
         case .halfPageUp: .halfPageDown
         case .halfPageDown: .halfPageUp
+        case .offsetUp: .offsetDown
+        case .offsetDown: .offsetUp
         case .mark: .markUp
         case .markUp: .mark
         case .sequence(let commands): .sequence(commands.map(turned))

@@ -26,7 +26,12 @@ package struct PickLook: Sendable, Equatable {
     package var colors: [String] = []
     /// `--no-color`.
     package var noColor = false {
-        didSet { theme = PickColors.theme(of: colorParts, monochrome: isMonochrome) }
+        didSet { refreshTheme() }
+    }
+    /// fzf's options about how rows are drawn (`--scroll-off`, `--ellipsis`, `--tabstop`,
+    /// `--highlight-line`, `--header-first`, `--no-bold`): PickLook+Display.swift.
+    package var display = PickDisplay() {
+        didSet { if display.noBold != oldValue.noBold { refreshTheme() } }
     }
     /// The parts of each `--color` value, in order.
     private var colorParts: [[PickColors.Part]] = []
@@ -61,6 +66,8 @@ package struct PickLook: Sendable, Equatable {
         frame.padding = PromptFrame.Insets(padding.map(Self.extent))
         frame.border = border.flatMap(PromptFrame.Border.init(rawValue:))  // "none": nil
         frame.label = borderLabel
+        frame.labelPosition = display.borderLabelPosition
+        frame.isASCII = display.noUnicode
         let theme = self.theme ?? .standard
         frame.borderStyle = theme.border
         frame.labelStyle = theme.label
@@ -120,7 +127,7 @@ package struct PickLook: Sendable, Equatable {
             let text = try value()
             colorParts.append(try PickColors.parse(text))
             colors.append(text)
-            theme = PickColors.theme(of: colorParts, monochrome: isMonochrome)
+            refreshTheme()
         case "--no-color": noColor = true
         case "--no-scrollbar": scrollbar = nil
         case "--scrollbar":
@@ -139,9 +146,15 @@ package struct PickLook: Sendable, Equatable {
                 throw PickOptions.Failure("--hscroll-off takes a number of columns (0 or more), not '\(text)'")
             }
             hscrollOff = columns
-        default: return false
+        default: return try display.parse(name, inline: inline, value: value)
         }
         return true
+    }
+
+    /// Sets ``theme`` from the `--color` values, `--no-color` and `--no-bold`.
+    private mutating func refreshTheme() {
+        theme = PickColors.theme(of: colorParts, monochrome: isMonochrome)
+        if display.noBold { theme = (theme ?? .standard).withoutBold }
     }
 
     /// fzf's margin and padding: 1 to 4 sizes, each cells or a percentage.

@@ -112,10 +112,9 @@ package struct PickOptions: Sendable, Equatable {
     /// fzf options that `lister pick` knows and does not support yet, with why.
     static let unsupported: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["--preview-label", "--min-height", "--scroll-off",
-                     "--jump-labels", "--tabstop",
-                     "--no-bold", "--black", "--listen", "--toggle-sort", "--ellipsis",
-                     "--no-unicode", "--no-clear", "--header-first", "--tmux", "--style", "--wrap", "--gap",
+        for name in ["--jump-labels",
+                     "--black", "--listen", "--toggle-sort",
+                     "--no-clear", "--tmux", "--style", "--wrap", "--gap",
                      "--with-shell", "--walker", "--walker-root", "--walker-skip", "--nth-separator", "--freeze-left",
                      "--freeze-right", "--ghost", "--footer", "--list-border", "--input-border"] {
             table[name] = "is an fzf option that lister pick does not support"
@@ -250,6 +249,7 @@ package struct PickOptions: Sendable, Equatable {
                 throw Failure("unexpected argument '\(argument)': lister pick reads standard input (or LISTER_DEFAULT_COMMAND)")
             }
         }
+        options.applyMinHeight()
         return options
     }
 }

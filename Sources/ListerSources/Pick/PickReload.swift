@@ -15,8 +15,8 @@ enum PickReload {
     /// takes them from a reload's output too, unless a reload issued after this one (a
     /// newer `reader`, ``PickHeader/beginReading()``) has begun.
     static func lines(of commandLine: String, separator: UInt8, header: (PickHeader, count: Int, reader: Int)? = nil,
-                      progress: LoadProgress<LineStore>) async throws -> LineStore {
-        let child = try spawn(commandLine)
+                      environment: [String: String] = [:], progress: LoadProgress<LineStore>) async throws -> LineStore {
+        let child = try spawn(commandLine, environment: environment)
         defer {
             close(child.output)
             close(child.errors)
@@ -66,7 +66,7 @@ enum PickReload {
         let errors: Int32
     }
 
-    private static func spawn(_ commandLine: String) throws -> Child {
+    private static func spawn(_ commandLine: String, environment: [String: String]) throws -> Child {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw failure(commandLine, "cannot make a pipe: \(String(cString: strerror(errno)))") }
         // Close-on-exec, so another child spawned later (another reload, `execute`) does not
@@ -101,7 +101,9 @@ enum PickReload {
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(commandLine), nil]
         defer { for pointer in argv { free(pointer) } }
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+        let variables = SpawnEnvironment(environment)  // environ, fzf's variables set over it
+        defer { variables.free() }
+        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, variables.pointers)
         close(pipeEnds[1])
         guard status == 0 else {
             close(pipeEnds[0])

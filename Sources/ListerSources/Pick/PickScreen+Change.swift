@@ -20,6 +20,9 @@ extension PickScreen {
         case .reload, .reloadSync:
             guard let commandLine = try? commandLine(of: action, context: context) else { return nil }
             changed.reloadCommand = commandLine
+            var variables = variables(context)
+            variables.key = options.keyName(ofAction: number, counting: \.name.isScreenCommand)
+            changed.reloadVariables = variables.values
             // The reload's turn to replace the header is taken here, in the order the keys
             // came, not when its load task happens to start (a superseded reload's task may
             // start after its successor's).

@@ -19,6 +19,9 @@ package struct PickScreen: CommandHandlingScreen {
     /// The header's reader number of ``reloadCommand`` (``PickHeader/beginReading()``), with
     /// `--header-lines`.
     package internal(set) var reloadReader: Int?
+    /// fzf's variables (``PickVariables``) as they were when ``reloadCommand`` was issued:
+    /// its command's environment.
+    package internal(set) var reloadVariables: [String: String] = [:]
     /// For each `change-preview-window(A|B|…)` (by its number in ``PickOptions/commandActions``),
     /// the alternative it puts next.
     package internal(set) var previewWindowTurns: [Int: Int] = [:]
@@ -107,14 +110,17 @@ package struct PickScreen: CommandHandlingScreen {
     package nonisolated func load(progress: LoadProgress<LineStore>) async throws -> LineStore {
         if let reloadCommand {
             let header = reloadReader.map { (self.header, count: options.headerLines, reader: $0) }
-            return try await PickReload.lines(of: reloadCommand, separator: lines.separator, header: header, progress: progress)
+            return try await PickReload.lines(of: reloadCommand, separator: lines.separator, header: header,
+                                              environment: reloadVariables, progress: progress)
         }
         if let preloaded { return preloaded }
         return try await lines.load(progress: progress)
     }
 
     package func row(_ line: Line, context: RowContext) -> Text {
-        guard options.fields.withNth != nil else { return options.ansi ? PickANSI.row(line.bytes) : Text(line.description) }
+        guard options.fields.withNth != nil else {
+            return options.look.display.expandingTabs(options.ansi ? PickANSI.row(line.bytes) : Text(line.description))
+        }
         return text(of: Array(line.bytes), index: headerLines.count + line.number - 1)
     }
 
@@ -126,7 +132,7 @@ package struct PickScreen: CommandHandlingScreen {
             shown = []
             bytes.withUnsafeBufferPointer { options.fields.render(withNth, of: $0, index: index, accepted: false, into: &shown) }
         }
-        return options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self))
+        return options.look.display.expandingTabs(options.ansi ? PickANSI.row(shown) : Text(String(decoding: shown, as: UTF8.self)))
     }
 
     /// The rows, with the `--header-lines`, the `--header` and the info line pinned between
@@ -147,11 +153,17 @@ package struct PickScreen: CommandHandlingScreen {
         }
     }
 
-    /// The lines of `--header`, in their order, in the theme's `header` style.
+    /// The lines of `--header`, in their order, in the theme's `header` style; none here
+    /// with `--header-first` (the prompt's ``FilterPrompt/linesBeyond`` has them).
     private var headerText: [any View] {
+        options.look.display.headerFirst ? [] : headerTextLines
+    }
+
+    /// The lines of `--header`, in their order, in the theme's `header` style.
+    private var headerTextLines: [Text] {
         guard let header = options.header else { return [] }
         let style = options.look.theme?.header ?? .plain
-        return header.split(separator: "\n", omittingEmptySubsequences: false).map { Text(String($0)).styled(style) as any View }
+        return header.split(separator: "\n", omittingEmptySubsequences: false).map { Text(String($0)).styled(style) }
     }
 
     private var headerRows: [any View] {
@@ -161,15 +173,27 @@ package struct PickScreen: CommandHandlingScreen {
         return options.reverse || options.reverseList ? rows : rows.reversed()
     }
 
-    package var previewPlacement: PreviewPlacement? { lines.previewPlacement ?? oneShotPreview.map { _ in lines.previewWindow } }
+    /// The pane where `--preview-window` (or `change-preview-window`) puts it, with
+    /// `--preview-label` on its border.
+    package var previewPlacement: PreviewPlacement? {
+        guard var placement = lines.previewPlacement ?? oneShotPreview.map({ _ in lines.previewWindow }) else { return nil }
+        placement.label = options.look.display.previewLabel
+        placement.labelPosition = options.look.display.previewLabelPosition
+        return placement
+    }
 
     package func preview(_ line: Line, context: ListContext<Self>) -> Preview? {
         if let oneShotPreview, lines.previewCommand == nil || oneShotPreview.line == line.number {
             return oneShotPreview.preview
         }
+        var environment = variables(context).values
+        if let size = context.previewSize {
+            environment["FZF_PREVIEW_LINES"] = String(size.rows)
+            environment["FZF_PREVIEW_COLUMNS"] = String(size.columns)
+        }
         return lines.previewCommand.map {
             LinePreview.preview(of: line, command: $0, query: context.filterText, marks: context.marks, items: context.state.items,
-                                firstIndex: headerLines.count)
+                                firstIndex: headerLines.count, environment: environment)
         }
     }
 
@@ -180,9 +204,11 @@ package struct PickScreen: CommandHandlingScreen {
         guard actions.indices.contains(number) else { return nil }
         let action = actions[number]
         guard action.name == .executeSilent else { return nil }  // the others change the screen
+        var variables = variables(context)
+        variables.key = options.keyName(ofAction: number, counting: \.name.isScreenCommand)
         do {
             return PickShellCommand.runSilently(try commandLine(of: action, context: context), action: action.name.rawValue,
-                                                exporting: variables(context))
+                                                exporting: variables)
         } catch {
             return "\(action.name.rawValue): \(error)"
         }
@@ -192,7 +218,10 @@ package struct PickScreen: CommandHandlingScreen {
     package func terminalCommand(_ number: Int, context: ListContext<Self>) -> (@Sendable () -> Void)? {
         let actions = terminalActions
         guard actions.indices.contains(number), let commandLine = try? commandLine(of: actions[number], context: context) else { return nil }
-        return { PickShellCommand.runInTerminal(commandLine) }
+        var variables = variables(context)
+        variables.key = options.keyName(ofAction: number) { $0.name == .execute }
+        let exported = variables
+        return { PickShellCommand.runInTerminal(commandLine, exporting: exported) }
     }
 
     /// The command line of `action`, its placeholders filled from the selection, the query
@@ -244,6 +273,15 @@ package struct PickScreen: CommandHandlingScreen {
         prompt.keepsRight = options.look.keepRight
         prompt.horizontalScrollOffset = options.look.noHScroll ? nil : options.look.hscrollOff
         if let theme = options.look.theme { prompt.theme = theme }
+        prompt.scrollOff = options.look.display.scrollOff
+        prompt.ellipsis = options.look.display.ellipsis
+        prompt.highlightsWholeLine = options.look.display.highlightLine
+        if options.look.display.headerFirst { prompt.linesBeyond = headerTextLines }
+        if options.look.display.noUnicode {
+            // fzf's ASCII stand-ins for its default glyphs (a glyph given is kept).
+            if prompt.separator == "─" { prompt.separator = "-" }
+            if prompt.scrollbar == "│" { prompt.scrollbar = "|" }
+        }
         return prompt
     }
 

@@ -104,7 +104,7 @@ enum PickShellCommand {
     /// Runs `commandLine` with the terminal (`/dev/tty` as its input and outputs), as fzf's
     /// `execute` does, and returns when it ends. It stays in the picker's process group, the
     /// terminal's foreground one, so it can read the keyboard.
-    static func runInTerminal(_ commandLine: String) {
+    static func runInTerminal(_ commandLine: String, exporting variables: PickVariables = PickVariables()) {
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { return }
         defer { close(tty) }
@@ -112,7 +112,7 @@ enum PickShellCommand {
         Task.detached {
             let terminal = FileDescriptor(rawValue: tty)
             _ = try? await Subprocess.run(
-                .path("/bin/sh"), arguments: ["-c", commandLine],
+                .path("/bin/sh"), arguments: ["-c", commandLine], environment: variables.environment,
                 input: .fileDescriptor(terminal, closeAfterSpawningProcess: false),
                 output: .fileDescriptor(terminal, closeAfterSpawningProcess: false),
                 error: .fileDescriptor(terminal, closeAfterSpawningProcess: false))

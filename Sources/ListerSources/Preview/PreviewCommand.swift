@@ -83,13 +83,14 @@ package struct PreviewCommand: Hashable, Sendable {
     static let argumentLimit = 100_000
 
     /// Runs `commandLine` (this command with its placeholders filled) as ``run(for:progress:)`` does.
-    func run(commandLine: String, progress: LoadProgress<PreviewText>) async throws -> PreviewText {
+    /// `environment` is set over the inherited one.
+    func run(commandLine: String, progress: LoadProgress<PreviewText>, environment: [String: String] = [:]) async throws -> PreviewText {
         guard commandLine.utf8.count > Self.argumentLimit else {
-            return try await run(arguments: ["-c", commandLine], progress: progress)
+            return try await run(arguments: ["-c", commandLine], progress: progress, environment: environment)
         }
         let script = try Self.scriptFile(commandLine)
         defer { unlink(script) }
-        return try await run(arguments: [script], progress: progress)
+        return try await run(arguments: [script], progress: progress, environment: environment)
     }
 
     /// A new file in the temporary directory holding `commandLine`: its path.
@@ -119,7 +120,7 @@ package struct PreviewCommand: Hashable, Sendable {
     }
 
     /// Runs `sh` with `arguments` as ``run(for:progress:)`` does.
-    private func run(arguments: [String], progress: LoadProgress<PreviewText>) async throws -> PreviewText {
+    private func run(arguments: [String], progress: LoadProgress<PreviewText>, environment: [String: String]) async throws -> PreviewText {
         var options = PlatformOptions()
         options.processGroupID = 0  // a group of its own: killing it kills its children too
         options.teardownSequence = [.send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(100))]
@@ -128,7 +129,8 @@ package struct PreviewCommand: Hashable, Sendable {
         let bytes: [UInt8], cut: Bool, status: TerminationStatus
         do {
             let result = try await Subprocess.run(
-                .path("/bin/sh"), arguments: Arguments(arguments), platformOptions: options,
+                .path("/bin/sh"), arguments: Arguments(arguments),
+                environment: PickVariables.environment(environment), platformOptions: options,
                 input: .none, output: .sequence, error: .combinedWithOutput
             ) { execution in
                 let group = execution.processIdentifier.value

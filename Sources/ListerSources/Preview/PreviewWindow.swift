@@ -126,9 +126,10 @@ package enum PreviewWindow {
 /// The preview of a line by a shell command, for `lister lines` and `lister pick`.
 enum LinePreview {
     /// The preview of `line` by `command`: keyed by the command line, so a new query or new
-    /// marks run it again only when the command uses them.
+    /// marks run it again only when the command uses them. `environment` is set over the
+    /// inherited one (fzf's variables, for `lister pick`).
     static func preview(of line: Line, command: PreviewCommand, query: String, marks: Set<Int>?,
-                        items: ItemList<Line>, firstIndex: Int = 0) -> Preview {
+                        items: ItemList<Line>, firstIndex: Int = 0, environment: [String: String] = [:]) -> Preview {
         var marked: [String] = []
         var markedIndices: [Int] = []
         if let marks, !marks.isEmpty, command.template.contains("{+") {
@@ -140,8 +141,13 @@ enum LinePreview {
                                                  query: query, marked: marked, markedIndices: markedIndices)
         let commandLine = command.commandLine(for: selection)
         // A short pause, so that Down held over the list starts one command, not one per row.
-        var preview = Preview(key: PreviewRunKey(commandLine: commandLine, generation: command.generation), debounce: .milliseconds(20), streaming: { progress in
-            try await command.run(commandLine: commandLine, progress: progress)
+        // A command that reads fzf's variables runs again when those it names change (FZF_POS
+        // as the cursor moves, as fzf runs its preview again on each move), not when others
+        // do (the counts while the input streams).
+        let variables = command.template.contains("FZF_") ? environment.filter { command.template.contains($0.key) } : [:]
+        let key = PreviewRunKey(commandLine: commandLine, generation: command.generation, variables: variables)
+        var preview = Preview(key: key, debounce: .milliseconds(20), streaming: { progress in
+            try await command.run(commandLine: commandLine, progress: progress, environment: environment)
         })
         preview.start = command.scroll?.start(for: selection.line, fields: command.fields)
         return preview
@@ -153,4 +159,6 @@ enum LinePreview {
 struct PreviewRunKey: Hashable, Sendable {
     let commandLine: String
     let generation: Int
+    /// fzf's variables, for a command that reads them (``LinePreview``); else empty.
+    var variables: [String: String] = [:]
 }
