@@ -154,6 +154,9 @@ import Glibc
 
     @Test(arguments: variables)
     func commandsSeeFzfsVariables(_ check: Case) throws {
-        try expectPickAndPeer(output: check.output, status: check.status, check) { try run($0, check) }
+        let (lister, fzf) = try pickAndPeer { try run($0, check) }
+        let expected = PickOutcome(output: check.output, status: check.status)
+        #expect(lister == expected, "lister pick: \(check)")
+        #expect(fzf == nil || fzf == expected, "fzf \(peerFzfVersion): \(check)")
     }
 }
