@@ -190,15 +190,13 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             if case .success(let page) = result { nextPage = page.next }
             return true
         case .progress(let items):
-            guard let sorted = sortedProgress(items) else {
+            guard let sorted = table.sortedProgress(items, model: model) else {
                 return model.receive(progress: items, generation: load.generation, now: now)
             }
             defer { table.appliedRevision = model.revision }
             return model.receive(progress: sorted, generation: load.generation, now: now)
         case .sorted(let generation, let permutation):
-            if table.running == generation { table.running = nil }
-            guard let permutation else { return true }  // stopped: the status stops saying "sorting…"
-            applySort(permutation, generation: generation)
+            table.finishSort((generation, permutation), model: &model)
             return true
         case .filtered(let outcome):
             receiveFilter(outcome)
