@@ -116,7 +116,7 @@ extension Runtime {
         case .redraw:
             terminal.redraw()
             lastFrame = nil
-            header = nil
+            composer.header = nil
             entry.rows?.forgetDrawnRows()  // Ctrl-L draws everything from scratch
             dirty = true
         case .back:

@@ -52,12 +52,8 @@ public final class Runtime {
     let regions = RegionMap()
     /// Where the regions of frames drawn ahead go, so they never replace ``regions``.
     let regionsDrawnAhead = RegionMap()
-    /// The frame before the last one, whose storage the next frame is drawn into: once the
-    /// terminal has drawn the last frame nothing else holds it, so no frame allocates.
-    var spareFrame: Buffer?
-    /// The header's cells and the titles and width they were drawn for: the breadcrumb is
-    /// the same on nearly every frame, and drawing it cleans, measures and lays out text.
-    var header: (titles: [String], width: Int, cells: ContiguousArray<Cell>)?
+    /// Draws the frames, keeping the spare frame's storage and the last breadcrumb.
+    let composer: FrameComposer
     /// Whether the frames last offered to the terminal for the next keys were none.
     var preparedNothing = true
     /// Whether a job to draw ahead is queued on the main actor (``run()`` only).
@@ -86,6 +82,7 @@ public final class Runtime {
         self.terminal = terminal
         self.configuration = configuration
         retryHint = KeyHints.retry(in: configuration.keyMap)
+        composer = FrameComposer(configuration: configuration)
         probe = ProbeCounter(continuation: continuation)
         push(root)
     }
