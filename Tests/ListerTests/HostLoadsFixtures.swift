@@ -13,7 +13,7 @@ final class MessageLog<Message: Sendable>: MessageReceiver {
 }
 
 /// A ``HostLoads`` on a headless runtime that is not running: a load starts at once and
-/// stays among the runtime's loads in flight (``Runtime/loads``) until the loop takes its
+/// stays among the runtime's loads in flight (``LoadBook/inFlight``) until the loop takes its
 /// delivery, which no test here lets it do, so a test reads what started and what was
 /// cancelled from there.
 @MainActor
@@ -26,6 +26,6 @@ struct LoadsProbe<Message: Sendable> {
 
     /// The load `generation` of `stream`, if it was started: whether its task was cancelled.
     func cancelled(_ stream: LoadStream, generation: Int) -> Bool? {
-        app.runtime.loads[LoadID(screen: screen, stream: stream, generation: generation)]?.task.isCancelled
+        app.runtime.loadBook.inFlight[LoadID(screen: screen, stream: stream, generation: generation)]?.task.isCancelled
     }
 }

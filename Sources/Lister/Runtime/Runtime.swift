@@ -58,11 +58,8 @@ public final class Runtime {
     var preparedNothing = true
     /// Whether a job to draw ahead is queued on the main actor (``run()`` only).
     var drawAheadQueued = false
-    /// The loads started and not yet delivered.
-    var loads = LoadsInFlight()
-    /// The loads the first frame asked for, held until that frame is drawn (``run()``
-    /// only); `nil` once they are let go.
-    var heldLoads: [HeldLoad]?
+    /// The loads started (or held while the first frame is drawn) and not yet delivered.
+    let loadBook: LoadBook
     /// Whether ``run()`` is running: terminal events are handled only then.
     private(set) var running = false
     /// The task that wakes the loop at the next deadline (``run()`` only).
@@ -84,6 +81,7 @@ public final class Runtime {
         retryHint = KeyHints.retry(in: configuration.keyMap)
         composer = FrameComposer(configuration: configuration)
         probe = ProbeCounter(continuation: continuation)
+        loadBook = LoadBook(continuation: continuation, probe: probe, logger: configuration.logger)
         push(root)
     }
 
@@ -140,7 +138,7 @@ public final class Runtime {
     /// "Start-up: conformance scans, ..."). They start in the main actor's next job, which
     /// `MainLoop` runs after drawing the frame this job posted.
     @_spi(Testing) public func start() {
-        if running { heldLoads = [] }
+        if running { loadBook.held = [] }
         KeyHints.$retry.withValue(retryHint) {
             entries.last?.host.appear(now: now)
             runEventCommands()
@@ -159,7 +157,7 @@ public final class Runtime {
 
     /// Loads started and not yet delivered, and how many of them are parked in a probe.
     @_spi(Testing) public var pendingLoads: (inFlight: Int, parked: Int) {
-        (loads.count + (heldLoads?.count ?? 0) + probe.undeliveredReports, probe.parked)
+        (loadBook.count + probe.undeliveredReports, probe.parked)
     }
 
     /// The type of the source the top screen's filter reads (`CSVTable`, or the strings
@@ -190,9 +188,8 @@ public final class Runtime {
         case .terminalClosed:
             outcome = outcome ?? .interrupted(.hangup)
         case .loadFinished(let load, let delivery):
-            let started = loads.remove(load)
+            loadBook.finished(load, summary: delivery.summary, now: now, describe: logMetadata)
             let isShown = showsScreen(load.screen)
-            if load.stream.isLogged { logFinished(load, summary: delivery.summary, startedAt: started?.startedAt) }
             // A screen that was left takes nothing: its loads were cancelled with it.
             if isShown, delivery.apply(load, now) { dirty = true }
         case .loadProgress(let load, let slot):
@@ -219,7 +216,6 @@ public final class Runtime {
 
     private func shutDown() {
         for entry in entries { entry.host.cancelAll() }
-        heldLoads = nil
-        loads.cancelAll()
+        loadBook.cancelAll()
     }
 }
