@@ -23,30 +23,16 @@ extension Runtime {
         guard let inputs = frameInputs(),
               let (buffer, helpOffset) = composer.compose(inputs, reusingSpare: reusingSpare, regions: regions ?? self.regions)
         else { return nil }
-        if let helpOffset { self.helpOffset = helpOffset }
+        if let helpOffset { help.offset = helpOffset }
         return buffer
     }
 
     /// What the next frame is drawn from: the stack, the size, the time, the hint, and
-    /// help's lines while it is up (only the commands that do something here).
+    /// help's lines while it is up.
     func frameInputs() -> FrameInputs? {
         guard let entry = entries.last else { return nil }
-        var help: (entries: [(keys: String, help: String)], offset: Int)?
-        if showingHelp {
-            let bindings = configuration.keyMap.bindings.filter { offers($0.command, on: entry) }
-            help = ((entry.keys?.actionHelp ?? []) + bindings.map { ($0.keyLabel, $0.help) }, helpOffset)
-        }
-        return FrameInputs(entries: entries, size: terminal.size, now: now, hint: hint, help: help)
-    }
-
-    /// Whether `command` does something now, for the help overlay: the runtime's own
-    /// commands always do (back only with a screen to go back to), the rest as `top` says.
-    func offers(_ command: Command, on top: StackEntry) -> Bool {
-        switch command {
-        case .help, .back, .quit, .interrupt, .suspend, .redraw: return true
-        case .parent: return entries.count > 1
-        default: return top.keys?.offers(command) ?? true
-        }
+        let lines = help.isShown ? HelpState.lines(of: entry, keyMap: configuration.keyMap, canGoBack: entries.count > 1) : nil
+        return FrameInputs(entries: entries, size: terminal.size, now: now, hint: hint, help: lines.map { ($0, help.offset) })
     }
 
     /// Whether a draw is pending.

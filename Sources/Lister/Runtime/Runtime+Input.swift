@@ -83,18 +83,8 @@ extension Runtime {
     func perform(_ command: Command) {
         guard let entry = entries.last else { return }
         let top = entry.host
-        if showingHelp, ![.quit, .interrupt, .suspend, .redraw].contains(command) {
-            switch command {
-            case .help, .back: showingHelp = false
-            case .up: helpOffset -= 1
-            case .down: helpOffset += 1
-            case .pageUp: helpOffset -= 10
-            case .pageDown: helpOffset += 10
-            case .top: helpOffset = 0
-            case .bottom: helpOffset = Int.max / 2
-            default: return
-            }
-            dirty = true  // the offset is clamped when the overlay is composed
+        if let changed = help.take(command) {
+            if changed { dirty = true }  // the offset is clamped when the overlay is composed
             return
         }
         switch command {
@@ -103,8 +93,7 @@ extension Runtime {
             defer { entry.prompt?.endChain(applying: outcome == nil) }
             for command in commands where outcome == nil { perform(command) }
         case .help:
-            showingHelp = true
-            helpOffset = 0
+            help.show()
             dirty = true
         case .quit:
             outcome = top.isPicker ? .cancelled : .finished

@@ -39,9 +39,10 @@ public final class Runtime {
     var stack: [any ScreenHost] { entries.map(\.host) }
     /// The id of the screen made last (``makeEntry(for:)``).
     var nextScreenID = 0
-    var showingHelp = false
-    /// The first help entry shown while help is up (↑ and ↓ scroll a long table).
-    var helpOffset = 0
+    /// The help overlay: up or not, and its first line shown (↑ and ↓ scroll a long table).
+    var help = HelpState()
+    /// Whether the help overlay is up.
+    var showingHelp: Bool { help.isShown }
     var lastClick: (row: Int, at: Duration)?
     var hint: String?
     var dirty = true
