@@ -315,24 +315,10 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         return line
     }
 
-    /// The status of the list (not filtering): its place, its load state and activity.
+    /// The status of the list (not filtering): ``StatusLine/list(_:sortingAtSource:reading:live:)``.
     private func listStatus(now: Duration) -> StatusLine {
-        let more = (model.isPaged && model.paging != .complete) || model.activity == .streaming
-        var line = StatusLine(selected: model.selection, of: model.count, more: more)
-        if model.isPaged { line.locate("page \(model.pageCount)") }
-        switch (model.state, model.activity) {
-        case (.idle, _) where table.sortingAtSource, (.loading, _) where table.sortingAtSource,
-             (_, .refreshing) where table.sortingAtSource:
-            line.say("sorting…")  // the load a sort at the source started, until its rows come
-        case (.idle, _), (.loading, _): line.say(StatusLine.shownWord(isLoading: true, failed: false))
-        case (.error, _): line.say(StatusLine.shownWord(isLoading: false, failed: true))
-        case (_, .streaming):
-            line.say(StatusLine.activityWord(.streaming, progress: readingProgress(now: now)))
-        case (_, let activity):
-            line.say(StatusLine.activityWord(activity))
-            sayLive(activity, on: &line)
-        }
-        return line
+        StatusLine.list(model, sortingAtSource: table.sortingAtSource, reading: { readingProgress(now: now) },
+                        live: { sayLive($0, on: &$1) })
     }
 
     /// What follows `reading…` while a stream is read: the screen's own note, else the rows
