@@ -35,7 +35,7 @@ import Testing
 /// grows between events (headless through ``ParkedWatchScreen``).
 @Suite(.serialized) struct DifferentialEndToEndTests {
     /// Rows in the CSV file: above the 50,000 a table sorts on the main actor at once
-    /// (`ListHost.inlineSortWorkload`), so every sort runs off it and its result arrives
+    /// (`TableHostState.inlineSortWorkload`), so every sort runs off it and its result arrives
     /// while the loop waits for input.
     static let rowCount = 60_000
     /// Steps in one run.

@@ -94,7 +94,7 @@ final class MessageRecorder: MessageReceiver {
         let recorder = MessageRecorder()
         let first = ScriptedLoader<String>(), dropped = ScriptedLoader<String>(), replaced = ScriptedLoader<String>()
         let replacement = ScriptedLoader<String>()
-        app.runtime.heldLoads = []
+        app.runtime.loadBook.held = []
         for (stream, loader) in [(LoadStream.list, first), (.filter, dropped), (.section(1), replaced), (.section(1), replacement)] {
             let reply = Reply(to: recorder)
             app.runtime.startLoad(LoadID(screen: 1, stream: stream, generation: 3)) {
@@ -103,12 +103,12 @@ final class MessageRecorder: MessageReceiver {
         }
         app.runtime.cancelLoad(LoadID(screen: 1, stream: .filter, generation: 3))
         await Task.yield()  // not `settle()`: it waits for loads in flight, and held ones count
-        #expect(app.runtime.loads.count == 0)
+        #expect(app.runtime.loadBook.inFlight.count == 0)
         #expect(app.runtime.pendingLoads.inFlight == 2)  // the list's and the section's second
         #expect([first, dropped, replaced, replacement].map(\.callCount) == [0, 0, 0, 0])
         app.runtime.releaseHeldLoads()
         await app.settle()
-        #expect(app.runtime.heldLoads == nil)
+        #expect(app.runtime.loadBook.held == nil)
         #expect([first, dropped, replaced, replacement].map(\.callCount) == [1, 0, 0, 1])
         first.succeed("rows")
         replacement.succeed("section rows")

@@ -57,7 +57,7 @@ import Testing
         let host = try #require(sectionsHost(app))
         let first = try #require(host.filter.asyncRunID)
         app.runtime.process(.terminal(.key(.character("9"))))
-        let firstLoad = try #require(app.runtime.loads[LoadID(screen: host.id, stream: .filter, generation: first)])
+        let firstLoad = try #require(app.runtime.loadBook.inFlight[LoadID(screen: host.id, stream: .filter, generation: first)])
         #expect(firstLoad.task.isCancelled)
         #expect(host.filter.asyncRunID != first)
         await app.settle()

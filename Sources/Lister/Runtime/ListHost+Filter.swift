@@ -156,7 +156,7 @@ extension ListHost: FilterHosting {
         let footer = context.listView { _, _ in Nothing() }.footer == nil ? 0 : 1
         let atLastMatch = filter.scroll(keeping: model.selection, visibleIn: height, footerRows: footer,
                                         rowLayout: context.rowLayout)
-        if firstPage != nil, model.paging == .more, atLastMatch {
+        if listLoads.isPaged, model.paging == .more, atLastMatch {
             run(model.loadMore(now: now))
         }
     }

@@ -1,14 +1,18 @@
 import TerminalCore
 
 /// Tables: sorting (`s`, `S`, a click on a title) and scrolling by column. What a sort
-/// shows, where the selection goes and what new rows mean for sorted rows are
-/// ``TableHostState``'s answers (TableHostState+Sorting.swift); the host runs the sort and
-/// puts the rows in its model.
+/// shows is decided in TableHostState+Sorting.swift and the sort in memory runs in
+/// TableHostState+Running.swift, on the model the host lends; the host routes the keys
+/// and asks the screen for a sort at its source (which replaces the screen).
 extension ListHost: TableHost {
-    /// Sorts of at most this many rows run on the main actor at once; bigger ones go off it.
-    static var inlineSortWorkload: Int { 50_000 }
-
     var tableScreen: (any TableScreen)? { screen.asTable }
+
+    /// A sort in memory's loads: its result comes back as ``Message/sorted(generation:permutation:)``.
+    private var sortLoads: HostLoads<TableHostState<S.Item>.SortResult> {
+        HostLoads(scheduler: scheduler, screen: id, reply: Reply(to: self).wrapping {
+            .sorted(generation: $0.generation, permutation: $0.permutation)
+        })
+    }
 
     /// `s`: the next sortable column ascending; after the last, the load's order.
     func sortNext() -> HostResponse {
@@ -43,8 +47,8 @@ extension ListHost: TableHost {
         // The item selected goes with the question: a paged source loads as far as it in
         // the new order, so the selection stays on it (docs/DECISIONS.md).
         if let changed = table.sortedAtSource(by: sort, keeping: model.selectedItem) as? S {
-            cancelSort()
-            let selected = baseIndex(ofShown: model.selection) ?? 0
+            self.table.cancelSort(loads: sortLoads)
+            let selected = self.table.baseIndex(ofShown: model.selection, count: model.count) ?? 0
             if let base = self.table.sortAtSource(sort) { model.reorder(base, selection: selected) }
             replaceScreen(changed)
             self.table.sortingAtSource = model.isRefreshing
@@ -55,71 +59,21 @@ extension ListHost: TableHost {
         return .handled(changed: true)
     }
 
-    /// Sorts ``TableHostState/base`` (the rows shown, when none is kept) by the sort asked.
+    /// Sorts the rows in memory (``TableHostState/startSort(sorter:model:loads:)``).
     func startSort() {
         guard !isDrawingAhead else { return }
-        cancelSort()
-        let (base, generation) = table.beginSort(rows: model.state.items)
-        guard let sort = table.sort, let sorter = tableScreen?.sorter(for: sort) else {
-            applySort(nil, generation: generation)
-            return
-        }
-        if base.count <= Self.inlineSortWorkload {
-            applySort((try? sorter(base, { false })) ?? nil, generation: generation)
-            return
-        }
-        table.running = generation
-        let reply = Reply(to: self)
-        scheduler.startLoad(LoadID(screen: id, stream: .sort, generation: generation)) {
-            let permutation = try? sorter(base, { Task.isCancelled })
-            return reply(.sorted(generation: generation, permutation: permutation ?? nil))
-        }
+        table.startSort(sorter: sorter(for:), model: &model, loads: sortLoads)
     }
 
-    /// Stops a sort running off the main actor; its result, if it still comes, is dropped.
-    func cancelSort() {
-        guard let running = table.stopSort() else { return }
-        scheduler.cancelLoad(LoadID(screen: id, stream: .sort, generation: running))
-    }
-
-    /// Shows the rows in the order of `permutation` (nil: load order), keeping the
-    /// selection on its item; dropped when a newer sort or new rows came since it started.
-    func applySort(_ permutation: [Int32]?, generation: Int) {
-        guard let shown = table.applying(permutation, generation: generation, selection: model.selection,
-                                         count: model.count) else { return }
-        model.reorder(shown.items, selection: shown.selection)
-        table.appliedRevision = model.revision
-    }
-
-    /// The position in load order of the row shown at `position`.
-    func baseIndex(ofShown position: Int) -> Int? {
-        table.baseIndex(ofShown: position, count: model.count)
-    }
-
-    /// New rows came while the table is sorted in memory: they are sorted again (a
-    /// stream's rows once it ends; until then they follow the sorted ones).
+    /// New rows came while the table is sorted in memory: they are sorted again
+    /// (``TableHostState/syncSort(sorter:model:loads:)``).
     func syncTableSort() {
-        guard !isDrawingAhead,
-              let rows = table.rowsChanged(model.state.items, revision: model.revision,
-                                           replacedRevision: model.replacedRevision) else { return }
-        if case .appended(let shown) = rows {
-            // Rows appended by the model itself (a stream's end, a page): it holds them all in
-            // load order now, but it kept the selection by its *position*, a row of the order
-            // shown. Shown as a report is, the selection is on its item again, and the sort
-            // maps it by the permutation. (Rows the model replaced, by a refresh, had it
-            // found by id: nothing to map.)
-            model.reorder(shown, selection: model.selection)
-        }
-        table.appliedRevision = model.revision
-        if !model.isStreaming { startSort() }
+        guard !isDrawingAhead else { return }
+        table.syncSort(sorter: sorter(for:), model: &model, loads: sortLoads)
     }
 
-    /// A stream's report while the table is sorted: the rows sorted so far stay in their
-    /// order and the new ones follow, so the list does not jump with every report.
-    func sortedProgress(_ items: ItemList<S.Item>) -> ItemList<S.Item>? {
-        guard model.isStreaming else { return nil }
-        return table.progress(items, revision: model.revision)
-    }
+    /// The screen's sorter for `sort`.
+    private func sorter(for sort: TableSort) -> TableHostState<S.Item>.Sorter? { tableScreen?.sorter(for: sort) }
 
     /// `<` `>` (and Left/Right when the columns do not fit): one column sideways.
     func scrollColumns(by step: Int) -> Bool { table.scrollColumns(by: step) }

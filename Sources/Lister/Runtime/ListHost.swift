@@ -45,10 +45,8 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     var eventTracker = PromptEventTracker()
     /// Columns of long rows scrolled out on the left.
     var horizontalOffset = 0
-    /// The first page of a ``PagedListScreen``; nil for a one-shot screen.
-    private(set) var firstPage: NextPage<S.Item>?
-    /// The page after the last one taken, set only when the model accepts a page.
-    private var nextPage: NextPage<S.Item>?
+    /// The loads of the rows: the whole list, or a paged screen's pages.
+    private(set) var listLoads: ListLoads<S>
     /// The sections of a ``GroupedListScreen``, worked out once per change of the rows.
     private var sectionCache: (revision: Int, sections: SectionIndex?)?
     /// The latest time the runtime has given this host (it advances every host before each
@@ -73,6 +71,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         self.id = id
         self.screen = screen
         self.scheduler = scheduler
+        listLoads = ListLoads(screen: screen)
         preview = PreviewHostState(contents: ContentRegistry(screen: id, timing: timing, scheduler: scheduler),
                                    preference: previewPreference, placement: screen.previewPlacement)
         if let initial = screen.initialItems {
@@ -88,12 +87,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             // said as the sort it is.
             table = TableHostState(sort: sort, sortsAtSource: true, sortingAtSource: true)
         }
-        if let paged = screen.asPaged {
-            firstPage = NextPage.first(of: paged)
-            model.prefetchDistance = paged.prefetchDistance
-        } else {
-            firstPage = nil
-        }
+        if let paged = screen.asPaged { model.prefetchDistance = paged.prefetchDistance }
     }
 
     var title: String { screen.title }
@@ -159,7 +153,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             let pages = model.pageCount
             table.sortingAtSource = false  // this refresh is the user's, not a sort's
             run(command == .reload ? model.load(now: now) : model.refresh(now: now))
-            if command == .refresh, firstPage != nil, pages > 1, model.isRefreshing {
+            if command == .refresh, listLoads.isPaged, pages > 1, model.isRefreshing {
                 // Said plainly: a refresh reads page 1 again and drops the later pages.
                 let later = pages == 2 ? "page 2 loads" : "pages 2-\(pages) load"
                 return .hint("Refreshing page 1; \(later) again as you scroll")
@@ -188,18 +182,16 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             return model.receive(result, generation: load.generation, now: now)
         case .page(let result):
             guard model.receive(page: result, generation: load.generation, now: now) else { return false }
-            if case .success(let page) = result { nextPage = page.next }
+            listLoads.accepted(result)
             return true
         case .progress(let items):
-            guard let sorted = sortedProgress(items) else {
+            guard let sorted = table.sortedProgress(items, model: model) else {
                 return model.receive(progress: items, generation: load.generation, now: now)
             }
             defer { table.appliedRevision = model.revision }
             return model.receive(progress: sorted, generation: load.generation, now: now)
         case .sorted(let generation, let permutation):
-            if table.running == generation { table.running = nil }
-            guard let permutation else { return true }  // stopped: the status stops saying "sorting…"
-            applySort(permutation, generation: generation)
+            table.finishSort((generation, permutation), model: &model)
             return true
         case .filtered(let outcome):
             receiveFilter(outcome)
@@ -236,7 +228,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             return
         }
         fit(listHeight: listHeight)
-        if firstPage != nil {
+        if listLoads.isPaged {
             let effects = model.loadMoreIfNeeded(now: now)
             run(effects)
             if !effects.isEmpty { fit(listHeight: listHeight) }  // the footer now says "Loading more…"
@@ -326,24 +318,10 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         return line
     }
 
-    /// The status of the list (not filtering): its place, its load state and activity.
+    /// The status of the list (not filtering): ``StatusLine/list(_:sortingAtSource:reading:live:)``.
     private func listStatus(now: Duration) -> StatusLine {
-        let more = (model.isPaged && model.paging != .complete) || model.activity == .streaming
-        var line = StatusLine(selected: model.selection, of: model.count, more: more)
-        if model.isPaged { line.locate("page \(model.pageCount)") }
-        switch (model.state, model.activity) {
-        case (.idle, _) where table.sortingAtSource, (.loading, _) where table.sortingAtSource,
-             (_, .refreshing) where table.sortingAtSource:
-            line.say("sorting…")  // the load a sort at the source started, until its rows come
-        case (.idle, _), (.loading, _): line.say(StatusLine.shownWord(isLoading: true, failed: false))
-        case (.error, _): line.say(StatusLine.shownWord(isLoading: false, failed: true))
-        case (_, .streaming):
-            line.say(StatusLine.activityWord(.streaming, progress: readingProgress(now: now)))
-        case (_, let activity):
-            line.say(StatusLine.activityWord(activity))
-            sayLive(activity, on: &line)
-        }
-        return line
+        StatusLine.list(model, sortingAtSource: table.sortingAtSource, reading: { readingProgress(now: now) },
+                        live: { sayLive($0, on: &$1) })
     }
 
     /// What follows `reading…` while a stream is read: the screen's own note, else the rows
@@ -381,50 +359,20 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
             switch effect {
             case .startLoad(let generation):
                 stopFeed()  // it starts again after this load
-                if let firstPage {
-                    startPage(firstPage, generation: generation)
-                } else {
-                    let screen = self.screen
-                    let reply = Reply(to: self)
-                    scheduler.startLoad(LoadID(screen: id, stream: .list, generation: generation)) { report in
-                        let progress = LoadProgress<S.Items> { report(reply(.progress(ItemList($0)))) }
-                        let result: Result<ItemList<S.Item>, ListError>
-                        do {
-                            let items = try await screen.load(progress: progress)
-                            try Task.checkCancellation()
-                            result = .success(ItemList(items))
-                        } catch {
-                            result = .failure(ListError(error))
-                        }
-                        return reply(.loaded(result), summary: LoadSummary(result) { $0.count })
-                    }
-                }
+                listLoads.startList(generation: generation, screen: screen, loads: rowLoads)
             case .loadPage(let generation, _):
-                guard let nextPage else {
+                guard listLoads.startNextPage(generation: generation, loads: rowLoads) else {
                     assertionFailure("ListHost: the model asked for a page after the last one")
                     continue
                 }
-                startPage(nextPage, generation: generation)
             case .cancelLoad(let generation):
                 scheduler.cancelLoad(LoadID(screen: id, stream: .list, generation: generation))
             }
         }
     }
 
-    private func startPage(_ page: NextPage<S.Item>, generation: Int) {
-        let reply = Reply(to: self)
-        scheduler.startLoad(LoadID(screen: id, stream: .list, generation: generation)) {
-            let result: Result<Page<S.Item, NextPage<S.Item>>, ListError>
-            do {
-                let loaded = try await page.load()
-                try Task.checkCancellation()
-                result = .success(loaded)
-            } catch {
-                result = .failure(ListError(error))
-            }
-            return reply(.page(result), summary: LoadSummary(result) { $0.items.count })
-        }
-    }
+    /// The rows' loads: their results come back as this host's messages.
+    private var rowLoads: HostLoads<Message> { HostLoads(scheduler: scheduler, screen: id, reply: Reply(to: self)) }
 }
 
 /// Its own keys (the filter line, the screen's actions: ListHost+Filter, ListHost+PromptCommands),
@@ -481,7 +429,7 @@ extension ListHost: KeyedHost, RowReusingHost, DrawingAheadHost, FilterSourceDes
 
     func replaceScreen(_ changed: S) {
         screen = changed
-        if let paged = changed.asPaged { firstPage = NextPage.first(of: paged) }
+        listLoads.screenReplaced(by: changed)
         run(model.refresh(now: now))
     }
 }

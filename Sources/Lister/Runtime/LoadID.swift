@@ -84,6 +84,18 @@ struct Reply<Message: Sendable>: Sendable {
         }
     }
 
+    /// A reply for a collaborator's messages: each is wrapped (`wrap`) into one of this
+    /// reply's before it goes to the host, so a host's concern can start its own loads
+    /// and they still come back through the host's ``MessageReceiver/receive(_:from:now:)``.
+    func wrapping<Inner: Sendable>(_ wrap: @escaping @Sendable (Inner) -> Message) -> Reply<Inner> {
+        let receive = self.receive
+        return Reply<Inner>(receive: { message, load, now in receive(wrap(message), load, now) })
+    }
+
+    private init(receive: @escaping @MainActor @Sendable (Message, LoadID, Duration) -> Bool) {
+        self.receive = receive
+    }
+
     /// The delivery of `message`, with what the log says of it.
     func callAsFunction(_ message: Message, summary: LoadSummary? = nil) -> Delivery {
         let receive = self.receive

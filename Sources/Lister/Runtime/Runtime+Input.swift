@@ -37,35 +37,16 @@ extension Runtime {
             dirty = true
         }
         let events = top.prompt?.drawnPrompt?.eventCommands ?? [:]  // a picker's mouse bindings
-        switch mouse.kind {
-        case .wheelUp, .wheelDown:
-            if let command = events[mouse.kind == .wheelUp ? .scrollUp : .scrollDown] { return perform(command) }
-            // Over a preview pane the wheel scrolls the pane; elsewhere it moves the list.
-            let overPreview = regions.region(at: mouse.position)?.id == .preview
-            let towardsStart = (mouse.kind == .wheelUp) != (top.clicks?.listGrowsUpward ?? false)
-            let command: Command = overPreview ? (mouse.kind == .wheelUp ? .previewUp : .previewDown)
-                                               : (towardsStart ? .up : .down)
-            for _ in 0..<3 { perform(command) }
-        case .press:
-            // The list where the last frame drew it; a body that drew no list region (a
-            // detail screen, a list view built by hand) takes clicks on all of its room,
-            // where that frame put it (inside a picker's frame, without its status bar).
-            let point = mouse.position
-            let list: Rect
-            if let hit = regions.region(at: point) {
-                if hit.id == .tableHeader {
-                    if let table = top.table { apply(table.clickHeader(x: point.column - hit.rect.left, now: now)) }
-                    return
-                }
-                guard hit.id == .list else { return }
-                list = hit.rect
-            } else {
-                guard let body = regions.body, regions.rect(of: .list) == nil,
-                      point.row >= body.top, point.row < body.bottom else { return }
-                list = body
-            }
+        switch MouseTarget.of(mouse, regions: regions, events: events, listGrowsUpward: top.clicks?.listGrowsUpward ?? false) {
+        case .none:
+            return
+        case .perform(let command, let times):
+            for _ in 0..<times { perform(command) }
+        case .tableHeader(let x):
+            if let table = top.table { apply(table.clickHeader(x: x, now: now)) }
+        case .list(let line):
             guard let clicks = top.clicks else { return }
-            let (row, response) = clicks.click(line: point.row - list.top, now: now)
+            let (row, response) = clicks.click(line: line, now: now)
             apply(response)
             if let row, let last = lastClick, last.row == row, now - last.at <= Self.doubleClickInterval {
                 lastClick = nil
@@ -83,18 +64,8 @@ extension Runtime {
     func perform(_ command: Command) {
         guard let entry = entries.last else { return }
         let top = entry.host
-        if showingHelp, ![.quit, .interrupt, .suspend, .redraw].contains(command) {
-            switch command {
-            case .help, .back: showingHelp = false
-            case .up: helpOffset -= 1
-            case .down: helpOffset += 1
-            case .pageUp: helpOffset -= 10
-            case .pageDown: helpOffset += 10
-            case .top: helpOffset = 0
-            case .bottom: helpOffset = Int.max / 2
-            default: return
-            }
-            dirty = true  // the offset is clamped when the overlay is composed
+        if let changed = help.take(command) {
+            if changed { dirty = true }  // the offset is clamped when the overlay is composed
             return
         }
         switch command {
@@ -103,8 +74,7 @@ extension Runtime {
             defer { entry.prompt?.endChain(applying: outcome == nil) }
             for command in commands where outcome == nil { perform(command) }
         case .help:
-            showingHelp = true
-            helpOffset = 0
+            help.show()
             dirty = true
         case .quit:
             outcome = top.isPicker ? .cancelled : .finished
@@ -116,7 +86,7 @@ extension Runtime {
         case .redraw:
             terminal.redraw()
             lastFrame = nil
-            header = nil
+            composer.header = nil
             entry.rows?.forgetDrawnRows()  // Ctrl-L draws everything from scratch
             dirty = true
         case .back:

@@ -39,9 +39,10 @@ public final class Runtime {
     var stack: [any ScreenHost] { entries.map(\.host) }
     /// The id of the screen made last (``makeEntry(for:)``).
     var nextScreenID = 0
-    var showingHelp = false
-    /// The first help entry shown while help is up (↑ and ↓ scroll a long table).
-    var helpOffset = 0
+    /// The help overlay: up or not, and its first line shown (↑ and ↓ scroll a long table).
+    var help = HelpState()
+    /// Whether the help overlay is up.
+    var showingHelp: Bool { help.isShown }
     var lastClick: (row: Int, at: Duration)?
     var hint: String?
     var dirty = true
@@ -52,21 +53,14 @@ public final class Runtime {
     let regions = RegionMap()
     /// Where the regions of frames drawn ahead go, so they never replace ``regions``.
     let regionsDrawnAhead = RegionMap()
-    /// The frame before the last one, whose storage the next frame is drawn into: once the
-    /// terminal has drawn the last frame nothing else holds it, so no frame allocates.
-    var spareFrame: Buffer?
-    /// The header's cells and the titles and width they were drawn for: the breadcrumb is
-    /// the same on nearly every frame, and drawing it cleans, measures and lays out text.
-    var header: (titles: [String], width: Int, cells: ContiguousArray<Cell>)?
+    /// Draws the frames, keeping the spare frame's storage and the last breadcrumb.
+    let composer: FrameComposer
     /// Whether the frames last offered to the terminal for the next keys were none.
     var preparedNothing = true
     /// Whether a job to draw ahead is queued on the main actor (``run()`` only).
     var drawAheadQueued = false
-    /// The loads started and not yet delivered.
-    var loads = LoadsInFlight()
-    /// The loads the first frame asked for, held until that frame is drawn (``run()``
-    /// only); `nil` once they are let go.
-    var heldLoads: [HeldLoad]?
+    /// The loads started (or held while the first frame is drawn) and not yet delivered.
+    let loadBook: LoadBook
     /// Whether ``run()`` is running: terminal events are handled only then.
     private(set) var running = false
     /// The task that wakes the loop at the next deadline (``run()`` only).
@@ -86,7 +80,9 @@ public final class Runtime {
         self.terminal = terminal
         self.configuration = configuration
         retryHint = KeyHints.retry(in: configuration.keyMap)
+        composer = FrameComposer(configuration: configuration)
         probe = ProbeCounter(continuation: continuation)
+        loadBook = LoadBook(continuation: continuation, probe: probe, logger: configuration.logger)
         push(root)
     }
 
@@ -143,7 +139,7 @@ public final class Runtime {
     /// "Start-up: conformance scans, ..."). They start in the main actor's next job, which
     /// `MainLoop` runs after drawing the frame this job posted.
     @_spi(Testing) public func start() {
-        if running { heldLoads = [] }
+        if running { loadBook.held = [] }
         KeyHints.$retry.withValue(retryHint) {
             entries.last?.host.appear(now: now)
             runEventCommands()
@@ -162,7 +158,7 @@ public final class Runtime {
 
     /// Loads started and not yet delivered, and how many of them are parked in a probe.
     @_spi(Testing) public var pendingLoads: (inFlight: Int, parked: Int) {
-        (loads.count + (heldLoads?.count ?? 0) + probe.undeliveredReports, probe.parked)
+        (loadBook.count + probe.undeliveredReports, probe.parked)
     }
 
     /// The type of the source the top screen's filter reads (`CSVTable`, or the strings
@@ -193,9 +189,8 @@ public final class Runtime {
         case .terminalClosed:
             outcome = outcome ?? .interrupted(.hangup)
         case .loadFinished(let load, let delivery):
-            let started = loads.remove(load)
+            loadBook.finished(load, summary: delivery.summary, now: now, describe: logMetadata)
             let isShown = showsScreen(load.screen)
-            if load.stream.isLogged { logFinished(load, summary: delivery.summary, startedAt: started?.startedAt) }
             // A screen that was left takes nothing: its loads were cancelled with it.
             if isShown, delivery.apply(load, now) { dirty = true }
         case .loadProgress(let load, let slot):
@@ -222,7 +217,6 @@ public final class Runtime {
 
     private func shutDown() {
         for entry in entries { entry.host.cancelAll() }
-        heldLoads = nil
-        loads.cancelAll()
+        loadBook.cancelAll()
     }
 }
