@@ -51,13 +51,20 @@ import Testing
         let spread = (0..<2000).map {
             FuzzyRanking.Entry(row: Int32($0), score: Int32(random.next() % 3_000_000), tie0: Int32(random.next() % 5_000))
         }
+        // Scores in a short range, lengths in a long one: the scores alone are counted.
+        let longTies = (0..<2000).map {
+            FuzzyRanking.Entry(row: Int32($0), score: Int32(random.next() % 30), tie0: Int32(random.next() % 60_000))
+        }
         for ranking in rankings {
             #expect(ranking.best(of: spread).map(\.row) == Array(ranking.order(spread).prefix(FuzzyRanking.bestCount)))
+            #expect(ranking.best(of: longTies).map(\.row) == Array(ranking.order(longTies).prefix(FuzzyRanking.bestCount)),
+                    "\(ranking.orderOnly)")
         }
     }
 
     @Test func aDeferredOrderAnswersAsTheOrderSortedAtOnce() {
-        for (index, count) in [3, 600, 5000].enumerated() {
+        // The last count sorts in groups on several threads.
+        for (index, count) in [3, 600, 5000, FuzzyRanking.parallelSortMinimum + 100].enumerated() {
             let all = entries(count, seed: 100 + UInt64(index))
             let covered = Int(all.last?.row ?? 0) + 4
             for ranking in rankings {
@@ -73,6 +80,8 @@ import Testing
                 #expect(lazy.count == eager.count)
                 #expect((0..<shown).map { lazy[$0] } == (0..<shown).map { eager[$0] }, "\(label)")
                 #expect((0..<shown).map { lazy.position(ofRow: lazy[$0]) } == Array(0..<shown).map { Optional($0) })
+                // A row that does not match is told without the sort.
+                #expect(lazy.position(ofRow: Int(all[0].row) - 1) == nil && lazy.position(ofRow: covered) == nil)
                 #expect(lazy.sortsLater, "\(label): sorted before anything past the best rows was asked")
                 // Past them: sorted on demand, the same answers.
                 #expect(Array(lazy) == Array(eager), "\(label)")
@@ -104,8 +113,9 @@ import Testing
         let texts = filterCorpus(count: 100_000, seed: 11)
         let source = FilterStrings(texts)
         var prior: FilterMatches?
-        // Each key examines the last one's matches: more than the sort leaves for later at
-        // first, then fewer.
+        var results: [(FilterMatches, FilterMatches)] = []
+        // Each key examines the last one's matches (the rows ascending taken from them
+        // unsorted): more than the sort leaves for later at first, then fewer.
         for typed in ["o", "or", "ore"] {
             let query = FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern(typed)))
             let run = FilterRun(query: query, rowCount: texts.count, startingFrom: prior)
@@ -117,11 +127,29 @@ import Testing
             #expect(left == large && !leftAtOnce, "\"\(typed)\" over \(run.workload) rows")
             let first = (0..<40).map { result.matches[$0] }, firstExpected = (0..<40).map { expected[$0] }
             #expect(first == firstExpected, "\"\(typed)\"")
-            let same = result.matches == expected
-            #expect(same, "\"\(typed)\"")
             if typed == "o" { #expect(large, "the first key examines every row") }
+            results.append((result.matches, expected))
             prior = result.matches
         }
+        let unsorted = results.first?.0.sortsLater == true
+        #expect(unsorted, "the next keys ran from the first key's rows without sorting them")
+        for (index, (matches, expected)) in results.enumerated() {
+            let same = matches == expected
+            #expect(same, "key \(index + 1)")
+        }
+    }
+
+    @Test func rowsAppendedUnderTheSameQuerySortAtOnce() async throws {
+        let texts = filterCorpus(count: 100_000, seed: 13)
+        let query = FilterQuery(ranking: FuzzyRanking(pattern: FuzzyPattern("o")))
+        let first = try await FilterRun(query: query, rowCount: 90_000).run(over: FilterStrings(texts), chunkSize: 4096)
+        let appended = try await FilterRun(query: query, rowCount: texts.count, startingFrom: first.matches)
+            .run(over: FilterStrings(texts), chunkSize: 4096)
+        // The selected row is kept wherever it ranks: its position is asked at once.
+        let left = first.matches.leftItsSort, leftAfterAppending = appended.matches.leftItsSort
+        #expect(left && !leftAfterAppending)
+        let same = appended.matches == FilterRun(query: query, rowCount: texts.count).perform(over: FilterStrings(texts)).matches
+        #expect(same)
     }
 
     @Test func aSmallRankedRunSortsAtOnce() async throws {

@@ -2,8 +2,11 @@
 /// `matches[p]` of the full list.
 ///
 /// Rows are kept as sorted `Int32`s (4 bytes a match), so the matches of a million rows
-/// cost 4 MB. Only rows below ``coveredRows`` were examined; rows appended to the list
-/// later are not filtered yet (see ``FilterEngine/rowsAppended(count:)``).
+/// cost 4 MB; ranked matches also keep their order and, for each examined row, its
+/// position in it (4 bytes more a match and a row), and a large ranking its scored entries
+/// until their order is needed (12 bytes a match). Only rows below ``coveredRows`` were
+/// examined; rows appended to the list later are not filtered yet (see
+/// ``FilterEngine/rowsAppended(count:)``).
 ///
 /// ```swift
 /// let items = ItemList(count: matches.count) { lines[matches[$0]] }
@@ -22,7 +25,7 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     /// For each covered row, its position in `order`, or -1; nil when not ranked.
     private let positions: [Int32]?
     /// A large ranking's order, sorted when first needed beyond its best rows; when set,
-    /// it answers for `ascending`, `order` and `positions`, which are empty.
+    /// it answers for `ascending` (empty), `order` and `positions` (nil).
     private let deferred: RankedOrder?
     /// For each of `rows`, where the leftmost match of the query's one fuzzy term ended in
     /// the row's bytes (255: not known), so that a longer query resumes there; nil when
@@ -125,7 +128,9 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     }
 
     /// The position of `row` in the filtered list, or `nil` when it does not match (or was
-    /// not examined). A binary search: O(log n).
+    /// not examined). A binary search: O(log n); ranked, a look-up in a table of positions
+    /// (a large ranking's best rows are searched first, and its order sorted if the row
+    /// matches and is not one of them).
     public func position(ofRow row: Int) -> Int? {
         if let deferred { return deferred.position(ofRow: row) }
         if let positions {
@@ -139,7 +144,8 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     /// Ranked matches: the position of `row`, or 0 (the best match) when it does not match.
     ///
     /// Otherwise the number of matches before `row`: the position of `row` if it matches, else the
-    /// position of the first match after it (`count` when none). A binary search.
+    /// position of the first match after it (`count` when none). A binary search (ranked:
+    /// ``position(ofRow:)``).
     ///
     /// Keeps a selection near its place when its row is filtered out:
     /// `min(matches.insertionPosition(ofRow: row), matches.count - 1)`.
@@ -157,7 +163,7 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     /// Whether every row of a list of `rowCount` rows was examined.
     public func isComplete(rowCount: Int) -> Bool { coveredRows >= rowCount }
 
-    /// The matching rows as they are stored, ascending.
+    /// The matching rows, ascending (a large ranking's taken from its entries on first use).
     public var rowIndices: [Int32] { rows }
 
     /// Whether both hold the same rows in the same order for the same query (a large
@@ -183,6 +189,10 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
     /// Whether a large ranking left its sort for later, sorted since or not (the tests'
     /// question).
     var leftItsSort: Bool { deferred != nil }
+
+    /// The rows in the order shown, in one array (a large ranking's order sorted first):
+    /// for walking every match without a call per position.
+    var shownRows: [Int32] { deferred?.order ?? order ?? ascending }
 
     /// The ranked order, nil when the rows show ascending.
     private var shownOrder: [Int32]? { deferred?.order ?? order }

@@ -87,8 +87,11 @@ public struct FilterRun: Sendable, Identifiable {
         try Task.checkCancellation()
         precondition(source.count >= rowCount, "the source has \(source.count) rows, the run covers \(rowCount)")
         if let ranking = query.ranking {
+            // Rows appended under the same query keep the selected row (wherever it ranks): its
+            // position is asked at once, so the order is sorted at once.
             let ranked = try await ranking.ranked(source, candidates: rankingCandidates, rowCount: rowCount,
-                                                  chunkSize: chunkSize, parallelism: parallelism, indexing: true)
+                                                  chunkSize: chunkSize, parallelism: parallelism, indexing: true,
+                                                  defersSort: !keepsPrior)
             return FilterResult(id: id, matches: FilterMatches(query: query, ranked: ranked, coveredRows: rowCount))
         }
         let matcher = QueryMatcher(query)

@@ -157,11 +157,13 @@ extension FuzzyRanking {
 
     /// The tables a counting sort's groups write at once, on threads of their own.
     ///
-    /// Safe to share (hence `@unchecked Sendable`): each group reads and writes only its own
-    /// table of counts, and writes only slots no other group writes: the share of
-    /// `positions` it marks, then the places its own counts hand out in `order`, the rows
-    /// of its own entries in `positions`, and its own range of `rows`. The memory outlives
-    /// the threads: `concurrentPerform` returns once every group is done.
+    /// Safe to share (hence `@unchecked Sendable`): within a pass, each group reads and
+    /// writes only its own table of counts and writes only slots no other group writes in
+    /// that pass: in the first, its share of `positions` (marked -1); in the second, the
+    /// places its own counts hand out in `order`, the rows of its own entries in `positions`
+    /// (which another group may have marked in the first pass: `concurrentPerform` returns
+    /// between the passes, so the writes are ordered), and its own range of `rows`. The
+    /// memory outlives the threads: `concurrentPerform` returns once every group is done.
     private struct SharedTables: @unchecked Sendable {
         let order: UnsafeMutableBufferPointer<Int32>
         let positions: UnsafeMutableBufferPointer<Int32>

@@ -80,11 +80,12 @@ public struct FuzzyRanking: Hashable, Sendable {
         parallelism: Int = FilterRun.defaultParallelism
     ) async throws -> [Int32] {
         try await ranked(source, candidates: candidates, rowCount: rowCount, chunkSize: chunkSize,
-                         parallelism: parallelism, indexing: false).order
+                         parallelism: parallelism, indexing: false, defersSort: false).order
     }
 
     /// The rows in rank order and, with `indexing`, where each of the first `rowCount` rows
-    /// stands in it (for ``FilterMatches``).
+    /// stands in it (for ``FilterMatches``); with `defersSort` too, a large ranking's order
+    /// is left for ``RankedOrder`` to sort when needed.
     @concurrent
     func ranked<Source: FilterableText>(
         _ source: Source,
@@ -92,13 +93,14 @@ public struct FuzzyRanking: Hashable, Sendable {
         rowCount: Int?,
         chunkSize: Int,
         parallelism: Int,
-        indexing: Bool
+        indexing: Bool,
+        defersSort: Bool
     ) async throws -> Ranked {
         let count = rowCount ?? source.count
         let chunks = FilterRun.plainChunks(rowCount: count, candidates: candidates, size: max(1, chunkSize))
         // A large ranking for the screen leaves its sort for later (``RankedOrder``): each
         // chunk's best entries are picked out while the chunk is in the cache.
-        let defers = indexing && sortsByCounting && (candidates?.count ?? count) >= Self.parallelSortMinimum
+        let defers = defersSort && indexing && sortsByCounting && (candidates?.count ?? count) >= Self.parallelSortMinimum
         var parts = [ScoredPart](repeating: ScoredPart(), count: chunks.count)
         var bests = [[Entry]](repeating: [], count: defers ? chunks.count : 0)
         var bounds = KeyBounds()
@@ -168,11 +170,19 @@ public struct FuzzyRanking: Hashable, Sendable {
         let maxScore = bounds.maxScore, minTie = bounds.minTie
         let tieSpan = Int(bounds.maxTie) - Int(minTie) + 1
         let (span, overflow) = (Int(maxScore) - Int(bounds.minScore) + 1).multipliedReportingOverflow(by: tieSpan)
-        guard !overflow, span <= 1 << 20 else { return Array(entries.sorted(by: precedes).prefix(wanted)) }
-        @inline(__always) func slot(_ entry: Entry) -> Int {
-            Int(maxScore &- entry.score) &* tieSpan &+ Int(Self.tieValue(entry, tied: tied) &- minTie)
+        // Keys too spread for a table of counts (lines of very different lengths): the
+        // scores alone are counted, and the entries of the last score kept are sorted.
+        let countsTies = !overflow && span <= 8 * entries.count + 4096
+        let scoreSpan = Int(maxScore) - Int(bounds.minScore) + 1
+        guard countsTies || scoreSpan <= 8 * entries.count + 4096 else {
+            return Array(entries.sorted(by: precedes).prefix(wanted))
         }
-        var counts = [Int32](repeating: 0, count: span)
+        let tieFactor = countsTies ? tieSpan : 1
+        @inline(__always) func slot(_ entry: Entry) -> Int {
+            let tie = countsTies ? Int(Self.tieValue(entry, tied: tied) &- minTie) : 0
+            return Int(maxScore &- entry.score) &* tieFactor &+ tie
+        }
+        var counts = [Int32](repeating: 0, count: countsTies ? span : scoreSpan)
         counts.withUnsafeMutableBufferPointer { counts in
             for entry in entries { counts[slot(entry)] &+= 1 }
         }
@@ -188,7 +198,7 @@ public struct FuzzyRanking: Hashable, Sendable {
             let at = slot(entry)
             if at < threshold { kept.append(entry) } else if at == threshold { tiedAtThreshold.append(entry) }
         }
-        tiedAtThreshold.sort { reversed ? $0.row > $1.row : $0.row < $1.row }
+        tiedAtThreshold.sort(by: countsTies ? { reversed ? $0.row > $1.row : $0.row < $1.row } : precedes)
         kept += tiedAtThreshold.prefix(wanted - before)
         return kept.sorted(by: precedes)
     }
@@ -198,7 +208,7 @@ public struct FuzzyRanking: Hashable, Sendable {
         rankedNow(source, candidates: candidates, rowCount: rowCount, indexing: false).order
     }
 
-    /// ``rankNow(_:candidates:rowCount:)`` with the positions of ``ranked(_:candidates:rowCount:chunkSize:parallelism:indexing:)``.
+    /// ``rankNow(_:candidates:rowCount:)`` with the positions of ``ranked(_:candidates:rowCount:chunkSize:parallelism:indexing:defersSort:)``.
     func rankedNow<Source: FilterableText>(_ source: Source, candidates: [Int32]?, rowCount: Int?, indexing: Bool) -> Ranked {
         let count = rowCount ?? source.count
         let chunks = FilterRun.plainChunks(rowCount: count, candidates: candidates, size: max(1, candidates?.count ?? count))
@@ -278,7 +288,10 @@ public struct FuzzyRanking: Hashable, Sendable {
             }
             written = count
         }
-        return ScoredPart(entries: entries, laterTies: laterTies)
+        // A chunk where few rows match gives back the room it did not use (a copy into an
+        // array of their size): a large ranking keeps its entries until it is sorted.
+        guard entries.count < chunk.count / 2 else { return ScoredPart(entries: entries, laterTies: laterTies) }
+        return ScoredPart(entries: entries.withUnsafeBufferPointer { Array($0) }, laterTies: laterTies)
     }
 
     /// The entries of the chunks (in row order) in rank order, counted in place when the

@@ -120,7 +120,12 @@ extension ListFilter {
     func rowsShown(count: Int) -> LazyMapSequence<Range<Int>, Int> {
         let engine = engine
         let filtering = engine.isFiltering
-        return (0..<(filtering ? engine.visibleCount : count)).lazy.map { filtering ? engine.row(atVisible: $0) : $0 }
+        // The matches in one array, read once: a large ranking's order answers a position
+        // past its best rows under a lock.
+        let matches = filtering ? engine.matches?.shownRows : nil
+        return (0..<(filtering ? engine.visibleCount : count)).lazy.map { position in
+            matches.map { Int($0[position]) } ?? position
+        }
     }
 
     /// Up on the first row shown goes to the last, and Down on the last to the first (fzf's

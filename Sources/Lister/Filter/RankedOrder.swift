@@ -8,23 +8,25 @@ import TerminalCore
 /// and leaves the scored entries here: the whole order, each row's position in it and the
 /// rows ascending are made by ``FuzzyRanking/order(parts:bounds:indexing:parallelism:)``,
 /// the same code as before, the first time something past the best rows is asked for
-/// (scrolling past them, `--track` on another row, select-all). The next key's run takes
-/// the rows ascending from the entries, unsorted. fzf's result merger works the same way:
-/// it sorts lazily, as far as the screen asks.
+/// (scrolling past them, `--track` on another matching row, select-all). The next key's
+/// run takes the rows ascending from the entries, unsorted, and a row that does not match
+/// is told by a binary search of them. (fzf sorts each partition of its result in full and
+/// merges them lazily, as far as the screen asks; here no partition is sorted until then.)
 ///
-/// Thread-safe: the state is read and replaced under a lock, and sorted once.
+/// Thread-safe: the state is read and replaced under one lock, and sorted once.
 final class RankedOrder: Sendable {
     /// The number of matches.
     let count: Int
     /// The first rows in rank order (all of them when fewer than ``FuzzyRanking/bestCount``).
     let best: [Int32]
+    /// The rows the ranking covered.
+    let rowCount: Int
     private let state: Locked<State>
-    /// The rows ascending once taken from the unsorted entries (``rows``).
-    private let unsortedRows = Locked<[Int32]?>(nil)
 
-    /// The entries waiting, or what sorting them made.
+    /// The entries waiting (and the rows ascending, once taken from them), or what
+    /// sorting them made.
     private enum State {
-        case scored(Pending)
+        case scored(Pending, rows: [Int32]?)
         case sorted(Sorted)
     }
 
@@ -59,8 +61,9 @@ final class RankedOrder: Sendable {
          best: [Int32], count: Int, rowCount: Int, parallelism: Int) {
         self.count = count
         self.best = best
+        self.rowCount = rowCount
         state = Locked(.scored(Pending(ranking: ranking, parts: parts, bounds: bounds,
-                                       rowCount: rowCount, parallelism: parallelism)))
+                                       rowCount: rowCount, parallelism: parallelism), rows: nil))
     }
 
     /// The row at `position` of the order.
@@ -70,12 +73,18 @@ final class RankedOrder: Sendable {
 
     /// Where `row` stands in the order, nil when it does not match (or is not covered).
     func position(ofRow row: Int) -> Int? {
-        guard row >= 0, row <= Int(Int32.max) else { return nil }
+        guard row >= 0, row < rowCount else { return nil }
         // The selection is most often one of the best rows: found without the sort.
         if let position = best.firstIndex(of: Int32(truncatingIfNeeded: row)) { return position }
-        return sorted { sorted in
-            guard row < sorted.positions.count, sorted.positions[row] >= 0 else { return nil }
-            return Int(sorted.positions[row])
+        return state.withLock { state in
+            // A row that does not match needs no sort to say so: a binary search of the rows.
+            if case .scored(let pending, let rows) = state {
+                let ascending = rows ?? Self.rows(of: pending.parts, count: count)
+                state = .scored(pending, rows: ascending)
+                guard Self.contains(ascending, row) else { return nil }
+            }
+            let sorted = sortedState(&state)
+            return sorted.positions[row] >= 0 ? Int(sorted.positions[row]) : nil
         }
     }
 
@@ -90,23 +99,19 @@ final class RankedOrder: Sendable {
     /// The whole order.
     var order: [Int32] { sorted(\.order) }
 
-    /// The entries waiting for their sort, nil once sorted.
-    private var pending: Pending? {
-        state.withLock { state in
-            if case .scored(let pending) = state { return pending }
-            return nil
-        }
-    }
-
     /// The matching rows ascending (what the next key's run examines): taken from the
-    /// entries when they are not sorted yet, without sorting them.
+    /// entries when they are not sorted yet, without sorting them, and kept.
     var rows: [Int32] {
-        guard let pending else { return sorted(\.rows) }
-        return unsortedRows.withLock { kept in
-            if let kept { return kept }
-            let rows = Self.rows(of: pending.parts, count: count)
-            kept = rows
-            return rows
+        state.withLock { state in
+            switch state {
+            case .sorted(let sorted):
+                return sorted.rows
+            case .scored(let pending, let rows):
+                if let rows { return rows }
+                let ascending = Self.rows(of: pending.parts, count: count)
+                state = .scored(pending, rows: ascending)
+                return ascending
+            }
         }
     }
 
@@ -125,16 +130,31 @@ final class RankedOrder: Sendable {
         }
     }
 
-    /// `body` of the sorted order, sorting the entries first on as many threads as the
-    /// ranking had (a reader is waiting) if they are not yet.
+    /// Whether `rows` (ascending) holds `row`.
+    private static func contains(_ rows: [Int32], _ row: Int) -> Bool {
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(rows[middle]) < row { low = middle + 1 } else { high = middle }
+        }
+        return low < rows.count && Int(rows[low]) == row
+    }
+
+    /// `body` of the sorted order, sorting the entries first if they are not yet.
     private func sorted<T>(_ body: (Sorted) -> T) -> T {
-        state.withLock { state in
-            if case .scored(let pending) = state {
-                state = .sorted(pending.sorted(parallelism: pending.parallelism))
-                unsortedRows.withLock { $0 = nil }  // the sorted rows are the same
-            }
-            guard case .sorted(let sorted) = state else { preconditionFailure("sorted above") }
-            return body(sorted)
+        state.withLock { state in body(sortedState(&state)) }
+    }
+
+    /// The sorted order, `state` sorted first (on as many threads as the ranking had: a
+    /// reader is waiting) if it is not yet. Called under the lock.
+    private func sortedState(_ state: inout State) -> Sorted {
+        switch state {
+        case .sorted(let sorted):
+            return sorted
+        case .scored(let pending, _):
+            let sorted = pending.sorted(parallelism: pending.parallelism)
+            state = .sorted(sorted)
+            return sorted
         }
     }
 }
