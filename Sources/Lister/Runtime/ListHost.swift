@@ -61,6 +61,10 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     private(set) var pageHeight = 0
     /// The preview pane: shown or not, its loads, its scroll.
     var preview: PreviewHostState
+    /// The size of the preview pane's text in the last frame, for ``context(now:)``: kept
+    /// apart from `preview`, whose mutating work calls back for a context (reading
+    /// `preview` there was an overlapping access).
+    private var previewSize: Size?
     /// The feed of a ``LiveListScreen``; nil for other screens.
     var live: LiveHostState<S.Item>?
     /// The sort and sideways scroll of a ``TableScreen``.
@@ -275,6 +279,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
     func listDrawn(_ regions: RegionMap, body: Rect) -> Bool {
         preview.height = regions.rect(of: .preview)?.height ?? 0
         preview.width = regions.rect(of: .preview)?.width ?? 0
+        previewSize = preview.height > 0 && preview.width > 0 ? Size(rows: preview.height, columns: preview.width) : nil
         guard let list = regions.rect(of: .list) else { return false }
         drawnList = (screenArea(in: body), list)
         return list.height != pageHeight
@@ -344,7 +349,7 @@ final class ListHost<S: ListScreen>: ScreenHost, MessageReceiver {
         context.rowCache = reusesRows ? rowCache : nil
         context.screenRevision = screenRevision
         context.isDrawingAhead = isDrawingAhead
-        if preview.height > 0, preview.width > 0 { context.previewSize = Size(rows: preview.height, columns: preview.width) }
+        context.previewSize = previewSize
         if tableScreen != nil {
             context.tableSort = table.sortsAtSource ? (table.sort ?? tableScreen?.sort) : table.sort
             context.tableFirstColumn = table.firstColumn
