@@ -173,7 +173,7 @@ public struct FilterMatches: RandomAccessCollection, Hashable, Sendable {
             && lhs.rows == rhs.rows && lhs.shownOrder == rhs.shownOrder
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(query)
         hasher.combine(coveredRows)
