@@ -307,7 +307,7 @@ public struct FilterRun: Sendable, Identifiable {
             // of uniqueness and capacity, per match.
             var ends: [UInt8]?
             let rows = [Int32](unsafeUninitializedCapacity: chunk.count) { rows, found in
-                let kept = [UInt8](unsafeUninitializedCapacity: keepsEnds ? chunk.count : 0) { ends, kept in
+                let kept = [UInt8](writing: keepsEnds ? chunk.count : 0) { ends in
                     forEachBatch(of: chunk, checksCancellation: checksCancellation) { batch in
                         source.forEachUTF8(in: batch) { row, utf8 in
                             var answer: (answer: FuzzySubsequence.Answer, end: Int)
@@ -333,7 +333,7 @@ public struct FilterRun: Sendable, Identifiable {
                             found += 1
                         }
                     }
-                    kept = keepsEnds ? found : 0
+                    return keepsEnds ? found : 0
                 }
                 if keepsEnds { ends = kept }
             }

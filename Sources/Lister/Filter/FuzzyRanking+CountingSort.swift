@@ -84,9 +84,9 @@ extension FuzzyRanking {
         var positionsMade: [Int32] = [], rowsMade: [Int32] = []
         // Written in place through pointers, each slot once: `order` by the counts, `rows`
         // by each group's share, `positions` first by the shares of the first pass.
-        let order = [Int32](unsafeUninitializedCapacity: total) { order, orderCount in
-            positionsMade = [Int32](unsafeUninitializedCapacity: covered) { positions, positionCount in
-                rowsMade = [Int32](unsafeUninitializedCapacity: indexes ? total : 0) { rows, rowsCount in
+        let order = [Int32](writing: total) { order in
+            positionsMade = [Int32](writing: covered) { positions in
+                rowsMade = [Int32](writing: indexes ? total : 0) { rows in
                     let shared = SharedTables(order: order, positions: positions, rows: rows, counts: counts)
                     // Each group counts its entries, and marks its share of the rows as not
                     // matching (the next pass marks those that match).
@@ -135,11 +135,11 @@ extension FuzzyRanking {
                             }
                         }
                     }
-                    rowsCount = indexes ? total : 0
+                    return indexes ? total : 0
                 }
-                positionCount = covered
+                return covered
             }
-            orderCount = total
+            return total
         }
         return Ranked(order: order, index: indexes ? (positionsMade, rowsMade) : nil)
     }

@@ -117,8 +117,8 @@ final class RankedOrder: Sendable {
 
     /// The rows of `parts`' entries, `count` in all, one after another.
     private static func rows(of parts: [FuzzyRanking.ScoredPart], count: Int) -> [Int32] {
-        [Int32](unsafeUninitializedCapacity: count) { rows, written in
-            written = 0
+        [Int32](writing: count) { rows in
+            var written = 0
             for part in parts {
                 part.entries.withUnsafeBufferPointer { entries in
                     for entry in entries {
@@ -127,6 +127,7 @@ final class RankedOrder: Sendable {
                     }
                 }
             }
+            return written
         }
     }
 
