@@ -48,7 +48,11 @@ import Testing
     @Test func cancellingALoadInFlightCancelsItsTask() {
         let book = book()
         book.start(id(.list), now: .zero, describe: { _ in [:] }) { _ in
-            try? await Task.sleep(for: .seconds(3600))
+            // A load that runs until it is cancelled: a stream that never yields (its
+            // continuation kept) ends then.
+            let (stream, continuation) = AsyncStream<Never>.makeStream()
+            for await _ in stream {}
+            withExtendedLifetime(continuation) {}
             return Delivery(apply: { _, _ in true }, summary: nil)
         }
         #expect(book.inFlight[id(.list)]?.task.isCancelled == false)
