@@ -146,7 +146,7 @@ extension FuzzyRanking {
 
     /// The slot of an entry's key in a counting sort's tables: the best score first, then
     /// the lowest tiebreak.
-    private struct SortKeys: Sendable {
+    struct SortKeys: Sendable {
         let maxScore: Int32, minTie: Int32, tieSpan: Int, tied: Bool
 
         @inline(__always)

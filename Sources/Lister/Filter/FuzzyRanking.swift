@@ -177,11 +177,10 @@ public struct FuzzyRanking: Hashable, Sendable {
         guard countsTies || scoreSpan <= 8 * entries.count + 4096 else {
             return Array(entries.sorted(by: precedes).prefix(wanted))
         }
-        let tieFactor = countsTies ? tieSpan : 1
-        @inline(__always) func slot(_ entry: Entry) -> Int {
-            let tie = countsTies ? Int(Self.tieValue(entry, tied: tied) &- minTie) : 0
-            return Int(maxScore &- entry.score) &* tieFactor &+ tie
-        }
+        // The counting sort's slots; by score alone, every tie at one slot.
+        let keys = SortKeys(maxScore: maxScore, minTie: countsTies ? minTie : 0, tieSpan: countsTies ? tieSpan : 1,
+                            tied: countsTies && tied)
+        @inline(__always) func slot(_ entry: Entry) -> Int { keys.slot(entry) }
         var counts = [Int32](repeating: 0, count: countsTies ? span : scoreSpan)
         counts.withUnsafeMutableBufferPointer { counts in
             for entry in entries { counts[slot(entry)] &+= 1 }
