@@ -36,6 +36,10 @@ import Testing
         var lastKeys: [String] = []
         /// Their exit status.
         var status: Int32 = 0
+        /// What fzf may print instead when it is slow: its chain can see the query it
+        /// changed matched before `accept` runs (seen once in CI under load). Lister's
+        /// order is fixed and must print `output`.
+        var fzfUnderLoad: String? = nil
 
         var description: String { options.joined(separator: " ") + " keys: \(keys)" }
     }
@@ -103,7 +107,8 @@ import Testing
         // A chain's accept takes the row shown before the chain changed the query or the order.
         Case(options: ["--bind", "ctrl-a:toggle-sort+accept"], input: "xab\nab\nc3\n", query: "ab", matches: 2, keys: ["C-a"],
              output: "ab\n"),
-        Case(options: ["--print-query", "--bind", "ctrl-a:change-query(b)+accept"], keys: ["C-a"], output: "b\na1\n"),
+        Case(options: ["--print-query", "--bind", "ctrl-a:change-query(b)+accept"], keys: ["C-a"], output: "b\na1\n",
+             fzfUnderLoad: "b\nb2\n"),
         // delete-char/eof: deletes under the cursor; on an empty query, leaves.
         Case(options: ["--bind", "ctrl-a:delete-char/eof"], keys: ["C-a"], output: "", status: 130),
         Case(options: ["--bind", "ctrl-a:delete-char/eof"], keys: ["b", "c", "Left", "C-a"], thenKeys: ["Enter"], output: "b2\n"),
@@ -161,6 +166,9 @@ import Testing
         let (lister, fzf) = try pickAndPeer { try run($0, check) }
         let expected = PickOutcome(output: check.output, status: check.status)
         #expect(lister == expected, "lister pick: \(check)")
-        #expect(fzf == nil || fzf == expected, "fzf \(peerFzfVersion): \(check)")
+        if let fzf {
+            let alternative = check.fzfUnderLoad.map { PickOutcome(output: $0, status: check.status) }
+            #expect(fzf == expected || fzf == alternative, "fzf \(peerFzfVersion): \(check)")
+        }
     }
 }
